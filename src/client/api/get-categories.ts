@@ -1,0 +1,19 @@
+/** GET /api/categories: every category ordered by name (cached 15 minutes, as the spec says). */
+import { queryOptions, useQuery } from '@tanstack/react-query'
+import type { Category } from '../../shared/contract/catalog.ts'
+import { ERROR_MESSAGES } from '../../shared/contract/errors.ts'
+import { apiRequest } from './http.ts'
+import { FIFTEEN_MINUTES } from './query-client.ts'
+
+export async function getCategories(): Promise<Category[]> {
+  const body = await apiRequest<{ data: Category[] }>('/api/categories', {}, ERROR_MESSAGES.fetchCategories)
+  return body.data
+}
+
+export function categoriesQueryOptions() {
+  return queryOptions({ queryKey: ['categories'], queryFn: getCategories, staleTime: FIFTEEN_MINUTES })
+}
+
+export function useCategories() {
+  return useQuery(categoriesQueryOptions())
+}

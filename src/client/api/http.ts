@@ -1,0 +1,50 @@
+/**
+ * The one typed fetch wrapper of the client. Every API error arrives as an ApiError carrying
+ * the server's `{ error: { message, status, code } }`.
+ */
+import type { ApiErrorBody } from '../../shared/contract/errors.ts'
+
+export class ApiError extends Error {
+  readonly status: number
+  readonly code: string
+
+  constructor(message: string, status: number, code: string) {
+    super(message)
+    this.name = 'ApiError'
+    this.status = status
+    this.code = code
+  }
+}
+
+export type QueryParams = Record<string, string | number | boolean | null | undefined>
+
+export function withQuery(path: string, params: QueryParams = {}): string {
+  const search = new URLSearchParams()
+  for (const [key, value] of Object.entries(params)) {
+    if (value !== undefined && value !== null && value !== '') search.set(key, String(value))
+  }
+  const query = search.toString()
+  return query ? `${path}?${query}` : path
+}
+
+/** Calls the API and returns its JSON body; throws ApiError with the server's message. */
+export async function apiRequest<T>(path: string, init: RequestInit & { json?: unknown } = {}, fallbackMessage = 'Request failed'): Promise<T> {
+  const { json, headers, ...rest } = init
+  let response: Response
+  try {
+    response = await fetch(path, {
+      credentials: 'same-origin',
+      ...rest,
+      headers: { Accept: 'application/json', ...(json !== undefined ? { 'Content-Type': 'application/json' } : {}), ...headers },
+      body: json !== undefined ? JSON.stringify(json) : rest.body,
+    })
+  } catch {
+    throw new ApiError(fallbackMessage, 0, 'NETWORK_ERROR')
+  }
+  const body: unknown = response.status === 204 ? null : await response.json().catch(() => null)
+  if (!response.ok) {
+    const error = (body as Partial<ApiErrorBody> | null)?.error
+    throw new ApiError(error?.message ?? fallbackMessage, error?.status ?? response.status, error?.code ?? 'HTTP_ERROR')
+  }
+  return body as T
+}

@@ -1,0 +1,26 @@
+/**
+ * Settings the server hands the page in `<meta name="als-config">` (CSP-safe, no inline
+ * script): the launch mode and whether developer pages exist.
+ */
+export interface StoreConfig {
+  storeMode: 'coming-soon' | 'live'
+  devMode: boolean
+}
+
+const DEV_DEFAULTS: StoreConfig = { storeMode: 'live', devMode: true }
+
+export function readStoreConfig(): StoreConfig {
+  const content = document.querySelector('meta[name="als-config"]')?.getAttribute('content')
+  if (!content || content === '%ALS_CONFIG%') return DEV_DEFAULTS
+  try {
+    const parsed = JSON.parse(decodeURIComponent(content)) as Partial<StoreConfig>
+    return {
+      storeMode: parsed.storeMode === 'live' ? 'live' : 'coming-soon',
+      devMode: parsed.devMode === true,
+    }
+  } catch {
+    return DEV_DEFAULTS
+  }
+}
+
+export const storeConfig: StoreConfig = typeof document === 'undefined' ? DEV_DEFAULTS : readStoreConfig()

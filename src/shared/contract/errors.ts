@@ -1,0 +1,23 @@
+/**
+ * The API's error body, `{ error: { message, status, code } }`, and the spec's messages.
+ */
+import { z } from 'zod'
+
+export const apiErrorSchema = z.object({
+  error: z.object({
+    message: z.string(),
+    status: z.number().int(),
+    code: z.string(),
+  }),
+})
+export type ApiErrorBody = z.infer<typeof apiErrorSchema>
+
+export const ERROR_MESSAGES = {
+  productNotFound: 'Product not found',
+  categoryNotFound: 'Category not found',
+  unauthenticated: 'User not authenticated',
+  fetchProducts: 'Failed to fetch products',
+  fetchProduct: 'Failed to fetch product',
+  fetchCategories: 'Failed to fetch categories',
+  fetchCategory: 'Failed to fetch category',
+} as const

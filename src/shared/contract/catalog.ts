@@ -62,7 +62,15 @@ export const productListQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
   offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
 })
-export type ProductListQuery = z.input<typeof productListQuerySchema>
+/** What a client may ask of the product list. */
+export interface ProductListQuery {
+  category?: string
+  search?: string
+  sortBy?: (typeof PRODUCT_SORT_COLUMNS)[number]
+  sortOrder?: 'asc' | 'desc'
+  limit?: number
+  offset?: number
+}
 
 export const productListSchema = z.object({
   data: z.array(productSchema),

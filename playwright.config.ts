@@ -1,0 +1,32 @@
+import { defineConfig } from '@playwright/test'
+
+// Journeys run against the built app (`npm run build`) on a fresh data directory, in Debian's
+// Chromium. The server seeds the demo catalog on start.
+const port = Number(process.env.E2E_PORT ?? 3100)
+const dataDir = process.env.E2E_DATA_DIR ?? `.cache/e2e-data-${Date.now()}`
+
+export default defineConfig({
+  testDir: 'e2e',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  reporter: process.env.CI ? [['list']] : [['list']],
+  outputDir: 'test-results',
+  use: {
+    baseURL: `http://localhost:${port}`,
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--autoplay-policy=no-user-gesture-required'],
+    },
+  },
+  webServer: {
+    command: 'node dist/node/server/main.js',
+    url: `http://localhost:${port}/healthz`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    env: { PORT: String(port), DATA_DIR: dataDir, STORE_MODE: 'live', LOG_LEVEL: 'warn', PUBLIC_URL: `http://localhost:${port}` },
+  },
+})

@@ -1,0 +1,57 @@
+/**
+ * Display helpers for catalog screens: the typed metadata of a product, en-US dates and the
+ * label/value text of a metadata entry on the Specifications tab.
+ */
+import type { Product } from '../../shared/contract/catalog.ts'
+import { formatPrice } from '../../shared/money.ts'
+import type { ProductMetadata } from '../../shared/product-view.ts'
+
+/** Category name shown on badges and in specs when a product has none. */
+export const UNCATEGORIZED = 'Uncategorized'
+
+export function productMetadata(product: Pick<Product, 'metadata'>): ProductMetadata {
+  return product.metadata as ProductMetadata
+}
+
+export function categoryName(product: Pick<Product, 'category'>): string {
+  return product.category?.name ?? UNCATEGORIZED
+}
+
+/** "March 5, 2025" for an ISO date; the raw text when it does not parse. */
+export function formatDate(iso: string): string {
+  const date = new Date(iso)
+  if (Number.isNaN(date.getTime())) return iso
+  return date.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' })
+}
+
+/** Metadata keys that are not shown as a specification row (the gallery shows the images). */
+const HIDDEN_METADATA_KEYS = new Set(['images'])
+/** Metadata keys that hold an amount in cents. */
+const MONEY_METADATA_KEYS = new Set(['originalPrice'])
+
+/** "purchase_limit" → "Purchase limit", "reviewCount" → "Review count", "bpm" → "BPM". */
+export function metadataLabel(key: string): string {
+  if (key.toLowerCase() === 'bpm') return 'BPM'
+  const words = key
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/[_-]+/g, ' ')
+    .trim()
+    .toLowerCase()
+  return words.charAt(0).toUpperCase() + words.slice(1)
+}
+
+export function metadataValue(key: string, value: unknown): string {
+  if (MONEY_METADATA_KEYS.has(key) && typeof value === 'number') return formatPrice(value)
+  if (Array.isArray(value)) return value.map((item) => metadataValue('', item)).join(', ')
+  if (typeof value === 'boolean') return value ? 'Yes' : 'No'
+  if (value === null || value === undefined) return '—'
+  if (typeof value === 'object') return JSON.stringify(value)
+  return String(value)
+}
+
+/** Every metadata entry to list on the Specifications tab, in the product's own order. */
+export function metadataEntries(product: Pick<Product, 'metadata'>): Array<{ key: string; label: string; value: string }> {
+  return Object.entries(product.metadata)
+    .filter(([key]) => !HIDDEN_METADATA_KEYS.has(key))
+    .map(([key, value]) => ({ key, label: metadataLabel(key), value: metadataValue(key, value) }))
+}

@@ -1,0 +1,69 @@
+/** The site header: brand link home, navigation to Products and each category, and the cart control. */
+import { Link, NavLink, useLocation, useSearchParams } from 'react-router'
+import { useCategories } from '../api/get-categories.ts'
+import { CartButton } from './CartButton.tsx'
+import { BrandMark } from './Icons.tsx'
+
+const linkClass = (active: boolean) =>
+  `shrink-0 rounded-md px-3 py-2 text-sm font-medium transition-colors ${
+    active ? 'bg-zinc-800 text-white' : 'text-zinc-300 hover:bg-zinc-900 hover:text-white'
+  }`
+
+export function Header() {
+  const categories = useCategories()
+  const { pathname } = useLocation()
+  const [searchParams] = useSearchParams()
+  // /products?category=x counts as being in that category's section of the site.
+  const activeSlug = pathname === '/products' ? searchParams.get('category') : pathname.slice(1)
+
+  return (
+    <header className="sticky top-0 z-40 border-b border-zinc-800/80 bg-zinc-950/85 backdrop-blur supports-[backdrop-filter]:bg-zinc-950/70">
+      <div className="container-page flex h-16 items-center gap-4">
+        <Link to="/" className="flex shrink-0 items-center gap-2.5 rounded-md text-base font-bold tracking-tight text-white">
+          <BrandMark className="size-8" />
+          <span>Audio Lab Store</span>
+        </Link>
+        <nav aria-label="Main" className="hidden min-w-0 flex-1 lg:block">
+          <NavLinks categories={categories.data} activeSlug={activeSlug} pathname={pathname} />
+        </nav>
+        <div className="ml-auto shrink-0">
+          <CartButton />
+        </div>
+      </div>
+      <nav aria-label="Main" className="border-t border-zinc-900 lg:hidden">
+        <div className="container-page overflow-x-auto py-1.5 [scrollbar-width:none]">
+          <NavLinks categories={categories.data} activeSlug={activeSlug} pathname={pathname} />
+        </div>
+      </nav>
+    </header>
+  )
+}
+
+interface NavLinksProps {
+  categories: Array<{ id: string; name: string; slug: string }> | undefined
+  activeSlug: string | null
+  pathname: string
+}
+
+function NavLinks({ categories, activeSlug, pathname }: NavLinksProps) {
+  const onAllProducts = pathname === '/products' && !activeSlug
+  return (
+    <ul className="flex items-center gap-1">
+      <li>
+        <NavLink to="/products" end className={() => linkClass(onAllProducts)} aria-current={onAllProducts ? 'page' : undefined}>
+          Products
+        </NavLink>
+      </li>
+      {categories?.map((category) => {
+        const active = activeSlug === category.slug
+        return (
+          <li key={category.id}>
+            <Link to={`/${category.slug}`} className={linkClass(active)} aria-current={active ? 'page' : undefined}>
+              {category.name}
+            </Link>
+          </li>
+        )
+      })}
+    </ul>
+  )
+}

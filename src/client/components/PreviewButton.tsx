@@ -1,0 +1,36 @@
+/** Play/pause for a product's audio preview through the page's one shared player. */
+import { useIsPreviewPlaying, usePreviewPlayer } from '../audio/preview-player.ts'
+import { PauseIcon, PlayIcon } from './Icons.tsx'
+
+interface PreviewButtonProps {
+  url: string
+  productName: string
+  /** `overlay` is the round button on a card image; `labelled` adds visible text for the product page. */
+  variant?: 'overlay' | 'labelled'
+}
+
+export function PreviewButton({ url, productName, variant = 'overlay' }: PreviewButtonProps) {
+  const playing = useIsPreviewPlaying(url)
+  const toggle = usePreviewPlayer((state) => state.toggle)
+  const label = `${playing ? 'Pause' : 'Play'} preview of ${productName}`
+  if (variant === 'labelled') {
+    return (
+      <button type="button" aria-label={label} onClick={() => toggle(url)} className="btn btn-primary min-w-32">
+        {playing ? <PauseIcon className="size-4" /> : <PlayIcon className="size-4" />}
+        <span aria-hidden="true">{playing ? 'Pause' : 'Play preview'}</span>
+      </button>
+    )
+  }
+  return (
+    <button
+      type="button"
+      aria-label={label}
+      onClick={() => toggle(url)}
+      className={`inline-flex size-11 items-center justify-center rounded-full text-white shadow-lg ring-1 ring-white/10 transition-colors ${
+        playing ? 'bg-brand-600 hover:bg-brand-700' : 'bg-zinc-950/75 backdrop-blur hover:bg-brand-600'
+      }`}
+    >
+      {playing ? <PauseIcon className="size-5" /> : <PlayIcon className="size-5 translate-x-px" />}
+    </button>
+  )
+}

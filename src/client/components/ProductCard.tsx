@@ -1,0 +1,132 @@
+/**
+ * A product in a list: image (with a dot switcher when there are several), badges, wishlist,
+ * audio preview, tags, rating, price, Add to Cart and a link to the details. Variants:
+ * `default` for grids, `featured` for the home page's highlight row, `compact` for related products.
+ */
+import { useState } from 'react'
+import { Link } from 'react-router'
+import type { Product } from '../../shared/contract/catalog.ts'
+import { MAX_CARD_TAGS, productImages } from '../../shared/product-view.ts'
+import { useAddToCart } from '../cart/use-add-to-cart.ts'
+import { categoryName, productMetadata } from '../catalog/product-display.ts'
+import { CartIcon } from './Icons.tsx'
+import { PreviewButton } from './PreviewButton.tsx'
+import { PriceTag } from './PriceTag.tsx'
+import { CategoryBadge, ProductBadges } from './ProductBadges.tsx'
+import { ProductImage } from './ProductImage.tsx'
+import { StarRating } from './StarRating.tsx'
+import { WishlistButton } from './WishlistButton.tsx'
+
+export type ProductCardVariant = 'default' | 'featured' | 'compact'
+
+interface ProductCardProps {
+  product: Product
+  variant?: ProductCardVariant
+  /** The image's `sizes` hint; each variant has a default matching the grids it is used in. */
+  sizes?: string
+}
+
+const DEFAULT_SIZES: Record<ProductCardVariant, string> = {
+  default: '(min-width: 1280px) 400px, (min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw',
+  featured: '(min-width: 1280px) 300px, (min-width: 1024px) 25vw, (min-width: 640px) 50vw, 100vw',
+  compact: '(min-width: 1280px) 300px, (min-width: 640px) 33vw, 100vw',
+}
+
+const FRAME: Record<ProductCardVariant, string> = {
+  default: 'border-zinc-800 bg-zinc-900/60 hover:border-zinc-700',
+  featured: 'border-brand-800/70 bg-gradient-to-b from-brand-950/50 to-zinc-900/80 shadow-lg shadow-brand-950/40 hover:border-brand-600',
+  compact: 'border-zinc-800 bg-zinc-900/60 hover:border-zinc-700',
+}
+
+export function ProductCard({ product, variant = 'default', sizes }: ProductCardProps) {
+  const addToCart = useAddToCart()
+  const images = productImages(product.imageUrl, productMetadata(product))
+  const [imageIndex, setImageIndex] = useState(0)
+  const shownImage = images[Math.min(imageIndex, images.length - 1)] ?? images[0]!
+  const href = `/products/${product.id}`
+  const compact = variant === 'compact'
+  const tags = product.tags.slice(0, MAX_CARD_TAGS)
+
+  return (
+    <article className={`group relative flex h-full flex-col overflow-hidden rounded-xl border transition-colors ${FRAME[variant]}`}>
+      <div className="relative aspect-square overflow-hidden bg-zinc-900">
+        <Link to={href} tabIndex={-1} aria-hidden="true" className="block size-full">
+          <ProductImage
+            url={shownImage}
+            alt=""
+            sizes={sizes ?? DEFAULT_SIZES[variant]}
+            className="size-full object-cover transition-transform duration-300 group-hover:scale-[1.03]"
+          />
+        </Link>
+        <ProductBadges product={product} className="pointer-events-none absolute top-3 left-3" />
+        <div className="absolute top-3 right-3">
+          <WishlistButton productId={product.id} />
+        </div>
+        {product.audioPreview && (
+          <div className="absolute right-3 bottom-3">
+            <PreviewButton url={product.audioPreview} productName={product.name} />
+          </div>
+        )}
+        {images.length > 1 && (
+          <div className="absolute bottom-3 left-1/2 flex -translate-x-1/2 gap-0.5 rounded-full bg-zinc-950/60 px-1.5 opacity-0 backdrop-blur transition-opacity group-hover:opacity-100 focus-within:opacity-100 [@media(hover:none)]:opacity-100">
+            {images.map((url, index) => (
+              <button
+                key={url}
+                type="button"
+                aria-label={`Show image ${index + 1}`}
+                aria-pressed={index === imageIndex}
+                onClick={() => setImageIndex(index)}
+                className="flex size-6 items-center justify-center rounded-full"
+              >
+                <span className={`size-2 rounded-full transition-colors ${index === imageIndex ? 'bg-white' : 'bg-zinc-400/70'}`} />
+              </button>
+            ))}
+          </div>
+        )}
+      </div>
+
+      <div className={`flex flex-1 flex-col ${compact ? 'gap-2 p-3' : 'gap-3 p-4'}`}>
+        <CategoryBadge name={categoryName(product)} />
+        <h3 className={`leading-snug font-semibold text-white ${variant === 'featured' ? 'text-lg' : 'text-base'}`}>
+          <Link to={href} className="rounded-sm hover:text-brand-300">
+            {product.name}
+          </Link>
+        </h3>
+        {!compact && tags.length > 0 && (
+          <ul aria-label="Tags" className="flex flex-wrap gap-1.5">
+            {tags.map((tag) => (
+              <li key={tag} className="rounded-md bg-zinc-800 px-2 py-0.5 text-xs text-zinc-300">
+                {tag}
+              </li>
+            ))}
+          </ul>
+        )}
+        {!compact && <p className="line-clamp-2 text-sm leading-relaxed text-zinc-400">{product.description}</p>}
+        <div className="flex items-center gap-2 text-sm">
+          <StarRating rating={product.rating} />
+          {product.rating !== null && (
+            <span className="font-medium text-zinc-200" aria-hidden="true">
+              {product.rating.toFixed(1)}
+            </span>
+          )}
+          <span className="text-zinc-400">
+            ({product.reviewCount}
+            <span className="sr-only"> reviews</span>)
+          </span>
+        </div>
+        <div className="mt-auto flex flex-col gap-3 pt-1">
+          <PriceTag priceCents={product.priceCents} originalPriceCents={product.originalPriceCents} />
+          <div className={`flex gap-2 ${compact ? 'flex-col' : 'flex-wrap items-center justify-between'}`}>
+            <button type="button" onClick={() => addToCart(product)} className="btn btn-primary flex-1">
+              <CartIcon className="size-4" />
+              Add to Cart
+            </button>
+            <Link to={href} className="rounded-sm px-1 py-2 text-center text-sm font-medium text-brand-300 hover:text-brand-200">
+              View Details →
+            </Link>
+          </div>
+        </div>
+      </div>
+    </article>
+  )
+}

@@ -1,0 +1,28 @@
+/** The heart toggle that adds a product to, or removes it from, this browser's wishlist. */
+import { useIsWishlisted, useWishlist } from '../wishlist/wishlist-store.ts'
+import { HeartIcon } from './Icons.tsx'
+
+interface WishlistButtonProps {
+  productId: string
+  variant?: 'overlay' | 'inline'
+}
+
+export function WishlistButton({ productId, variant = 'overlay' }: WishlistButtonProps) {
+  const wishlisted = useIsWishlisted(productId)
+  const toggle = useWishlist((state) => state.toggle)
+  const look =
+    variant === 'overlay'
+      ? 'size-9 rounded-full bg-zinc-950/70 backdrop-blur hover:bg-zinc-900'
+      : 'size-11 rounded-lg border border-zinc-700 bg-zinc-900 hover:border-zinc-500 hover:bg-zinc-800'
+  return (
+    <button
+      type="button"
+      aria-pressed={wishlisted}
+      aria-label={wishlisted ? 'Remove from wishlist' : 'Add to wishlist'}
+      onClick={() => toggle(productId)}
+      className={`inline-flex shrink-0 items-center justify-center transition-colors ${look} ${wishlisted ? 'text-rose-400' : 'text-zinc-200'}`}
+    >
+      <HeartIcon filled={wishlisted} className="size-5" />
+    </button>
+  )
+}

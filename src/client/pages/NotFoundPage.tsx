@@ -1,0 +1,6 @@
+/** The not-found page for unknown paths in live mode. */
+import { NotFound } from '../components/NotFound.tsx'
+
+export default function NotFoundPage() {
+  return <NotFound />
+}

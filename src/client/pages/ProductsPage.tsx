@@ -1,0 +1,95 @@
+/**
+ * The products listing (/products, optional ?category=slug): category filter buttons, then
+ * either one preview section per category (All) or the grid of one category's products.
+ */
+import { useQueries } from '@tanstack/react-query'
+import { useSearchParams } from 'react-router'
+import type { Category } from '../../shared/contract/catalog.ts'
+import { useCategories } from '../api/get-categories.ts'
+import { productsQueryOptions, useProducts } from '../api/get-products.ts'
+import { CategoryFilter } from '../components/CategoryFilter.tsx'
+import { CATEGORY_PREVIEW_SIZE, CategorySection } from '../components/CategorySection.tsx'
+import { EmptyProducts, ProductGrid, ProductsError } from '../components/ProductGrid.tsx'
+
+/** Products shown when one category is selected. */
+const CATEGORY_PAGE_SIZE = 24
+
+export default function ProductsPage() {
+  const [searchParams, setSearchParams] = useSearchParams()
+  const activeSlug = searchParams.get('category') || null
+  const categories = useCategories()
+  const activeCategory = categories.data?.find((category) => category.slug === activeSlug)
+
+  function selectCategory(slug: string | null) {
+    setSearchParams(
+      (params) => {
+        const next = new URLSearchParams(params)
+        if (slug) next.set('category', slug)
+        else next.delete('category')
+        return next
+      },
+      { preventScrollReset: true },
+    )
+  }
+
+  const title = activeSlug ? (activeCategory?.name ?? 'Products') : 'All Products'
+  return (
+    <div className="container-page py-10 sm:py-12">
+      <title>{`${title} | Audio Lab Store`}</title>
+      <header className="max-w-2xl">
+        <h1 className="text-3xl font-bold tracking-tight text-white sm:text-4xl">{title}</h1>
+        <p className="mt-3 text-zinc-400">
+          {activeCategory?.description ?? 'Sample packs, MIDI packs, instruments, processors and tools, ready for your next session.'}
+        </p>
+      </header>
+      <div className="mt-8">
+        <CategoryFilter categories={categories.data ?? []} activeSlug={activeSlug} onSelect={selectCategory} />
+      </div>
+      <div className="mt-10">
+        {activeSlug ? (
+          <CategoryProducts slug={activeSlug} categoryName={activeCategory?.name ?? activeSlug} />
+        ) : (
+          <AllProducts categories={categories.data} isLoading={categories.isPending} error={categories.error} />
+        )}
+      </div>
+    </div>
+  )
+}
+
+function CategoryProducts({ slug, categoryName }: { slug: string; categoryName: string }) {
+  const products = useProducts({ category: slug, limit: CATEGORY_PAGE_SIZE })
+  return (
+    <ProductGrid
+      products={products.data?.data}
+      isLoading={products.isPending}
+      error={products.error}
+      emptyText={`No products available in ${categoryName} category yet`}
+    />
+  )
+}
+
+interface AllProductsProps {
+  categories: Category[] | undefined
+  isLoading: boolean
+  error: Error | null
+}
+
+/** One preview section per category; "No products available at the moment" when every one is empty. */
+function AllProducts({ categories, isLoading, error }: AllProductsProps) {
+  // The same queries each CategorySection runs (shared cache, no extra requests), read here to
+  // tell "the store has no products at all" apart from one empty category.
+  const previews = useQueries({
+    queries: (categories ?? []).map((category) => productsQueryOptions({ category: category.slug, limit: CATEGORY_PREVIEW_SIZE })),
+  })
+  if (error) return <ProductsError error={error} />
+  if (isLoading || !categories) return <ProductGrid products={undefined} isLoading error={null} emptyText="" />
+  const storeIsEmpty = previews.every((preview) => preview.isSuccess && preview.data.total === 0)
+  if (storeIsEmpty) return <EmptyProducts text="No products available at the moment" />
+  return (
+    <div className="flex flex-col gap-14">
+      {categories.map((category) => (
+        <CategorySection key={category.id} category={category} />
+      ))}
+    </div>
+  )
+}

@@ -1,0 +1,73 @@
+/**
+ * Builds the Fastify app: zod validation and serialisation, security headers, OpenAPI docs,
+ * the error shape, and one plugin per capability. main.ts listens; tests inject.
+ */
+import swagger from '@fastify/swagger'
+import swaggerUi from '@fastify/swagger-ui'
+import Fastify, { type FastifyInstance } from 'fastify'
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
+import { sql } from 'drizzle-orm'
+import { catalogRoutes } from './catalog/catalog.routes.ts'
+import { createCatalogService } from './catalog/catalog.service.ts'
+import type { AppConfig } from './config.ts'
+import type { DatabaseHandle } from './db/client.ts'
+import { registerClientApp } from './http/client-app.ts'
+import { installErrorHandler } from './http/errors.ts'
+import { installSecurityHeaders } from './http/security.ts'
+import { registerMediaRoutes } from './media/media.routes.ts'
+import { CLIENT_DIST_DIR, dataPaths } from './paths.ts'
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The spec's generic 500 text for this route ("Failed to fetch products", ...). */
+    failureMessage?: string
+  }
+}
+
+export interface AppDeps {
+  config: AppConfig
+  database: DatabaseHandle
+  /** Built client to serve; tests leave it out. */
+  clientDir?: string | null
+  logger?: boolean
+}
+
+export async function buildApp({ config, database, clientDir = CLIENT_DIST_DIR, logger = true }: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger ? { level: config.logLevel } : false,
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+    // Several processes may serve one store: request ids must not collide across them.
+    genReqId: () => crypto.randomUUID(),
+  }).withTypeProvider<ZodTypeProvider>()
+
+  app.setValidatorCompiler(validatorCompiler)
+  app.setSerializerCompiler(serializerCompiler)
+  installErrorHandler(app)
+  await installSecurityHeaders(app, { production: config.production })
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Audio Lab Store API', description: 'Catalog, cart, checkout, orders and downloads of ALS.', version: '1.0.0' },
+    },
+    transform: jsonSchemaTransform,
+  })
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true })
+
+  app.get('/healthz', { schema: { hide: true } }, async (_request, reply) => {
+    await database.db.execute(sql`select 1`)
+    return reply.header('Cache-Control', 'no-store').send({ status: 'ok', database: database.kind })
+  })
+
+  const paths = dataPaths(config.dataDir)
+  await registerMediaRoutes(app, paths.media)
+  await app.register(catalogRoutes(createCatalogService(database.db)))
+  if (clientDir !== null) await registerClientApp(app, clientDir, { storeMode: config.storeMode, devMode: config.devMode })
+  else installApiNotFound(app)
+
+  return app
+}
+
+function installApiNotFound(app: FastifyInstance): void {
+  app.setNotFoundHandler((_request, reply) => reply.status(404).send({ error: { message: 'Not found', status: 404, code: 'NOT_FOUND' } }))
+}

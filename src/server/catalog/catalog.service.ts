@@ -1,0 +1,112 @@
+/**
+ * Catalog reads: product lists (category, search, sort, paging), one product, categories.
+ * Each list is one indexed query; the total comes from a window count in the same query.
+ */
+import { and, asc, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm'
+import type { Category, Product, ProductList } from '../../shared/contract/catalog.ts'
+import { productListQuerySchema } from '../../shared/contract/catalog.ts'
+import type { z } from 'zod'
+import { ERROR_MESSAGES } from '../../shared/contract/errors.ts'
+import type { Database } from '../db/client.ts'
+import { categories, products } from '../db/schema.ts'
+import { notFound } from '../http/errors.ts'
+import { toCategoryView, toProductView } from './product-view.ts'
+
+export type ProductListParams = z.output<typeof productListQuerySchema>
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
+const SORT_COLUMNS = {
+  created_at: products.createdAt,
+  createdAt: products.createdAt,
+  updated_at: products.updatedAt,
+  updatedAt: products.updatedAt,
+  name: products.name,
+  price: products.priceCents,
+  rating: products.rating,
+} as const
+
+/** `%term%` for ILIKE with the user's own % and _ taken literally. */
+function containsPattern(term: string): string {
+  return `%${term.replace(/[\\%_]/g, (char) => `\\${char}`)}%`
+}
+
+export function createCatalogService(db: Database) {
+  const categoryColumns = { id: categories.id, name: categories.name, slug: categories.slug, description: categories.description }
+
+  async function findCategoryBySlug(slug: string): Promise<Category | null> {
+    const [row] = await db.select(categoryColumns).from(categories).where(eq(categories.slug, slug)).limit(1)
+    return row ? toCategoryView(row) : null
+  }
+
+  return {
+    async listProducts(params: ProductListParams): Promise<ProductList> {
+      const filters: SQL[] = [eq(products.isActive, true)]
+      if (params.category) filters.push(eq(categories.slug, params.category))
+      const search = params.search?.trim()
+      if (search) {
+        const pattern = containsPattern(search)
+        filters.push(or(ilike(products.name, pattern), ilike(products.description, pattern))!)
+      }
+      const column = SORT_COLUMNS[params.sortBy]
+      const direction = params.sortOrder === 'asc' ? asc : desc
+      const order = params.sortBy === 'rating' ? sql`${column} ${params.sortOrder === 'asc' ? sql`asc` : sql`desc`} nulls last` : direction(column)
+
+      const rows = await db
+        .select({ product: products, category: categoryColumns, total: sql<number>`count(*) over()`.mapWith(Number) })
+        .from(products)
+        .leftJoin(categories, eq(products.categoryId, categories.id))
+        .where(and(...filters))
+        .orderBy(order, asc(products.id))
+        .limit(params.limit)
+        .offset(params.offset)
+
+      let total = rows[0]?.total ?? 0
+      if (rows.length === 0) {
+        // An empty page says nothing about why: an unknown slug is a 404, a page past the end still reports the total.
+        if (params.category && !(await findCategoryBySlug(params.category))) throw notFound(ERROR_MESSAGES.categoryNotFound)
+        if (params.offset > 0) {
+          const [counted] = await db
+            .select({ total: sql<number>`count(*)`.mapWith(Number) })
+            .from(products)
+            .leftJoin(categories, eq(products.categoryId, categories.id))
+            .where(and(...filters))
+          total = counted?.total ?? 0
+        }
+      }
+      return {
+        data: rows.map((row) => toProductView(row.product, row.category?.id ? toCategoryView(row.category) : null)),
+        total,
+        limit: params.limit,
+        offset: params.offset,
+        hasMore: params.offset + rows.length < total,
+      }
+    },
+
+    /** One active product; a malformed id is simply not found (never a database error). */
+    async getProduct(id: string): Promise<Product> {
+      if (!UUID.test(id)) throw notFound(ERROR_MESSAGES.productNotFound)
+      const [row] = await db
+        .select({ product: products, category: categoryColumns })
+        .from(products)
+        .leftJoin(categories, eq(products.categoryId, categories.id))
+        .where(and(eq(products.id, id), eq(products.isActive, true)))
+        .limit(1)
+      if (!row) throw notFound(ERROR_MESSAGES.productNotFound)
+      return toProductView(row.product, row.category?.id ? toCategoryView(row.category) : null)
+    },
+
+    async listCategories(): Promise<Category[]> {
+      const rows = await db.select(categoryColumns).from(categories).orderBy(asc(categories.name))
+      return rows.map(toCategoryView)
+    },
+
+    async getCategory(slug: string): Promise<Category> {
+      const category = await findCategoryBySlug(slug)
+      if (!category) throw notFound(ERROR_MESSAGES.categoryNotFound)
+      return category
+    },
+  }
+}
+
+export type CatalogService = ReturnType<typeof createCatalogService>

@@ -1,0 +1,40 @@
+/** Turns a product row (and its category) into the API's Product, with the spec's derived fields. */
+import type { Category, Product } from '../../shared/contract/catalog.ts'
+import { productImages } from '../../shared/product-view.ts'
+import type { CategoryRow, ProductRow } from '../db/schema.ts'
+
+export function toCategoryView(row: Pick<CategoryRow, 'id' | 'name' | 'slug' | 'description'>): Category {
+  return { id: row.id, name: row.name, slug: row.slug, description: row.description }
+}
+
+export function toProductView(row: ProductRow, category: Category | null): Product {
+  const metadata = row.metadata ?? {}
+  const originalPrice = typeof metadata.originalPrice === 'number' && metadata.originalPrice > row.priceCents ? Math.round(metadata.originalPrice) : null
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    priceCents: row.priceCents,
+    imageUrl: row.imageUrl,
+    category,
+    categoryId: row.categoryId,
+    isActive: row.isActive,
+    fileSize: row.fileSize,
+    downloadLimit: row.downloadLimit,
+    paymentProductId: row.paymentProductId,
+    paymentPriceId: row.paymentPriceId,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    metadata,
+    originalPriceCents: originalPrice,
+    isOnSale: Boolean(metadata.isOnSale) || originalPrice !== null,
+    isNew: Boolean(metadata.isNew),
+    isFeatured: Boolean(metadata.featured),
+    rating: typeof metadata.rating === 'number' ? metadata.rating : null,
+    reviewCount: typeof metadata.reviewCount === 'number' ? Math.round(metadata.reviewCount) : 0,
+    tags: Array.isArray(metadata.tags) ? metadata.tags.filter((tag): tag is string => typeof tag === 'string') : [],
+    images: productImages(row.imageUrl, metadata),
+    audioPreview: typeof metadata.audioPreview === 'string' && metadata.audioPreview ? metadata.audioPreview : null,
+    previewPeaks: row.previewPeaks ?? null,
+  }
+}

@@ -1,0 +1,107 @@
+/**
+ * The store's configuration, read from the environment once at start-up and validated with
+ * zod (create-t3-app's env.js habit): a bad value stops the process with a clear message.
+ */
+import { randomBytes } from 'node:crypto'
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { join, resolve } from 'node:path'
+import { z } from 'zod'
+
+const optionalUrl = z
+  .string()
+  .trim()
+  .transform((value) => (value === '' ? undefined : value))
+  .pipe(z.url().optional())
+
+const envSchema = z
+  .object({
+    /** HTTP port. */
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    /** PGlite database, stored files, mail outbox. */
+    DATA_DIR: z.string().trim().min(1).default('./data'),
+    /** PostgreSQL connection string; unset means the embedded PGlite database. */
+    DATABASE_URL: optionalUrl,
+    /** Origin used in emails and payment return URLs. */
+    PUBLIC_URL: optionalUrl,
+    /** `coming-soon` (the spec's default landing page) or `live` (store home at /). */
+    STORE_MODE: z.enum(['coming-soon', 'live']).default('coming-soon'),
+    /** `production` turns off developer pages and the mailbox, and requires AUTH_SECRET and SMTP_URL. */
+    NODE_ENV: z.enum(['production', 'development', 'test']).optional(),
+    /** Session and link signing; generated once into DATA_DIR when unset. */
+    AUTH_SECRET: z.string().min(32, 'AUTH_SECRET must be at least 32 characters').optional(),
+    STRIPE_SECRET_KEY: z.string().startsWith('sk_', 'STRIPE_SECRET_KEY must start with sk_').optional(),
+    STRIPE_PUBLISHABLE_KEY: z.string().startsWith('pk_', 'STRIPE_PUBLISHABLE_KEY must start with pk_').optional(),
+    STRIPE_WEBHOOK_SECRET: z.string().startsWith('whsec_', 'STRIPE_WEBHOOK_SECRET must start with whsec_').optional(),
+    /** Real email; unset means the outbox under DATA_DIR. */
+    SMTP_URL: optionalUrl,
+    /** Shared rate limits across processes; unset means in memory. */
+    REDIS_URL: optionalUrl,
+    /** Address the HTTP server binds to. */
+    HOST: z.string().default('0.0.0.0'),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  })
+  .superRefine((env, ctx) => {
+    if (env.NODE_ENV !== 'production') return
+    if (!env.AUTH_SECRET) ctx.addIssue({ code: 'custom', path: ['AUTH_SECRET'], message: 'AUTH_SECRET is required when NODE_ENV=production' })
+    if (!env.SMTP_URL) ctx.addIssue({ code: 'custom', path: ['SMTP_URL'], message: 'SMTP_URL is required when NODE_ENV=production' })
+  })
+
+export interface AppConfig {
+  port: number
+  host: string
+  dataDir: string
+  databaseUrl: string | undefined
+  publicUrl: string
+  storeMode: 'coming-soon' | 'live'
+  production: boolean
+  /** Developer pages (/supabase-test, /cart-debug, /checkout-test) and the mailbox exist. */
+  devMode: boolean
+  authSecret: string
+  stripe: { secretKey: string; publishableKey: string | undefined; webhookSecret: string | undefined } | undefined
+  smtpUrl: string | undefined
+  redisUrl: string | undefined
+  logLevel: string
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError'
+}
+
+/** Parses the environment; throws ConfigError listing every bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const parsed = envSchema.safeParse(env)
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.') || '(env)'}: ${issue.message}`)
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`)
+  }
+  const values = parsed.data
+  const dataDir = resolve(values.DATA_DIR)
+  const production = values.NODE_ENV === 'production'
+  return {
+    port: values.PORT,
+    host: values.HOST,
+    dataDir,
+    databaseUrl: values.DATABASE_URL,
+    publicUrl: (values.PUBLIC_URL ?? `http://localhost:${values.PORT}`).replace(/\/$/, ''),
+    storeMode: values.STORE_MODE,
+    production,
+    devMode: !production,
+    authSecret: values.AUTH_SECRET ?? persistentSecret(dataDir),
+    stripe: values.STRIPE_SECRET_KEY
+      ? { secretKey: values.STRIPE_SECRET_KEY, publishableKey: values.STRIPE_PUBLISHABLE_KEY, webhookSecret: values.STRIPE_WEBHOOK_SECRET }
+      : undefined,
+    smtpUrl: values.SMTP_URL,
+    redisUrl: values.REDIS_URL,
+    logLevel: values.LOG_LEVEL,
+  }
+}
+
+/** A secret generated on first start and kept in DATA_DIR, so sessions survive restarts. */
+function persistentSecret(dataDir: string): string {
+  const file = join(dataDir, 'auth-secret')
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim()
+  mkdirSync(dataDir, { recursive: true })
+  const secret = randomBytes(32).toString('base64url')
+  writeFileSync(file, secret + '\n', { mode: 0o600 })
+  return secret
+}

@@ -1,0 +1,44 @@
+/**
+ * Serves the built React app: hashed assets cached for a year, every other page path gets
+ * index.html (no-cache) with the store's public settings in a meta tag.
+ */
+import fastifyStatic from '@fastify/static'
+import type { FastifyInstance } from 'fastify'
+import { existsSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { errorBody } from './errors.ts'
+
+export interface ClientSettings {
+  storeMode: 'coming-soon' | 'live'
+  devMode: boolean
+}
+
+export async function registerClientApp(app: FastifyInstance, clientDir: string, settings: ClientSettings): Promise<void> {
+  const indexFile = join(clientDir, 'index.html')
+  const html = existsSync(indexFile)
+    ? readFileSync(indexFile, 'utf8').replace('%ALS_CONFIG%', encodeURIComponent(JSON.stringify(settings)))
+    : null
+
+  if (html) {
+    await app.register(fastifyStatic, {
+      root: clientDir,
+      prefix: '/',
+      index: false,
+      wildcard: false,
+      setHeaders: (res, path) => {
+        const immutable = path.includes(`${join(clientDir, 'assets')}`)
+        res.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600')
+      },
+    })
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '/'
+    const wantsPage = request.method === 'GET' || request.method === 'HEAD'
+    if (!wantsPage || path.startsWith('/api/') || path.startsWith('/media/') || /\.[a-z0-9]+$/i.test(path)) {
+      return reply.status(404).send(errorBody(404, 'NOT_FOUND', 'Not found'))
+    }
+    if (!html) return reply.status(503).type('text/plain').send('The storefront has not been built yet: run `npm run build`.')
+    return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(html)
+  })
+}

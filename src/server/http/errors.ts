@@ -1,0 +1,64 @@
+/**
+ * Errors the API answers with, always as `{ error: { message, status, code } }`, and the one
+ * Fastify error handler that turns anything thrown into that shape (never a stack trace).
+ */
+import type { FastifyError, FastifyInstance } from 'fastify'
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
+import type { ApiErrorBody } from '../../shared/contract/errors.ts'
+
+export class AppError extends Error {
+  readonly status: number
+  readonly code: string
+
+  constructor(status: number, code: string, message: string) {
+    super(message)
+    this.name = 'AppError'
+    this.status = status
+    this.code = code
+  }
+}
+
+export const notFound = (message: string, code = 'NOT_FOUND') => new AppError(404, code, message)
+export const badRequest = (message: string, code = 'BAD_REQUEST') => new AppError(400, code, message)
+export const unauthorized = (message = 'User not authenticated') => new AppError(401, 'UNAUTHORIZED', message)
+
+export function errorBody(status: number, code: string, message: string): ApiErrorBody {
+  return { error: { message, status, code } }
+}
+
+/** Installs the error and API not-found handlers. `fallbackMessage` names what failed. */
+export function installErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      return reply.status(error.status).send(errorBody(error.status, error.code, error.message))
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const issue = error.validation[0]
+      const field = issue?.instancePath?.replace(/^\//, '').replace(/\//g, '.') || error.validationContext || 'request'
+      const message = `Invalid ${field}: ${issue?.message ?? 'bad value'}`
+      return reply.status(400).send(errorBody(400, 'VALIDATION_ERROR', message))
+    }
+    const status = error.statusCode ?? 500
+    if (status >= 400 && status < 500) {
+      // Fastify's own client errors (malformed JSON, body too large, bad content type).
+      return reply.status(status).send(errorBody(status, error.code ?? 'BAD_REQUEST', clientErrorMessage(error)))
+    }
+    request.log.error({ err: error }, 'request failed')
+    const message = (request.routeOptions.config as { failureMessage?: string } | undefined)?.failureMessage ?? 'Internal server error'
+    return reply.status(500).send(errorBody(500, 'INTERNAL_ERROR', message))
+  })
+}
+
+function clientErrorMessage(error: FastifyError): string {
+  switch (error.code) {
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return 'Request body is not valid JSON'
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return 'Request body is too large'
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return 'Unsupported content type'
+    default:
+      return error.message
+  }
+}

@@ -1,0 +1,55 @@
+/**
+ * Starts the store: validates configuration, opens and migrates the database, seeds the demo
+ * catalog on first run, serves HTTP, and shuts down cleanly on SIGTERM/SIGINT.
+ */
+import { buildApp } from './app.ts'
+import { ConfigError, loadConfig } from './config.ts'
+import { openDatabase } from './db/client.ts'
+import { seedDemoCatalog } from './db/seed.ts'
+import { dataPaths } from './paths.ts'
+
+async function main(): Promise<void> {
+  let config
+  try {
+    config = loadConfig()
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message)
+      process.exit(1)
+    }
+    throw error
+  }
+
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: dataPaths(config.dataDir).database })
+  await database.migrate()
+  const seed = await seedDemoCatalog(database, config.dataDir)
+  const app = await buildApp({ config, database })
+  app.addHook('onClose', async () => database.close())
+  if (seed.seeded) app.log.info(`Seeded the demo catalog: ${seed.categories} categories, ${seed.products} products`)
+
+  let closing = false
+  const shutdown = (signal: string) => {
+    if (closing) return
+    closing = true
+    app.log.info(`${signal} received, finishing requests in flight`)
+    const force = setTimeout(() => process.exit(1), 10_000)
+    force.unref()
+    app.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        app.log.error({ err: error }, 'shutdown failed')
+        process.exit(1)
+      },
+    )
+  }
+  process.on('SIGTERM', () => shutdown('SIGTERM'))
+  process.on('SIGINT', () => shutdown('SIGINT'))
+
+  await app.listen({ port: config.port, host: config.host })
+  app.log.info(`Audio Lab Store (${config.storeMode}, ${database.kind}) at ${config.publicUrl}`)
+}
+
+main().catch((error: unknown) => {
+  console.error(error)
+  process.exit(1)
+})

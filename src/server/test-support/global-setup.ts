@@ -1,0 +1,75 @@
+/**
+ * Vitest global setup: generates the demo catalog's files once into a template data
+ * directory (cached under .cache/ by a hash of the code that makes them), with a migrated and
+ * seeded PGlite database beside them, and on PostgreSQL a template database to clone.
+ */
+import { createHash } from 'node:crypto'
+import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import type { TestProject } from 'vitest/node'
+import { openDatabase } from '../db/client.ts'
+import { generateDemoAssets, type DemoCatalog } from '../db/demo/generate.ts'
+import { seedDemoCatalog } from '../db/seed.ts'
+import { dataPaths, PROJECT_ROOT } from '../paths.ts'
+import { adminPool, templateDatabaseName } from './postgres.ts'
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    templateDataDir: string
+    pgTemplateDatabase: string | null
+  }
+}
+
+/** Hash of every file that decides what the template holds. */
+function sourceHash(): string {
+  const hash = createHash('sha256')
+  const walk = (dir: string) => {
+    for (const name of readdirSync(dir).sort()) {
+      const path = join(dir, name)
+      if (statSync(path).isDirectory()) walk(path)
+      else if (!name.includes('.test.')) hash.update(path).update(readFileSync(path))
+    }
+  }
+  walk(join(PROJECT_ROOT, 'src/server/db'))
+  walk(join(PROJECT_ROOT, 'src/server/media'))
+  return hash.digest('hex').slice(0, 16)
+}
+
+export default async function setup(project: TestProject): Promise<void> {
+  const hash = sourceHash()
+  const templateDir = join(PROJECT_ROOT, '.cache/test-template', hash)
+  const catalogFile = join(templateDir, 'catalog.json')
+  if (!existsSync(join(templateDir, 'ready'))) {
+    rmSync(templateDir, { recursive: true, force: true })
+    const catalog = await generateDemoAssets(templateDir)
+    writeFileSync(catalogFile, JSON.stringify(catalog))
+    const database = await openDatabase({ pgliteDir: dataPaths(templateDir).database })
+    await database.migrate()
+    await seedDemoCatalog(database, templateDir, { generate: async () => catalog })
+    await database.close()
+    writeFileSync(join(templateDir, 'ready'), new Date().toISOString())
+  }
+  project.provide('templateDataDir', templateDir)
+
+  const databaseUrl = process.env.DATABASE_URL
+  if (!databaseUrl) {
+    project.provide('pgTemplateDatabase', null)
+    return
+  }
+  const template = templateDatabaseName(hash)
+  const admin = adminPool(databaseUrl)
+  const { rows } = await admin.query('select 1 from pg_database where datname = $1', [template])
+  if (rows.length === 0) {
+    await admin.query(`create database "${template}_building"`).catch(() => undefined)
+    const url = new URL(databaseUrl)
+    url.pathname = `/${template}_building`
+    const database = await openDatabase({ databaseUrl: url.toString(), maxConnections: 1 })
+    await database.migrate()
+    const catalog = JSON.parse(readFileSync(catalogFile, 'utf8')) as DemoCatalog
+    await seedDemoCatalog(database, templateDir, { generate: async () => catalog })
+    await database.close()
+    await admin.query(`alter database "${template}_building" rename to "${template}"`)
+  }
+  await admin.end()
+  project.provide('pgTemplateDatabase', template)
+}

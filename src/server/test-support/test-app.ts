@@ -1,0 +1,60 @@
+/**
+ * A booted app for a test file on its own database: a copy of the seeded PGlite template,
+ * or (with DATABASE_URL) a PostgreSQL database cloned from the seeded template. Media and
+ * product files are shared read-only with the template.
+ */
+import { cpSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { FastifyInstance } from 'fastify'
+import { inject } from 'vitest'
+import { buildApp } from '../app.ts'
+import { loadConfig, type AppConfig } from '../config.ts'
+import { openDatabase, type DatabaseHandle } from '../db/client.ts'
+import { dataPaths } from '../paths.ts'
+import { cloneTemplateDatabase } from './postgres.ts'
+
+export interface TestApp {
+  app: FastifyInstance
+  database: DatabaseHandle
+  config: AppConfig
+  dataDir: string
+  close: () => Promise<void>
+}
+
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const templateDir = inject('templateDataDir')
+  const pgTemplate = inject('pgTemplateDatabase')
+  const dataDir = mkdtempSync(join(tmpdir(), 'als-test-'))
+  const template = dataPaths(templateDir)
+  const paths = dataPaths(dataDir)
+  symlinkSync(template.media, paths.media)
+  symlinkSync(template.files, paths.files)
+
+  let dropDatabase = async () => {}
+  let databaseUrl: string | undefined
+  if (pgTemplate && process.env.DATABASE_URL) {
+    const clone = await cloneTemplateDatabase(process.env.DATABASE_URL, pgTemplate)
+    databaseUrl = clone.url
+    dropDatabase = clone.drop
+  } else {
+    cpSync(template.database, paths.database, { recursive: true })
+  }
+
+  const config = loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'test', LOG_LEVEL: 'silent', ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}), ...env })
+  const database = await openDatabase({ databaseUrl, pgliteDir: paths.database })
+  const app = await buildApp({ config, database, clientDir: null, logger: false })
+  await app.ready()
+  return {
+    app,
+    database,
+    config,
+    dataDir,
+    close: async () => {
+      await app.close()
+      await database.close()
+      await dropDatabase()
+      rmSync(dataDir, { recursive: true, force: true })
+    },
+  }
+}

@@ -23,7 +23,7 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: 'node dist/node/server/main.js',
+    command: 'node e2e/support/start-server.mjs',
     url: `http://localhost:${port}/healthz`,
     timeout: 120_000,
     reuseExistingServer: false,

@@ -1,16 +1,32 @@
 import { defineConfig } from 'vitest/config'
 import react from '@vitejs/plugin-react'
 
-// Server tests share one generated demo catalog (global setup); client tests opt into
-// happy-dom per file. With DATABASE_URL set, server tests run on PostgreSQL instead of PGlite.
+// Two projects: `server` tests share one generated demo catalog (global setup) and run on
+// PostgreSQL when DATABASE_URL is set; `web` holds the pure shared logic and the React
+// components (happy-dom per file), which need no database.
 export default defineConfig({
   plugins: [react()],
   test: {
-    include: ['src/**/*.test.{ts,tsx}'],
-    globalSetup: ['src/server/test-support/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 120_000,
-    pool: 'forks',
     maxWorkers: 2,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'server',
+          include: ['src/server/**/*.test.ts'],
+          globalSetup: ['src/server/test-support/global-setup.ts'],
+          pool: 'forks',
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'web',
+          include: ['src/shared/**/*.test.ts', 'src/client/**/*.test.{ts,tsx}'],
+        },
+      },
+    ],
   },
 })

@@ -2,5 +2,10 @@
 import { NotFound } from '../components/NotFound.tsx'
 
 export default function NotFoundPage() {
-  return <NotFound />
+  return (
+    <>
+      <title>Page Not Found | Audio Lab Store</title>
+      <NotFound />
+    </>
+  )
 }

@@ -1,0 +1,92 @@
+/** The contents of the product page's tabs: Overview, Specifications, Audio Demos and Reviews. */
+import type { Product } from '../../shared/contract/catalog.ts'
+import { formatPrice } from '../../shared/money.ts'
+import { fileSizeMb } from '../../shared/product-view.ts'
+import { usePreviewPlayer } from '../audio/preview-player.ts'
+import { categoryName, formatDate, metadataEntries } from '../catalog/product-display.ts'
+import { CheckIcon } from './Icons.tsx'
+import { PreviewButton } from './PreviewButton.tsx'
+import { Waveform } from './Waveform.tsx'
+
+/** Categories whose products are audio recordings, so the WAV format bullet applies. */
+const AUDIO_CATEGORIES = new Set(['sample-packs', 'instruments'])
+
+export function overviewFeatures(product: Product): string[] {
+  const slug = product.category?.slug ?? ''
+  return [
+    'Instant download right after purchase',
+    'Royalty-free license: use it in releases, streams, sync and client work',
+    ...(AUDIO_CATEGORIES.has(slug) ? ['High-quality 24-bit / 44.1 kHz WAV files'] : []),
+    ...(slug === 'midi-packs' ? ['Standard MIDI files (.mid), labelled with key and tempo'] : []),
+    'Works in every major DAW: Ableton Live, FL Studio, Logic Pro, Pro Tools, Cubase, Bitwig and Reaper',
+    `Re-download up to ${product.downloadLimit} times from your Download Hub`,
+  ]
+}
+
+export function OverviewPanel({ product }: { product: Product }) {
+  return (
+    <div className="grid gap-6 lg:grid-cols-[2fr_3fr]">
+      <p className="leading-relaxed text-zinc-300">{product.description}</p>
+      <ul className="grid gap-3">
+        {overviewFeatures(product).map((feature) => (
+          <li key={feature} className="flex gap-3 text-zinc-200">
+            <CheckIcon className="mt-0.5 size-5 shrink-0 text-emerald-400" />
+            <span>{feature}</span>
+          </li>
+        ))}
+      </ul>
+    </div>
+  )
+}
+
+export function SpecificationsPanel({ product }: { product: Product }) {
+  const rows: Array<{ label: string; value: string }> = [
+    { label: 'Price', value: formatPrice(product.priceCents) },
+    { label: 'Category', value: categoryName(product) },
+    { label: 'Status', value: product.isActive ? 'Available' : 'Unavailable' },
+    { label: 'File Size', value: `${fileSizeMb(product.fileSize)} MB` },
+    { label: 'Download Limit', value: String(product.downloadLimit) },
+    { label: 'Created', value: formatDate(product.createdAt) },
+    { label: 'Updated', value: formatDate(product.updatedAt) },
+    ...metadataEntries(product),
+  ]
+  return (
+    <dl className="grid gap-px overflow-hidden rounded-xl border border-zinc-800 bg-zinc-800 sm:grid-cols-2">
+      {rows.map((row, index) => (
+        <div key={`${row.label}-${index}`} className="flex justify-between gap-4 bg-zinc-950 px-4 py-3 text-sm sm:last:odd:col-span-2">
+          <dt className="shrink-0 text-zinc-400">{row.label}</dt>
+          <dd className="min-w-0 text-right font-medium break-words text-zinc-100">{row.value}</dd>
+        </div>
+      ))}
+    </dl>
+  )
+}
+
+export function AudioDemosPanel({ product }: { product: Product }) {
+  const error = usePreviewPlayer((state) => (state.currentUrl === product.audioPreview ? state.error : null))
+  if (!product.audioPreview) return <p className="text-zinc-400">No audio preview available for this product.</p>
+  return (
+    <div className="flex flex-col gap-4 rounded-xl border border-zinc-800 bg-zinc-900/50 p-4 sm:flex-row sm:items-center sm:gap-6 sm:p-6">
+      <PreviewButton url={product.audioPreview} productName={product.name} variant="labelled" />
+      {product.previewPeaks && product.previewPeaks.length > 0 && (
+        <Waveform url={product.audioPreview} peaks={product.previewPeaks} productName={product.name} className="min-w-0 flex-1" />
+      )}
+      {error && (
+        <p role="alert" className="text-sm text-rose-300">
+          {error}
+        </p>
+      )}
+    </div>
+  )
+}
+
+export function ReviewsPanel() {
+  return (
+    <div className="flex flex-col items-start gap-4 rounded-xl border border-dashed border-zinc-800 p-6">
+      <p className="text-zinc-300">Reviews coming soon!</p>
+      <button type="button" className="btn btn-secondary">
+        Write a Review
+      </button>
+    </div>
+  )
+}

@@ -1,0 +1,50 @@
+import { mkdtempSync, readFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { ConfigError, loadConfig } from './config.ts'
+
+const dataDir = () => mkdtempSync(join(tmpdir(), 'als-config-'))
+
+describe('loadConfig', () => {
+  it('applies the documented defaults', () => {
+    const dir = dataDir()
+    const config = loadConfig({ DATA_DIR: dir })
+    expect(config.port).toBe(3000)
+    expect(config.storeMode).toBe('coming-soon')
+    expect(config.databaseUrl).toBeUndefined()
+    expect(config.publicUrl).toBe('http://localhost:3000')
+    expect(config.devMode).toBe(true)
+    expect(config.stripe).toBeUndefined()
+  })
+
+  it('generates AUTH_SECRET once into DATA_DIR and reuses it', () => {
+    const dir = dataDir()
+    const first = loadConfig({ DATA_DIR: dir }).authSecret
+    expect(first.length).toBeGreaterThanOrEqual(32)
+    expect(readFileSync(join(dir, 'auth-secret'), 'utf8').trim()).toBe(first)
+    expect(loadConfig({ DATA_DIR: dir }).authSecret).toBe(first)
+  })
+
+  it('derives PUBLIC_URL from PORT and strips a trailing slash from a given one', () => {
+    expect(loadConfig({ DATA_DIR: dataDir(), PORT: '8080' }).publicUrl).toBe('http://localhost:8080')
+    expect(loadConfig({ DATA_DIR: dataDir(), PUBLIC_URL: 'https://shop.example.com/' }).publicUrl).toBe('https://shop.example.com')
+  })
+
+  it.each([
+    [{ PORT: 'eighty' }, 'PORT'],
+    [{ PORT: '70000' }, 'PORT'],
+    [{ STORE_MODE: 'open' }, 'STORE_MODE'],
+    [{ DATABASE_URL: 'not a url' }, 'DATABASE_URL'],
+    [{ STRIPE_SECRET_KEY: 'pk_test_123' }, 'STRIPE_SECRET_KEY must start with sk_'],
+  ])('rejects %o with a message naming it', (env, expected) => {
+    expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(ConfigError)
+    expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(expected)
+  })
+
+  it('requires AUTH_SECRET and SMTP_URL in production', () => {
+    expect(() => loadConfig({ DATA_DIR: dataDir(), NODE_ENV: 'production' })).toThrow(/AUTH_SECRET is required[\s\S]*SMTP_URL is required/)
+    const config = loadConfig({ DATA_DIR: dataDir(), NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(40), SMTP_URL: 'smtp://mail.example.com:587' })
+    expect(config.devMode).toBe(false)
+  })
+})

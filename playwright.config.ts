@@ -1,9 +1,13 @@
 import { defineConfig } from '@playwright/test'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 
 // Journeys run against the built app (`npm run build`) on a fresh data directory, in Debian's
 // Chromium. The server seeds the demo catalog on start.
 const port = Number(process.env.E2E_PORT ?? 3100)
-const dataDir = process.env.E2E_DATA_DIR ?? `.cache/e2e-data-${Date.now()}`
+// Set once in the main process so workers (which inherit the environment) agree on it.
+process.env.E2E_DATA_DIR ??= join(tmpdir(), `als-e2e-${Date.now()}`)
+const dataDir = process.env.E2E_DATA_DIR
 
 export default defineConfig({
   testDir: 'e2e',
@@ -14,6 +18,7 @@ export default defineConfig({
   retries: process.env.CI ? 1 : 0,
   reporter: process.env.CI ? [['list']] : [['list']],
   outputDir: 'test-results',
+  globalTeardown: './e2e/support/global-teardown.ts',
   use: {
     baseURL: `http://localhost:${port}`,
     trace: 'retain-on-failure',

@@ -7,9 +7,11 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { z } from 'zod'
 
+// An empty variable counts as unset (`DATABASE_URL= npm start`).
 const optionalUrl = z
   .string()
   .trim()
+  .optional()
   .transform((value) => (value === '' ? undefined : value))
   .pipe(z.url().optional())
 

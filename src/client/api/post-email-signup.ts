@@ -1,6 +1,6 @@
 /** POST /api/email-signup: subscribes an email to launch news (the coming-soon notify-me form). */
 import { useMutation } from '@tanstack/react-query'
-import { apiRequest } from './http.ts'
+import { ApiError, apiRequest } from './http.ts'
 
 export const SUBSCRIBE_FAILED = 'Failed to subscribe. Please try again.'
 
@@ -16,9 +16,18 @@ export interface EmailSignupResponse {
   error?: string
 }
 
-/** Resolves with the server's message; rejects with its error text, or "Failed to subscribe" when it gives none. */
+/**
+ * Resolves with the server's message. Rejects with the server's reason when it refused the
+ * address (a 4xx other than 404, or `success: false`), else with "Failed to subscribe. Please try again."
+ */
 export async function postEmailSignup(request: EmailSignupRequest): Promise<string> {
-  const body = await apiRequest<EmailSignupResponse | null>('/api/email-signup', { method: 'POST', json: request }, SUBSCRIBE_FAILED)
+  let body: EmailSignupResponse | null
+  try {
+    body = await apiRequest<EmailSignupResponse | null>('/api/email-signup', { method: 'POST', json: request }, SUBSCRIBE_FAILED)
+  } catch (error) {
+    const refused = error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 404
+    throw new Error(refused ? error.message : SUBSCRIBE_FAILED)
+  }
   if (body?.success === false) throw new Error(body.error ?? 'Failed to subscribe')
   return body?.message ?? "You're on the list! We'll email you when we launch."
 }

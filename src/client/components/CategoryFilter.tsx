@@ -10,7 +10,7 @@ interface CategoryFilterProps {
 export function CategoryFilter({ categories, activeSlug, onSelect }: CategoryFilterProps) {
   const options: Array<{ slug: string | null; name: string }> = [{ slug: null, name: 'All' }, ...categories]
   return (
-    <div role="group" aria-label="Filter by category" className="-mx-1 flex gap-2 overflow-x-auto px-1 pb-1 [scrollbar-width:thin] sm:flex-wrap">
+    <div role="group" aria-label="Filter by category" className="flex flex-wrap gap-2">
       {options.map((option) => {
         const active = option.slug === activeSlug
         return (

@@ -13,7 +13,7 @@ const FEATURES: Array<{ title: string; text: string; Icon: ComponentType<SVGProp
 
 export function ComingSoon() {
   return (
-    <div className="relative overflow-hidden">
+    <div className="relative isolate overflow-hidden">
       <div aria-hidden="true" className="pointer-events-none absolute inset-x-0 -top-40 -z-10 mx-auto h-[28rem] max-w-3xl rounded-full bg-brand-700/25 blur-3xl" />
       <section className="container-page flex flex-col items-center py-16 text-center sm:py-24">
         <div className="flex items-center gap-3">

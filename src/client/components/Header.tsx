@@ -1,11 +1,12 @@
 /** The site header: brand link home, navigation to Products and each category, and the cart control. */
+import { useEffect, useRef } from 'react'
 import { Link, NavLink, useLocation, useSearchParams } from 'react-router'
 import { useCategories } from '../api/get-categories.ts'
 import { CartButton } from './CartButton.tsx'
 import { BrandMark } from './Icons.tsx'
 
 const linkClass = (active: boolean) =>
-  `shrink-0 rounded-md px-3 py-2 text-sm font-medium transition-colors ${
+  `block whitespace-nowrap rounded-md px-3 py-2 text-sm font-medium transition-colors ${
     active ? 'bg-zinc-800 text-white' : 'text-zinc-300 hover:bg-zinc-900 hover:text-white'
   }`
 
@@ -15,6 +16,15 @@ export function Header() {
   const [searchParams] = useSearchParams()
   // /products?category=x counts as being in that category's section of the site.
   const activeSlug = pathname === '/products' ? searchParams.get('category') : pathname.slice(1)
+  const mobileNav = useRef<HTMLDivElement>(null)
+
+  // On narrow screens the nav row scrolls sideways: keep the current section's link in view.
+  useEffect(() => {
+    const container = mobileNav.current
+    const active = container?.querySelector<HTMLElement>('[aria-current="page"]')
+    if (!container || !active) return
+    container.scrollTo({ left: Math.max(0, active.offsetLeft - (container.clientWidth - active.offsetWidth) / 2) })
+  }, [pathname, activeSlug, categories.data])
 
   return (
     <header className="sticky top-0 z-40 border-b border-zinc-800/80 bg-zinc-950/85 backdrop-blur supports-[backdrop-filter]:bg-zinc-950/70">
@@ -31,7 +41,7 @@ export function Header() {
         </div>
       </div>
       <nav aria-label="Main" className="border-t border-zinc-900 lg:hidden">
-        <div className="container-page overflow-x-auto py-1.5 [scrollbar-width:none]">
+        <div ref={mobileNav} className="container-page relative overflow-x-auto py-1.5 [scrollbar-width:none]">
           <NavLinks categories={categories.data} activeSlug={activeSlug} pathname={pathname} />
         </div>
       </nav>
@@ -48,7 +58,7 @@ interface NavLinksProps {
 function NavLinks({ categories, activeSlug, pathname }: NavLinksProps) {
   const onAllProducts = pathname === '/products' && !activeSlug
   return (
-    <ul className="flex items-center gap-1">
+    <ul className="flex items-center gap-1 [&>li]:shrink-0">
       <li>
         <NavLink to="/products" end className={() => linkClass(onAllProducts)} aria-current={onAllProducts ? 'page' : undefined}>
           Products

@@ -116,12 +116,12 @@ export function ProductCard({ product, variant = 'default', sizes }: ProductCard
         </div>
         <div className="mt-auto flex flex-col gap-3 pt-1">
           <PriceTag priceCents={product.priceCents} originalPriceCents={product.originalPriceCents} />
-          <div className={`flex gap-2 ${compact ? 'flex-col' : 'flex-wrap items-center justify-between'}`}>
-            <button type="button" onClick={() => addToCart(product)} className="btn btn-primary flex-1">
+          <div className={`flex gap-2 ${compact ? 'flex-col' : 'items-center justify-between'}`}>
+            <button type="button" onClick={() => addToCart(product)} className="btn btn-primary min-w-0 flex-1 px-3">
               <CartIcon className="size-4" />
               Add to Cart
             </button>
-            <Link to={href} className="rounded-sm px-1 py-2 text-center text-sm font-medium text-brand-300 hover:text-brand-200">
+            <Link to={href} className="shrink-0 rounded-sm px-1 py-2 text-center text-sm font-medium whitespace-nowrap text-brand-300 hover:text-brand-200">
               View Details →
             </Link>
           </div>

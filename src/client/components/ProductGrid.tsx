@@ -14,15 +14,27 @@ interface ProductGridProps {
   emptyText: string
   variant?: ProductCardVariant
   skeletonCount?: number
+  /** Columns on wide screens: 3 for short previews, 4 for full category listings. */
+  columns?: 3 | 4
 }
 
-export const GRID_CLASS = 'grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-3 lg:gap-6'
+const LAYOUTS = {
+  3: {
+    grid: 'grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-3 lg:gap-6',
+    sizes: '(min-width: 1280px) 400px, (min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw',
+  },
+  4: {
+    grid: 'grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-3 lg:gap-6 xl:grid-cols-4',
+    sizes: '(min-width: 1280px) 300px, (min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw',
+  },
+} as const
 
-export function ProductGrid({ products, isLoading, error, emptyText, variant = 'default', skeletonCount = LOADING_PLACEHOLDERS }: ProductGridProps) {
+export function ProductGrid({ products, isLoading, error, emptyText, variant = 'default', skeletonCount = LOADING_PLACEHOLDERS, columns = 3 }: ProductGridProps) {
+  const layout = LAYOUTS[columns]
   if (error) return <ProductsError error={error} />
   if (isLoading || !products) {
     return (
-      <div className={GRID_CLASS} role="status" aria-label="Loading products">
+      <div className={layout.grid} role="status" aria-label="Loading products">
         {Array.from({ length: skeletonCount }, (_, index) => (
           <ProductCardSkeleton key={index} />
         ))}
@@ -31,10 +43,10 @@ export function ProductGrid({ products, isLoading, error, emptyText, variant = '
   }
   if (products.length === 0) return <EmptyProducts text={emptyText} />
   return (
-    <ul className={GRID_CLASS}>
+    <ul className={layout.grid}>
       {products.map((product) => (
         <li key={product.id}>
-          <ProductCard product={product} variant={variant} />
+          <ProductCard product={product} variant={variant} sizes={layout.sizes} />
         </li>
       ))}
     </ul>

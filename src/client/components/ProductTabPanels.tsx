@@ -8,16 +8,21 @@ import { CheckIcon } from './Icons.tsx'
 import { PreviewButton } from './PreviewButton.tsx'
 import { Waveform } from './Waveform.tsx'
 
-/** Categories whose products are audio recordings, so the WAV format bullet applies. */
-const AUDIO_CATEGORIES = new Set(['sample-packs', 'instruments'])
+/** What the download holds, by category (the store's files are 44.1 kHz WAV where audio applies). */
+const CATEGORY_FEATURES: Record<string, string> = {
+  'sample-packs': 'Loops and one-shots as 44.1 kHz WAV files, labelled by tempo and key',
+  'midi-packs': 'Standard MIDI files (.mid), labelled by tempo and key, to play on any sound',
+  instruments: 'Multisamples as 44.1 kHz WAV files with SFZ mappings for any SFZ player',
+  processors: 'Impulse responses (WAV) and presets that load in the plugins you already use',
+  tools: 'Reference material ready to keep open beside your session',
+}
 
 export function overviewFeatures(product: Product): string[] {
-  const slug = product.category?.slug ?? ''
+  const categoryFeature = CATEGORY_FEATURES[product.category?.slug ?? '']
   return [
     'Instant download right after purchase',
     'Royalty-free license: use it in releases, streams, sync and client work',
-    ...(AUDIO_CATEGORIES.has(slug) ? ['High-quality 24-bit / 44.1 kHz WAV files'] : []),
-    ...(slug === 'midi-packs' ? ['Standard MIDI files (.mid), labelled with key and tempo'] : []),
+    ...(categoryFeature ? [categoryFeature] : []),
     'Works in every major DAW: Ableton Live, FL Studio, Logic Pro, Pro Tools, Cubase, Bitwig and Reaper',
     `Re-download up to ${product.downloadLimit} times from your Download Hub`,
   ]
@@ -25,9 +30,9 @@ export function overviewFeatures(product: Product): string[] {
 
 export function OverviewPanel({ product }: { product: Product }) {
   return (
-    <div className="grid gap-6 lg:grid-cols-[2fr_3fr]">
-      <p className="leading-relaxed text-zinc-300">{product.description}</p>
-      <ul className="grid gap-3">
+    <div>
+      <h2 className="text-lg font-semibold text-white">What you get</h2>
+      <ul className="mt-4 grid gap-3 md:grid-cols-2 md:gap-x-10">
         {overviewFeatures(product).map((feature) => (
           <li key={feature} className="flex gap-3 text-zinc-200">
             <CheckIcon className="mt-0.5 size-5 shrink-0 text-emerald-400" />

@@ -26,7 +26,7 @@ export function ProductTabs({ tabs, label }: { tabs: TabDefinition[]; label: str
 
   return (
     <div>
-      <div role="tablist" aria-label={label} onKeyDown={onKeyDown} className="flex gap-1 overflow-x-auto border-b border-zinc-800 [scrollbar-width:none]">
+      <div role="tablist" aria-label={label} onKeyDown={onKeyDown} className="flex w-fit max-w-full flex-wrap gap-1 rounded-xl border border-zinc-800 bg-zinc-900/60 p-1">
         {tabs.map((tab, index) => {
           const isSelected = tab.id === selected?.id
           return (
@@ -42,8 +42,8 @@ export function ProductTabs({ tabs, label }: { tabs: TabDefinition[]; label: str
               aria-controls={`${baseId}-panel-${tab.id}`}
               tabIndex={isSelected ? 0 : -1}
               onClick={() => setSelectedId(tab.id)}
-              className={`-mb-px shrink-0 border-b-2 px-4 py-3 text-sm font-semibold transition-colors ${
-                isSelected ? 'border-brand-400 text-white' : 'border-transparent text-zinc-400 hover:text-zinc-200'
+              className={`rounded-lg px-4 py-2 text-sm font-semibold transition-colors ${
+                isSelected ? 'bg-zinc-800 text-white shadow-sm ring-1 ring-zinc-700' : 'text-zinc-400 hover:bg-zinc-800/60 hover:text-zinc-200'
               }`}
             >
               {tab.label}

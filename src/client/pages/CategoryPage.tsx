@@ -48,6 +48,7 @@ export default function CategoryPage() {
           isLoading={products.isPending || category.isPending}
           error={category.isPending ? null : (category.error ?? products.error)}
           emptyText={`No products available in ${name ?? categorySlug} category yet`}
+          columns={4}
         />
       </div>
     </div>

@@ -64,6 +64,7 @@ function CategoryProducts({ slug, categoryName }: { slug: string; categoryName: 
       isLoading={products.isPending}
       error={products.error}
       emptyText={`No products available in ${categoryName} category yet`}
+      columns={4}
     />
   )
 }

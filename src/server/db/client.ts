@@ -36,6 +36,9 @@ async function openPostgres(url: string, max: number): Promise<DatabaseHandle> {
   const { drizzle } = await import('drizzle-orm/node-postgres')
   const { migrate } = await import('drizzle-orm/node-postgres/migrator')
   const pool = new pg.Pool({ connectionString: url, max })
+  // An idle client can be cut off (database restart, failover); without a listener pg would
+  // crash the process. The pool replaces the client on the next query.
+  pool.on('error', (error) => console.warn(`PostgreSQL idle client error: ${error.message}`))
   const db = drizzle(pool, { schema })
   return {
     db: db as unknown as Database,

@@ -1,0 +1,43 @@
+// @vitest-environment happy-dom
+/** ProductGrid: placeholders while loading, the empty text and the error text. */
+import '@testing-library/jest-dom/vitest'
+import { cleanup, render, screen } from '@testing-library/react'
+import { MemoryRouter } from 'react-router'
+import { afterEach, describe, expect, it } from 'vitest'
+import { makeProduct } from '../test-support/product-fixture.ts'
+import { ProductGrid } from './ProductGrid.tsx'
+
+afterEach(cleanup)
+
+function renderGrid(props: Partial<Parameters<typeof ProductGrid>[0]>) {
+  return render(
+    <MemoryRouter>
+      <ProductGrid products={undefined} isLoading={false} error={null} emptyText="" {...props} />
+    </MemoryRouter>,
+  )
+}
+
+describe('ProductGrid', () => {
+  it('shows six placeholders while loading', () => {
+    renderGrid({ isLoading: true })
+    expect(screen.getAllByTestId('product-skeleton')).toHaveLength(6)
+  })
+
+  it('shows the category empty text when the list is empty', () => {
+    renderGrid({ products: [], emptyText: 'No products available in MIDI Packs category yet' })
+    expect(screen.getByText('No products available in MIDI Packs category yet')).toBeInTheDocument()
+  })
+
+  it('shows "Failed to load products" with the error message', () => {
+    renderGrid({ error: new Error('Category not found') })
+    expect(screen.getByRole('alert')).toHaveTextContent('Failed to load products')
+    expect(screen.getByText('Category not found')).toBeInTheDocument()
+  })
+
+  it('renders a card per product', () => {
+    renderGrid({ products: [makeProduct({ id: 'a', name: 'First' }), makeProduct({ id: 'b', name: 'Second' })] })
+    expect(screen.getByRole('link', { name: 'First' })).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'Second' })).toBeInTheDocument()
+    expect(screen.queryByTestId('product-skeleton')).not.toBeInTheDocument()
+  })
+})

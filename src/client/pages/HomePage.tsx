@@ -1,0 +1,125 @@
+/** The store home in live mode: hero, featured products, category tiles and new arrivals. */
+import { Link } from 'react-router'
+import type { Product } from '../../shared/contract/catalog.ts'
+import { useProducts } from '../api/get-products.ts'
+import { CategoryTiles } from '../components/CategoryTiles.tsx'
+import { ProductCard } from '../components/ProductCard.tsx'
+import { ProductsError } from '../components/ProductGrid.tsx'
+import { ProductCardSkeleton } from '../components/ProductCardSkeleton.tsx'
+
+const HOME_PRODUCT_COUNT = 8
+const ROW_SIZE = 4
+
+export default function HomePage() {
+  const latest = useProducts({ limit: HOME_PRODUCT_COUNT })
+  const products = latest.data?.data
+  const featured = products?.filter((product) => product.isFeatured).slice(0, ROW_SIZE)
+  const newArrivals = products?.slice(0, ROW_SIZE)
+
+  return (
+    <>
+      <title>Audio Lab Store | Sample packs, MIDI and tools for producers</title>
+      <section className="relative isolate overflow-hidden border-b border-zinc-900">
+        <div aria-hidden="true" className="pointer-events-none absolute -top-32 left-1/2 -z-10 h-[30rem] w-[60rem] -translate-x-1/2 rounded-full bg-brand-700/20 blur-3xl" />
+        <div className="container-page grid items-center gap-12 py-20 sm:py-28 lg:grid-cols-[3fr_2fr]">
+          <div>
+            <p className="text-sm font-semibold tracking-widest text-brand-300 uppercase">Audio Lab Store</p>
+            <h1 className="mt-4 max-w-3xl text-4xl font-extrabold tracking-tight text-balance text-white sm:text-6xl">
+              Sounds that finish tracks.
+            </h1>
+            <p className="mt-6 max-w-xl text-lg text-pretty text-zinc-300">
+              Sample packs, MIDI, instruments, processors and tools made by producers for producers. Royalty-free and ready to download.
+            </p>
+            <div className="mt-10 flex flex-wrap gap-3">
+              <Link to="/products" className="btn btn-primary px-6 py-3 text-base">
+                Browse Products
+              </Link>
+            </div>
+          </div>
+          <HeroWaveform />
+        </div>
+      </section>
+
+      <div className="container-page flex flex-col gap-16 py-14">
+        {latest.isError ? (
+          <ProductsError error={latest.error} />
+        ) : (
+          (latest.isPending || (featured && featured.length > 0)) && (
+            <ProductRow title="Featured" products={featured} variant="featured" />
+          )
+        )}
+
+        <section aria-labelledby="categories-heading">
+          <h2 id="categories-heading" className="mb-6 text-2xl font-bold tracking-tight text-white">
+            Shop by Category
+          </h2>
+          <CategoryTiles />
+        </section>
+
+        {!latest.isError && (latest.isPending || (newArrivals && newArrivals.length > 0)) && (
+          <ProductRow title="New Arrivals" products={newArrivals} link={{ to: '/products', label: 'View all products' }} />
+        )}
+      </div>
+    </>
+  )
+}
+
+interface ProductRowProps {
+  title: string
+  products: Product[] | undefined
+  variant?: 'default' | 'featured'
+  link?: { to: string; label: string }
+}
+
+function ProductRow({ title, products, variant = 'default', link }: ProductRowProps) {
+  const headingId = `${title.toLowerCase().replace(/\s+/g, '-')}-heading`
+  return (
+    <section aria-labelledby={headingId}>
+      <div className="mb-6 flex items-end justify-between gap-4">
+        <h2 id={headingId} className="text-2xl font-bold tracking-tight text-white">
+          {title}
+        </h2>
+        {link && (
+          <Link to={link.to} className="rounded-sm text-sm font-semibold text-brand-300 hover:text-brand-200">
+            {link.label} →
+          </Link>
+        )}
+      </div>
+      <ul className="grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-4">
+        {products
+          ? products.map((product) => (
+              <li key={product.id}>
+                <ProductCard product={product} variant={variant} sizes="(min-width: 1280px) 300px, (min-width: 1024px) 25vw, (min-width: 640px) 50vw, 100vw" />
+              </li>
+            ))
+          : Array.from({ length: ROW_SIZE }, (_, index) => (
+              <li key={index}>
+                <ProductCardSkeleton />
+              </li>
+            ))}
+      </ul>
+    </section>
+  )
+}
+
+/** A decorative waveform beside the hero text (large screens only). */
+function HeroWaveform() {
+  const bars = Array.from({ length: 48 }, (_, index) => 0.2 + 0.8 * Math.abs(Math.sin(index * 0.45) * Math.cos(index * 0.13)))
+  return (
+    <div aria-hidden="true" className="hidden rounded-3xl border border-zinc-800 bg-zinc-900/60 p-8 shadow-2xl shadow-brand-950/50 lg:block">
+      <div className="flex h-48 items-center gap-[3px]">
+        {bars.map((height, index) => (
+          <span
+            key={index}
+            className={`flex-1 rounded-full ${index < 20 ? 'bg-brand-400' : 'bg-zinc-700'}`}
+            style={{ height: `${Math.round(height * 100)}%` }}
+          />
+        ))}
+      </div>
+      <div className="mt-6 flex items-center justify-between text-sm text-zinc-400">
+        <span>Now previewing</span>
+        <span className="tabular-nums">0:12 / 0:30</span>
+      </div>
+    </div>
+  )
+}

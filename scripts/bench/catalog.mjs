@@ -3,6 +3,7 @@
 // API with autocannon at 50 connections. Prints req/s, p50 and p99 latency.
 // Usage: node scripts/bench/catalog.mjs [--seconds 10] [--only pglite|postgres]
 import { spawn } from 'node:child_process'
+import { createServer } from 'node:net'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -13,6 +14,15 @@ import pg from 'pg'
 const { values } = parseArgs({ options: { seconds: { type: 'string', default: '10' }, only: { type: 'string' } } })
 const seconds = Number(values.seconds)
 const adminUrl = process.env.PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/test'
+
+function freePort() {
+  return new Promise((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address()
+      server.close(() => resolve(port))
+    })
+  })
+}
 
 async function waitForHealth(base, child) {
   for (let i = 0; i < 600; i++) {
@@ -33,7 +43,7 @@ function measure(url, duration = seconds) {
 
 async function benchBackend(kind) {
   const dataDir = mkdtempSync(join(tmpdir(), 'als-bench-'))
-  const port = 3900 + (kind === 'postgres' ? 1 : 0)
+  const port = await freePort()
   const env = { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', STORE_MODE: 'live', NODE_ENV: 'development' }
   let admin
   let database

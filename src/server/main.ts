@@ -6,6 +6,7 @@ import { buildApp } from './app.ts'
 import { ConfigError, loadConfig } from './config.ts'
 import { openDatabase } from './db/client.ts'
 import { seedDemoCatalog } from './db/seed.ts'
+import { backfillPreviewPeaks } from './media/preview-peaks.ts'
 import { dataPaths } from './paths.ts'
 
 async function main(): Promise<void> {
@@ -26,6 +27,9 @@ async function main(): Promise<void> {
   const app = await buildApp({ config, database })
   app.addHook('onClose', async () => database.close())
   if (seed.seeded) app.log.info(`Seeded the demo catalog: ${seed.categories} categories, ${seed.products} products`)
+  const peaks = await backfillPreviewPeaks(database.db, dataPaths(config.dataDir).media)
+  if (peaks.updated > 0) app.log.info(`Computed the waveform of ${peaks.updated} audio previews`)
+  for (const failure of peaks.failed) app.log.warn(`No waveform for product ${failure.productId}: ${failure.reason}`)
 
   let closing = false
   const shutdown = (signal: string) => {

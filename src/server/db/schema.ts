@@ -1,6 +1,7 @@
 /**
  * The Drizzle schema: one definition for PGlite and PostgreSQL. Money columns are integer
- * cents; so are money values inside product metadata (originalPrice).
+ * cents; so are money values inside product metadata (originalPrice). This file holds the
+ * catalog and re-exports each capability's tables (drizzle-kit reads this file only).
  */
 import { bigint, boolean, index, integer, jsonb, pgTable, real, text, timestamp, uuid } from 'drizzle-orm/pg-core'
 import type { ProductMetadata } from '../../shared/product-view.ts'
@@ -48,3 +49,5 @@ export const products = pgTable(
 
 export type CategoryRow = typeof categories.$inferSelect
 export type ProductRow = typeof products.$inferSelect
+
+// Each capability's tables, in a file of its own beside this one.

@@ -4,7 +4,7 @@
  * seeded PGlite database beside them, and on PostgreSQL a template database to clone.
  */
 import { createHash } from 'node:crypto'
-import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { TestProject } from 'vitest/node'
 import { openDatabase } from '../db/client.ts'
@@ -40,14 +40,21 @@ export default async function setup(project: TestProject): Promise<void> {
   const templateDir = join(PROJECT_ROOT, '.cache/test-template', hash)
   const catalogFile = join(templateDir, 'catalog.json')
   if (!existsSync(join(templateDir, 'ready'))) {
-    rmSync(templateDir, { recursive: true, force: true })
-    const catalog = await generateDemoAssets(templateDir)
-    writeFileSync(catalogFile, JSON.stringify(catalog))
-    const database = await openDatabase({ pgliteDir: dataPaths(templateDir).database })
+    // Built beside the final place and renamed into it, so two runs at once never see half a template.
+    const building = `${templateDir}.building-${process.pid}`
+    rmSync(building, { recursive: true, force: true })
+    const catalog = await generateDemoAssets(building)
+    writeFileSync(join(building, 'catalog.json'), JSON.stringify(catalog))
+    const database = await openDatabase({ pgliteDir: dataPaths(building).database })
     await database.migrate()
-    await seedDemoCatalog(database, templateDir, { generate: async () => catalog })
+    await seedDemoCatalog(database, building, { generate: async () => catalog })
     await database.close()
-    writeFileSync(join(templateDir, 'ready'), new Date().toISOString())
+    writeFileSync(join(building, 'ready'), new Date().toISOString())
+    if (existsSync(join(templateDir, 'ready'))) rmSync(building, { recursive: true, force: true })
+    else {
+      rmSync(templateDir, { recursive: true, force: true })
+      renameSync(building, templateDir)
+    }
   }
   project.provide('templateDataDir', templateDir)
 

@@ -17,8 +17,8 @@ const result = spawnSync('npx', ['vitest', 'run', ...process.argv.slice(2)], {
   env: { ...process.env, DATABASE_URL: url.toString() },
 })
 
-// Test files clone their databases from a template inside this run's database server; drop them all.
-const { rows } = await admin.query(`select datname from pg_database where datname like 'als_test_%' or datname like 'als_template_%' or datname = $1`, [name])
+// The run's template and per-file databases are named after the run's database: drop those only.
+const { rows } = await admin.query(`select datname from pg_database where datname = $1 or datname like $2`, [name, `${name}\\_%`])
 for (const row of rows) await admin.query(`drop database if exists "${row.datname}" with (force)`)
 await admin.end()
 process.exit(result.status ?? 1)

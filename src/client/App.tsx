@@ -4,8 +4,9 @@
  */
 import { lazy, Suspense, useState } from 'react'
 import { QueryClientProvider } from '@tanstack/react-query'
-import { BrowserRouter, Route, Routes } from 'react-router'
+import { BrowserRouter, Navigate, Route, Routes, useLocation } from 'react-router'
 import { createQueryClient } from './api/query-client.ts'
+import { RequireAuth } from './auth/RequireAuth.tsx'
 import { Layout } from './components/Layout.tsx'
 import { PageFallback } from './components/PageFallback.tsx'
 import { storeConfig } from './store-config.ts'
@@ -17,6 +18,20 @@ const ProductDetailPage = lazy(() => import('./pages/ProductDetailPage.tsx'))
 const CategoryPage = lazy(() => import('./pages/CategoryPage.tsx'))
 const NotFoundPage = lazy(() => import('./pages/NotFoundPage.tsx'))
 const BackendTestPage = lazy(() => import('./pages/BackendTestPage.tsx'))
+const CartPage = lazy(() => import('./pages/CartPage.tsx'))
+const CartDebugPage = lazy(() => import('./pages/CartDebugPage.tsx'))
+const SupportPage = lazy(() => import('./pages/SupportPage.tsx'))
+const LearnPage = lazy(() => import('./pages/LearnPage.tsx'))
+const AboutPage = lazy(() => import('./pages/AboutPage.tsx'))
+const LoginPage = lazy(() => import('./pages/LoginPage.tsx'))
+const SignupPage = lazy(() => import('./pages/SignupPage.tsx'))
+const ResetPasswordPage = lazy(() => import('./pages/ResetPasswordPage.tsx'))
+const ResetPasswordConfirmPage = lazy(() => import('./pages/ResetPasswordConfirmPage.tsx'))
+const EmailConfirmationPage = lazy(() => import('./pages/EmailConfirmationPage.tsx'))
+const ProfilePage = lazy(() => import('./pages/ProfilePage.tsx'))
+const OrderHistoryPage = lazy(() => import('./pages/OrderHistoryPage.tsx'))
+const DownloadHubPage = lazy(() => import('./pages/DownloadHubPage.tsx'))
+const MailboxPage = lazy(() => import('./pages/MailboxPage.tsx'))
 
 export function App() {
   const [queryClient] = useState(createQueryClient)
@@ -30,7 +45,23 @@ export function App() {
             <Route path="home" element={<Lazy page={live ? <HomePage /> : <ComingSoonPage />} />} />
             <Route path="products" element={<Lazy page={<ProductsPage />} />} />
             <Route path="products/:productId" element={<Lazy page={<ProductDetailPage />} />} />
+            <Route path="cart" element={<Lazy page={<CartPage />} />} />
+            {storeConfig.devMode && <Route path="cart-debug" element={<Lazy page={<CartDebugPage />} />} />}
+            <Route path="support" element={<Lazy page={<SupportPage />} />} />
+            <Route path="learn" element={<Lazy page={<LearnPage />} />} />
+            <Route path="about" element={<Lazy page={<AboutPage />} />} />
             {storeConfig.devMode && <Route path="supabase-test" element={<Lazy page={<BackendTestPage />} />} />}
+            <Route path="login" element={<Lazy page={<LoginPage />} />} />
+            <Route path="signup" element={<Lazy page={<SignupPage />} />} />
+            <Route path="reset-password" element={<Lazy page={<ResetPasswordPage />} />} />
+            <Route path="reset-password/confirm" element={<Lazy page={<ResetPasswordConfirmPage />} />} />
+            <Route path="email-confirmation" element={<Lazy page={<EmailConfirmationPage />} />} />
+            <Route path="profile" element={<RequireAuth><Lazy page={<ProfilePage />} /></RequireAuth>} />
+            <Route path="order-history" element={<RequireAuth><Lazy page={<OrderHistoryPage />} /></RequireAuth>} />
+            <Route path="download-hub" element={<RequireAuth><Lazy page={<DownloadHubPage />} /></RequireAuth>} />
+            <Route path="account" element={<Navigate to="/profile" replace />} />
+            <Route path="orders" element={<Navigate to="/order-history" replace />} />
+            {storeConfig.devMode && <Route path="dev/mailbox" element={<Lazy page={<MailboxPage />} />} />}
             <Route path=":categorySlug" element={<Lazy page={<CategoryPage />} />} />
             <Route path="*" element={<Lazy page={live ? <NotFoundPage /> : <ComingSoonPage />} />} />
           </Route>
@@ -41,5 +72,12 @@ export function App() {
 }
 
 function Lazy({ page }: { page: React.ReactNode }) {
-  return <Suspense fallback={<PageFallback />}>{page}</Suspense>
+  // Keyed by path: navigations run as transitions, and a reused boundary would keep the previous
+  // page on screen while the next page's code loads; a new one shows the spinner at once.
+  const { pathname } = useLocation()
+  return (
+    <Suspense key={pathname} fallback={<PageFallback />}>
+      {page}
+    </Suspense>
+  )
 }

@@ -9,18 +9,35 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTyp
 import { sql } from 'drizzle-orm'
 import { catalogRoutes } from './catalog/catalog.routes.ts'
 import { createCatalogService } from './catalog/catalog.service.ts'
+import { cartRoutes } from './cart/cart.routes.ts'
+import { createCartService } from './cart/cart.service.ts'
+import { promoRoutes } from './cart/promo.routes.ts'
+import { createPromoService } from './cart/promo.service.ts'
 import type { AppConfig } from './config.ts'
 import type { DatabaseHandle } from './db/client.ts'
+import { createMailer, type Mailer } from './email/mailer.ts'
+import { registerAccounts } from './auth/accounts.ts'
+import { requireUser } from './auth/session.ts'
 import { registerClientApp } from './http/client-app.ts'
 import { installErrorHandler } from './http/errors.ts'
+import { installOriginGuard } from './http/origin-guard.ts'
+import { installRateLimiter } from './http/rate-limit.ts'
 import { installSecurityHeaders } from './http/security.ts'
+import { emailSignupRoutes } from './marketing/email-signup.routes.ts'
+import { createEmailSignupService } from './marketing/email-signup.service.ts'
 import { registerMediaRoutes } from './media/media.routes.ts'
 import { CLIENT_DIST_DIR, dataPaths } from './paths.ts'
+import { supportRoutes } from './support/support.routes.ts'
+import { createSupportService } from './support/support.service.ts'
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** The spec's generic 500 text for this route ("Failed to fetch products", ...). */
     failureMessage?: string
+  }
+  interface FastifyInstance {
+    /** The store's mail: SMTP or the DATA_DIR outbox. */
+    mailer: Mailer
   }
 }
 
@@ -45,6 +62,8 @@ export async function buildApp({ config, database, clientDir = CLIENT_DIST_DIR, 
   app.setSerializerCompiler(serializerCompiler)
   installErrorHandler(app)
   await installSecurityHeaders(app, { production: config.production })
+  installOriginGuard(app, { publicUrl: config.publicUrl, trustRequestHost: config.devMode })
+  installRateLimiter(app, { redisUrl: config.redisUrl })
 
   await app.register(swagger, {
     openapi: {
@@ -60,8 +79,15 @@ export async function buildApp({ config, database, clientDir = CLIENT_DIST_DIR, 
   })
 
   const paths = dataPaths(config.dataDir)
+  app.decorate('mailer', createMailer({ smtpUrl: config.smtpUrl, dataDir: config.dataDir }))
+  await registerAccounts(app, { config, db: database.db })
   await registerMediaRoutes(app, paths.media)
   await app.register(catalogRoutes(createCatalogService(database.db)))
+  await app.register(promoRoutes({ promo: createPromoService(database.db), limiter: app.rateLimiter }))
+  await app.register(cartRoutes({ cart: createCartService(database.db), requireUser }))
+  await app.register(emailSignupRoutes({ signups: createEmailSignupService(database.db), limiter: app.rateLimiter }))
+  const support = createSupportService({ db: database.db, mailer: app.mailer, supportEmail: config.supportEmail })
+  await app.register(supportRoutes({ support, limiter: app.rateLimiter }))
   if (clientDir !== null) await registerClientApp(app, clientDir, { storeMode: config.storeMode, devMode: config.devMode })
   else installApiNotFound(app)
 

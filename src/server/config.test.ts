@@ -37,9 +37,16 @@ describe('loadConfig', () => {
     [{ STORE_MODE: 'open' }, 'STORE_MODE'],
     [{ DATABASE_URL: 'not a url' }, 'DATABASE_URL'],
     [{ STRIPE_SECRET_KEY: 'pk_test_123' }, 'STRIPE_SECRET_KEY must start with sk_'],
+    [{ SUPPORT_EMAIL: 'support desk' }, 'SUPPORT_EMAIL must be an email address'],
   ])('rejects %o with a message naming it', (env, expected) => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(ConfigError)
     expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(expected)
+  })
+
+  it('sends support messages to support@audiolab.store unless SUPPORT_EMAIL says otherwise', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).supportEmail).toBe('support@audiolab.store')
+    expect(loadConfig({ DATA_DIR: dataDir(), SUPPORT_EMAIL: '' }).supportEmail).toBe('support@audiolab.store')
+    expect(loadConfig({ DATA_DIR: dataDir(), SUPPORT_EMAIL: 'help@studio.example' }).supportEmail).toBe('help@studio.example')
   })
 
   it('requires AUTH_SECRET and SMTP_URL in production', () => {

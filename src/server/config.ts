@@ -38,6 +38,11 @@ const envSchema = z
     SMTP_URL: optionalUrl,
     /** Shared rate limits across processes; unset means in memory. */
     REDIS_URL: optionalUrl,
+    /** The store's support inbox: contact-form messages are emailed here. */
+    SUPPORT_EMAIL: z.preprocess(
+      (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+      z.email('SUPPORT_EMAIL must be an email address').default('support@audiolab.store'),
+    ),
     /** Address the HTTP server binds to. */
     HOST: z.string().default('0.0.0.0'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -62,6 +67,8 @@ export interface AppConfig {
   stripe: { secretKey: string; publishableKey: string | undefined; webhookSecret: string | undefined } | undefined
   smtpUrl: string | undefined
   redisUrl: string | undefined
+  /** Where support-form messages are emailed. */
+  supportEmail: string
   logLevel: string
 }
 
@@ -94,6 +101,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       : undefined,
     smtpUrl: values.SMTP_URL,
     redisUrl: values.REDIS_URL,
+    supportEmail: values.SUPPORT_EMAIL,
     logLevel: values.LOG_LEVEL,
   }
 }

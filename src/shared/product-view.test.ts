@@ -46,6 +46,8 @@ describe('product view rules', () => {
     expect(fileSizeMb('15728640')).toBe('15.0')
     expect(fileSizeMb(1572864)).toBe('1.5')
     expect(fileSizeMb(null)).toBe('0.0')
+    expect(fileSizeMb(5120)).toBe('< 0.1')
+    expect(fileSizeMb(60000)).toBe('0.1')
   })
 
   it('fills the floor of the rating', () => {

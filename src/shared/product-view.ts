@@ -48,10 +48,15 @@ export function purchaseLimit(metadata: ProductMetadata | null | undefined): num
   return Number.isFinite(limit) && limit > 0 ? limit : null
 }
 
-/** "12.3" for a size in bytes (bytes / 1048576, one decimal). */
+/**
+ * "12.3" for a size in bytes (bytes / 1048576, one decimal). A small but real file (a MIDI
+ * pack is a few KB) reads "< 0.1" rather than "0.0", which would look like an empty download.
+ */
 export function fileSizeMb(bytes: number | string | null | undefined): string {
   const value = Number(bytes ?? 0)
-  return (Number.isFinite(value) ? value / 1048576 : 0).toFixed(1)
+  if (!Number.isFinite(value) || value <= 0) return '0.0'
+  const mb = value / 1048576
+  return mb < 0.05 ? '< 0.1' : mb.toFixed(1)
 }
 
 /** Number of filled stars out of five: the floor of the rating. */

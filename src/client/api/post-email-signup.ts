@@ -1,13 +1,14 @@
-/** POST /api/email-signup: subscribes an email to launch news (the coming-soon notify-me form). */
+/** POST /api/email-signup: subscribes an email to launch news (coming-soon page) or the newsletter (learn page). */
 import { useMutation } from '@tanstack/react-query'
+import { EMAIL_SIGNUP_MESSAGES, type SignupSource, type SubscriptionType } from '../../shared/contract/email-signup.ts'
 import { ApiError, apiRequest } from './http.ts'
 
-export const SUBSCRIBE_FAILED = 'Failed to subscribe. Please try again.'
+export const SUBSCRIBE_FAILED = EMAIL_SIGNUP_MESSAGES.subscribeFailed
 
 export interface EmailSignupRequest {
   email: string
-  subscriptionType: 'coming_soon'
-  source: 'coming_soon_page'
+  subscriptionType: SubscriptionType
+  source: SignupSource
 }
 
 export interface EmailSignupResponse {

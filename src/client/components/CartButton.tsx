@@ -1,12 +1,20 @@
-/** The header's cart control. A placeholder showing 0 items until the cart store and drawer arrive. */
+/** The header's cart control: shows how many items the cart holds and opens or closes the drawer. */
+import { selectItemCount, useCartStore } from '../cart/cart-store.ts'
+import { CART_DRAWER_ID } from './CartDrawer.tsx'
 import { CartIcon } from './Icons.tsx'
 
 export function CartButton() {
-  const itemCount = 0
+  const itemCount = useCartStore(selectItemCount)
+  const isOpen = useCartStore((state) => state.isOpen)
+  const toggleCart = useCartStore((state) => state.toggleCart)
   return (
     <button
       type="button"
-      aria-label="Open cart"
+      onClick={toggleCart}
+      aria-label={`Cart, ${itemCount} ${itemCount === 1 ? 'item' : 'items'}`}
+      aria-expanded={isOpen}
+      aria-controls={CART_DRAWER_ID}
+      aria-haspopup="dialog"
       className="relative inline-flex items-center gap-2 rounded-lg border border-zinc-800 bg-zinc-900 px-3 py-2 text-sm font-medium text-zinc-100 transition-colors hover:border-zinc-600 hover:bg-zinc-800"
     >
       <CartIcon className="size-5" />

@@ -1,7 +1,8 @@
-/** The site header: brand link home, navigation to Products and each category, and the cart control. */
+/** The site header: brand link home, navigation to Products and each category, the account and cart controls. */
 import { useEffect, useRef } from 'react'
 import { Link, NavLink, useLocation, useSearchParams } from 'react-router'
 import { useCategories } from '../api/get-categories.ts'
+import { AccountMenu } from './AccountMenu.tsx'
 import { CartButton } from './CartButton.tsx'
 import { BrandMark } from './Icons.tsx'
 
@@ -31,12 +32,17 @@ export function Header() {
       <div className="container-page flex h-16 items-center gap-4">
         <Link to="/" className="flex shrink-0 items-center gap-2.5 rounded-md text-base font-bold tracking-tight text-white">
           <BrandMark className="size-8" />
-          <span>Audio Lab Store</span>
+          {/* Narrow phones show the short name; screen readers always hear the full one. */}
+          <span aria-hidden="true" className="sm:hidden">
+            ALS
+          </span>
+          <span className="max-sm:sr-only">Audio Lab Store</span>
         </Link>
         <nav aria-label="Main" className="hidden min-w-0 flex-1 lg:block">
           <NavLinks categories={categories.data} activeSlug={activeSlug} pathname={pathname} />
         </nav>
-        <div className="ml-auto shrink-0">
+        <div className="ml-auto flex shrink-0 items-center gap-2">
+          <AccountMenu />
           <CartButton />
         </div>
       </div>

@@ -1,11 +1,16 @@
-/** The page frame every route renders inside: header, the page, footer, toasts and scroll-to-top. */
+/** The page frame every route renders inside: header, the page, footer, cart drawer (kept in step with the session), toasts and scroll-to-top. */
 import { useLayoutEffect } from 'react'
 import { Toaster } from 'react-hot-toast'
 import { Outlet, useLocation } from 'react-router'
+import { useCartSync } from '../cart/use-cart-sync.ts'
+import { AuthErrorBoundary } from './AuthErrorBoundary.tsx'
+import { CartDrawer } from './CartDrawer.tsx'
 import { Footer } from './Footer.tsx'
 import { Header } from './Header.tsx'
 
 export function Layout() {
+  const { pathname } = useLocation()
+  useCartSync()
   return (
     <div className="flex min-h-dvh flex-col">
       <a
@@ -17,9 +22,12 @@ export function Layout() {
       <ScrollToTop />
       <Header />
       <main id="main" tabIndex={-1} className="flex-1 outline-none">
-        <Outlet />
+        <AuthErrorBoundary resetKey={pathname}>
+          <Outlet />
+        </AuthErrorBoundary>
       </main>
       <Footer />
+      <CartDrawer />
       <Toaster
         position="top-right"
         toastOptions={{

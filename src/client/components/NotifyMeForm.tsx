@@ -1,12 +1,21 @@
-/** The coming-soon "notify me" email form: validates the address, then subscribes it through the API. */
+/**
+ * The email signup form: the coming-soon "notify me" form by default, the learn page's
+ * newsletter box with other props. Validates the address, then subscribes it through the API.
+ */
 import { useState, type FormEvent } from 'react'
+import { INVALID_EMAIL_MESSAGE, isValidEmail, type SignupSource, type SubscriptionType } from '../../shared/contract/email-signup.ts'
 import { SUBSCRIBE_FAILED, useEmailSignup } from '../api/post-email-signup.ts'
 import { CheckIcon } from './Icons.tsx'
 
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
-export const INVALID_EMAIL = 'Please enter a valid email address'
+interface NotifyMeFormProps {
+  subscriptionType?: SubscriptionType
+  source?: SignupSource
+  submitLabel?: string
+  /** Unique per page, so two forms never share an input id. */
+  inputId?: string
+}
 
-export function NotifyMeForm() {
+export function NotifyMeForm({ subscriptionType = 'coming_soon', source = 'coming_soon_page', submitLabel = 'Notify Me', inputId = 'notify-email' }: NotifyMeFormProps) {
   const [email, setEmail] = useState('')
   const [validationError, setValidationError] = useState<string | null>(null)
   const signup = useEmailSignup()
@@ -14,12 +23,12 @@ export function NotifyMeForm() {
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
     const address = email.trim()
-    if (!EMAIL_PATTERN.test(address)) {
-      setValidationError(INVALID_EMAIL)
+    if (!isValidEmail(address)) {
+      setValidationError(INVALID_EMAIL_MESSAGE)
       return
     }
     setValidationError(null)
-    signup.mutate({ email: address, subscriptionType: 'coming_soon', source: 'coming_soon_page' })
+    signup.mutate({ email: address, subscriptionType, source })
   }
 
   if (signup.isSuccess) {
@@ -34,12 +43,12 @@ export function NotifyMeForm() {
   const error = validationError ?? (signup.isError ? signup.error.message || SUBSCRIBE_FAILED : null)
   return (
     <form onSubmit={onSubmit} noValidate className="w-full">
-      <label htmlFor="notify-email" className="sr-only">
+      <label htmlFor={inputId} className="sr-only">
         Email address
       </label>
       <div className="flex flex-col gap-3 sm:flex-row">
         <input
-          id="notify-email"
+          id={inputId}
           type="email"
           name="email"
           autoComplete="email"
@@ -47,15 +56,15 @@ export function NotifyMeForm() {
           value={email}
           onChange={(event) => setEmail(event.target.value)}
           aria-invalid={error ? true : undefined}
-          aria-describedby={error ? 'notify-email-error' : undefined}
+          aria-describedby={error ? `${inputId}-error` : undefined}
           className="min-w-0 flex-1 rounded-lg border border-zinc-700 bg-zinc-900 px-4 py-3 text-zinc-100 placeholder:text-zinc-500 focus:border-brand-400 focus:outline-none"
         />
         <button type="submit" disabled={signup.isPending} className="btn btn-primary px-6 py-3">
-          {signup.isPending ? 'Subscribing...' : 'Notify Me'}
+          {signup.isPending ? 'Subscribing...' : submitLabel}
         </button>
       </div>
       {error && (
-        <p id="notify-email-error" role="alert" className="mt-3 text-sm text-rose-300">
+        <p id={`${inputId}-error`} role="alert" className="mt-3 text-sm text-rose-300">
           {error}
         </p>
       )}

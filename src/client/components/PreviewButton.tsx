@@ -26,11 +26,11 @@ export function PreviewButton({ url, productName, variant = 'overlay' }: Preview
       type="button"
       aria-label={label}
       onClick={() => toggle(url)}
-      className={`inline-flex size-11 items-center justify-center rounded-full text-white shadow-lg ring-1 ring-white/10 transition-colors ${
+      className={`inline-flex size-9 items-center justify-center rounded-full text-white shadow-lg ring-1 ring-white/15 transition-colors ${
         playing ? 'bg-brand-600 hover:bg-brand-700' : 'bg-zinc-950/75 backdrop-blur hover:bg-brand-600'
       }`}
     >
-      {playing ? <PauseIcon className="size-5" /> : <PlayIcon className="size-5 translate-x-px" />}
+      {playing ? <PauseIcon className="size-4" /> : <PlayIcon className="size-4 translate-x-px" />}
     </button>
   )
 }

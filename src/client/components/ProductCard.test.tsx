@@ -3,11 +3,15 @@
 import '@testing-library/jest-dom/vitest'
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react'
 import { MemoryRouter } from 'react-router'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { Product } from '../../shared/contract/catalog.ts'
 import { makeProduct } from '../test-support/product-fixture.ts'
 import { useWishlist } from '../wishlist/wishlist-store.ts'
 import { ProductCard } from './ProductCard.tsx'
+
+// The card's Add to Cart goes through this one hook; the cart itself is tested on its own.
+const addToCart = vi.fn()
+vi.mock('../cart/use-add-to-cart.ts', () => ({ useAddToCart: () => addToCart }))
 
 function renderCard(product: Product, variant?: 'default' | 'featured' | 'compact') {
   return render(
@@ -19,6 +23,7 @@ function renderCard(product: Product, variant?: 'default' | 'featured' | 'compac
 
 afterEach(() => {
   cleanup()
+  addToCart.mockClear()
   localStorage.clear()
   useWishlist.setState({ productIds: [] })
 })
@@ -71,6 +76,13 @@ describe('ProductCard', () => {
     renderCard(makeProduct({ id: 'abc-123' }))
     expect(screen.getByRole('link', { name: 'View Details →' })).toHaveAttribute('href', '/products/abc-123')
     expect(screen.getByRole('link', { name: 'Midnight Drums' })).toHaveAttribute('href', '/products/abc-123')
+  })
+
+  it('adds the product to the cart', () => {
+    const product = makeProduct()
+    renderCard(product)
+    fireEvent.click(screen.getByRole('button', { name: 'Add to Cart' }))
+    expect(addToCart).toHaveBeenCalledWith(product)
   })
 
   it('shows a preview button only when the product has an audio preview', () => {

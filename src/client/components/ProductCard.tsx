@@ -58,17 +58,13 @@ export function ProductCard({ product, variant = 'default', sizes }: ProductCard
             className="size-full object-cover transition-transform duration-300 group-hover:scale-[1.03]"
           />
         </Link>
-        <ProductBadges product={product} className="pointer-events-none absolute top-3 left-3" />
-        <div className="absolute top-3 right-3">
-          <WishlistButton productId={product.id} />
-        </div>
         {product.audioPreview && (
-          <div className="absolute right-3 bottom-3">
+          <div className="absolute right-2 bottom-2">
             <PreviewButton url={product.audioPreview} productName={product.name} />
           </div>
         )}
         {images.length > 1 && (
-          <div className="absolute bottom-3 left-1/2 flex -translate-x-1/2 gap-0.5 rounded-full bg-zinc-950/60 px-1.5 opacity-0 backdrop-blur transition-opacity group-hover:opacity-100 focus-within:opacity-100 [@media(hover:none)]:opacity-100">
+          <div className="absolute top-2 left-1/2 flex -translate-x-1/2 gap-0.5 rounded-full bg-zinc-950/70 px-1.5 opacity-0 backdrop-blur transition-opacity group-hover:opacity-100 focus-within:opacity-100 [@media(hover:none)]:opacity-100">
             {images.map((url, index) => (
               <button
                 key={url}
@@ -86,12 +82,18 @@ export function ProductCard({ product, variant = 'default', sizes }: ProductCard
       </div>
 
       <div className={`flex flex-1 flex-col ${compact ? 'gap-2 p-3' : 'gap-3 p-4'}`}>
-        <CategoryBadge name={categoryName(product)} />
-        <h3 className={`leading-snug font-semibold text-white ${variant === 'featured' ? 'text-lg' : 'text-base'}`}>
-          <Link to={href} className="rounded-sm hover:text-brand-300">
-            {product.name}
-          </Link>
-        </h3>
+        <div className="flex flex-wrap items-center gap-1.5">
+          <CategoryBadge name={categoryName(product)} />
+          <ProductBadges product={product} />
+        </div>
+        <div className="flex items-start justify-between gap-2">
+          <h3 className={`min-w-0 pt-1.5 leading-snug font-semibold text-white ${variant === 'featured' ? 'text-lg' : 'text-base'}`}>
+            <Link to={href} className="rounded-sm hover:text-brand-300">
+              {product.name}
+            </Link>
+          </h3>
+          <WishlistButton productId={product.id} variant="compact" />
+        </div>
         {!compact && tags.length > 0 && (
           <ul aria-label="Tags" className="flex flex-wrap gap-1.5">
             {tags.map((tag) => (

@@ -4,16 +4,19 @@ import { HeartIcon } from './Icons.tsx'
 
 interface WishlistButtonProps {
   productId: string
-  variant?: 'overlay' | 'inline'
+  /** `inline` sits beside Add to Cart on the product page; `compact` beside a card's name. */
+  variant?: 'inline' | 'compact'
 }
 
-export function WishlistButton({ productId, variant = 'overlay' }: WishlistButtonProps) {
+const LOOKS = {
+  inline: 'size-11 rounded-lg border border-zinc-700 bg-zinc-900 hover:border-zinc-500 hover:bg-zinc-800',
+  compact: '-mr-1.5 size-9 rounded-full hover:bg-zinc-800',
+} as const
+
+export function WishlistButton({ productId, variant = 'compact' }: WishlistButtonProps) {
   const wishlisted = useIsWishlisted(productId)
   const toggle = useWishlist((state) => state.toggle)
-  const look =
-    variant === 'overlay'
-      ? 'size-9 rounded-full bg-zinc-950/70 backdrop-blur hover:bg-zinc-900'
-      : 'size-11 rounded-lg border border-zinc-700 bg-zinc-900 hover:border-zinc-500 hover:bg-zinc-800'
+  const look = LOOKS[variant]
   return (
     <button
       type="button"

@@ -7,14 +7,16 @@ import { ProductCard } from '../components/ProductCard.tsx'
 import { ProductsError } from '../components/ProductGrid.tsx'
 import { ProductCardSkeleton } from '../components/ProductCardSkeleton.tsx'
 
-const HOME_PRODUCT_COUNT = 8
+/** The newest products the home page picks its two rows from (enough to find four featured ones). */
+const HOME_PRODUCT_COUNT = 16
 const ROW_SIZE = 4
 
 export default function HomePage() {
   const latest = useProducts({ limit: HOME_PRODUCT_COUNT })
   const products = latest.data?.data
   const featured = products?.filter((product) => product.isFeatured).slice(0, ROW_SIZE)
-  const newArrivals = products?.slice(0, ROW_SIZE)
+  // Newest first (the list's default order), without repeating the featured row.
+  const newArrivals = products?.filter((product) => !featured?.includes(product)).slice(0, ROW_SIZE)
 
   return (
     <>

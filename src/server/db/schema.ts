@@ -51,3 +51,6 @@ export type CategoryRow = typeof categories.$inferSelect
 export type ProductRow = typeof products.$inferSelect
 
 // Each capability's tables, in a file of its own beside this one.
+export * from './schema-content.ts'
+export * from './schema-cart.ts'
+export * from './schema-auth.ts'

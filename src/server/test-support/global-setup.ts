@@ -63,7 +63,7 @@ export default async function setup(project: TestProject): Promise<void> {
     project.provide('pgTemplateDatabase', null)
     return
   }
-  const template = templateDatabaseName(hash)
+  const template = templateDatabaseName(databaseUrl, hash)
   const admin = adminPool(databaseUrl)
   const { rows } = await admin.query('select 1 from pg_database where datname = $1', [template])
   if (rows.length === 0) {

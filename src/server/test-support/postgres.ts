@@ -5,13 +5,18 @@ export function adminPool(databaseUrl: string): pg.Pool {
   return new pg.Pool({ connectionString: databaseUrl, max: 1 })
 }
 
-export function templateDatabaseName(hash: string): string {
-  return `als_template_${hash}`
+/** Databases a run creates are named after its own database, so a run drops only its own. */
+function runPrefix(databaseUrl: string): string {
+  return decodeURIComponent(new URL(databaseUrl).pathname.slice(1)) || 'als'
+}
+
+export function templateDatabaseName(databaseUrl: string, hash: string): string {
+  return `${runPrefix(databaseUrl)}_tpl_${hash}`
 }
 
 /** Creates a fresh database cloned from the seeded template; returns its URL and a drop function. */
 export async function cloneTemplateDatabase(databaseUrl: string, template: string): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `als_test_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`
+  const name = `${runPrefix(databaseUrl)}_t_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`
   const admin = adminPool(databaseUrl)
   await admin.query(`create database "${name}" template "${template}"`)
   const url = new URL(databaseUrl)

@@ -1,0 +1,83 @@
+/**
+ * Better Auth on our database: email and password with confirmation required before sign-in,
+ * reset by emailed link, sessions stored in the database (no cookie cache, so signing out ends
+ * a session for good), optional TOTP two-factor sign-in, cookies named `als.*` (in production
+ * `__Host-als.*`, Secure).
+ */
+import { betterAuth } from 'better-auth'
+import type { FastifyBaseLogger } from 'fastify'
+import { drizzleAdapter } from 'better-auth/adapters/drizzle'
+import { twoFactor } from 'better-auth/plugins'
+import type { AppConfig } from '../config.ts'
+import type { Database } from '../db/client.ts'
+import { account, session, twoFactor as twoFactorTable, user, verification } from '../db/schema-auth.ts'
+import { STORE_NAME, type Mailer } from '../email/mailer.ts'
+import { trustedOriginsFor } from '../http/origin-guard.ts'
+import { confirmationEmail, existingAccountEmail, passwordResetEmail } from './auth-emails.ts'
+import { confirmationLink, confirmationLinkGuard, passwordResetLink } from './auth-links.ts'
+
+export const AUTH_BASE_PATH = '/api/auth'
+export const PASSWORD_MIN_LENGTH = 6
+const HOUR = 60 * 60
+
+export interface AuthDeps {
+  config: Pick<AppConfig, 'publicUrl' | 'authSecret' | 'production' | 'devMode'>
+  db: Database
+  mailer: Mailer
+  /** Where Better Auth's own log lines go (the app's logger). */
+  log?: Pick<FastifyBaseLogger, 'debug' | 'info' | 'warn' | 'error'>
+}
+
+export function createAuth({ config, db, mailer, log }: AuthDeps) {
+  const { publicUrl } = config
+  const originPolicy = { publicUrl, trustRequestHost: config.devMode }
+  return betterAuth({
+    appName: STORE_NAME,
+    logger: log ? { level: 'warn', log: (level, message, ...args) => log[level](args.length > 0 ? { args } : {}, `[auth] ${message}`) } : { disabled: true },
+    baseURL: publicUrl,
+    basePath: AUTH_BASE_PATH,
+    secret: config.authSecret,
+    trustedOrigins: config.devMode ? (request) => trustedOriginsFor(originPolicy, request?.headers.get('host') ?? undefined) : [publicUrl],
+    database: drizzleAdapter(db, { provider: 'pg', schema: { user, session, account, verification, twoFactor: twoFactorTable } }),
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: PASSWORD_MIN_LENGTH,
+      requireEmailVerification: true,
+      resetPasswordTokenExpiresIn: HOUR,
+      revokeSessionsOnPasswordReset: true,
+      // Our links, whatever redirect the client asked for: the landing pages are fixed.
+      sendResetPassword: async ({ user: account, token }) => {
+        await mailer.send(passwordResetEmail(account.email, account.name, passwordResetLink(publicUrl, token)))
+      },
+      onExistingUserSignUp: async ({ user: account }) => {
+        await mailer.send(existingAccountEmail(account.email, account.name, { signIn: `${publicUrl}/login`, resetPassword: `${publicUrl}/reset-password` }))
+      },
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      autoSignInAfterVerification: false,
+      expiresIn: 24 * HOUR,
+      sendVerificationEmail: async ({ user: account, token }) => {
+        await mailer.send(confirmationEmail(account.email, account.name, confirmationLink(publicUrl, token)))
+      },
+    },
+    // Refresh the stored expiry at most daily; every request reads the session row (no cookie cache).
+    session: { expiresIn: 7 * 24 * HOUR, updateAge: 24 * HOUR },
+    // Our limits (src/server/auth/auth-rate-limits.ts) apply everywhere; Better Auth's stay as a
+    // second layer in production only, as it ships them.
+    rateLimit: { enabled: config.production },
+    hooks: { before: confirmationLinkGuard(publicUrl) },
+    plugins: [twoFactor({ issuer: STORE_NAME })],
+    advanced: {
+      // Better Auth skips its origin and callback-URL checks when NODE_ENV=test: keep them on so tests see the real thing.
+      disableOriginCheck: false,
+      // __Host- cookies: Secure, Path=/, no Domain, so no sibling subdomain can set or read them.
+      cookiePrefix: config.production ? '__Host-als' : 'als',
+      useSecureCookies: false,
+      defaultCookieAttributes: { secure: config.production, httpOnly: true, sameSite: 'lax', path: '/' },
+      ipAddress: { ipAddressHeaders: ['x-forwarded-for'] },
+    },
+  })
+}
+
+export type Auth = ReturnType<typeof createAuth>

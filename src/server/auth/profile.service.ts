@@ -1,0 +1,31 @@
+/** The signed-in producer's profile: a view of Better Auth's user row, of which only the name changes. */
+import { eq } from 'drizzle-orm'
+import type { Profile } from '../../shared/contract/profile.ts'
+import type { Database } from '../db/client.ts'
+import { user, type UserRow } from '../db/schema-auth.ts'
+import { unauthorized } from '../http/errors.ts'
+
+export interface ProfileService {
+  get: (userId: string) => Promise<Profile>
+  rename: (userId: string, fullName: string) => Promise<Profile>
+}
+
+export function createProfileService(db: Database): ProfileService {
+  return {
+    get: async (userId) => {
+      const [row] = await db.select().from(user).where(eq(user.id, userId))
+      // The session named a user that no longer exists: treat it as signed out.
+      if (!row) throw unauthorized()
+      return toProfile(row)
+    },
+    rename: async (userId, fullName) => {
+      const [row] = await db.update(user).set({ name: fullName, updatedAt: new Date() }).where(eq(user.id, userId)).returning()
+      if (!row) throw unauthorized()
+      return toProfile(row)
+    },
+  }
+}
+
+function toProfile(row: UserRow): Profile {
+  return { id: row.id, email: row.email, full_name: row.name, created_at: row.createdAt.toISOString(), updated_at: row.updatedAt.toISOString() }
+}

@@ -1,0 +1,165 @@
+/**
+ * The signed-in shopper's server cart (cart_items). Every query is scoped to the session user's
+ * id, so another user's line does not exist for the caller (404). Quantities follow the shared
+ * cart rules (digital lock, purchase limits) and are enforced inside the write itself, so two
+ * processes adding at once cannot push a line past its limit. Prices are never stored here:
+ * a line's price is its product's current price.
+ */
+import { and, asc, desc, eq, inArray, notInArray, sql } from 'drizzle-orm'
+import { checkAdd, checkUpdate, CART_MESSAGES, quantityCap, quantityRuleOf } from '../../shared/cart-rules.ts'
+import { CART_ERROR_MESSAGES, type CartLine } from '../../shared/contract/cart.ts'
+import type { Product } from '../../shared/contract/catalog.ts'
+import { ERROR_MESSAGES } from '../../shared/contract/errors.ts'
+import { toCategoryView, toProductView } from '../catalog/product-view.ts'
+import type { Database } from '../db/client.ts'
+import { cartItems, categories, products, type CartItemRow } from '../db/schema.ts'
+import { badRequest, notFound } from '../http/errors.ts'
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
+const categoryColumns = { id: categories.id, name: categories.name, slug: categories.slug, description: categories.description }
+
+export interface CartItemInput {
+  productId: string
+  quantity: number
+}
+
+function toCartLine(row: CartItemRow, product: Product): CartLine {
+  return {
+    productId: row.productId,
+    quantity: row.quantity,
+    licenseType: row.licenseType,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    product,
+  }
+}
+
+const productNotFound = () => notFound(ERROR_MESSAGES.productNotFound)
+const cartItemNotFound = () => notFound(CART_ERROR_MESSAGES.cartItemNotFound)
+
+export function createCartService(db: Database) {
+  /** Active products by id, with their categories, in one query. */
+  async function activeProducts(ids: string[]): Promise<Map<string, Product>> {
+    const valid = ids.filter((id) => UUID.test(id))
+    if (valid.length === 0) return new Map()
+    const rows = await db
+      .select({ product: products, category: categoryColumns })
+      .from(products)
+      .leftJoin(categories, eq(products.categoryId, categories.id))
+      .where(and(inArray(products.id, valid), eq(products.isActive, true)))
+    return new Map(rows.map((row) => [row.product.id, toProductView(row.product, row.category?.id ? toCategoryView(row.category) : null)]))
+  }
+
+  async function activeProduct(id: string): Promise<Product> {
+    const product = (await activeProducts([id])).get(id)
+    if (!product) throw productNotFound()
+    return product
+  }
+
+  async function getCart(userId: string): Promise<CartLine[]> {
+    const rows = await db
+      .select({ item: cartItems, product: products, category: categoryColumns })
+      .from(cartItems)
+      .innerJoin(products, eq(cartItems.productId, products.id))
+      .leftJoin(categories, eq(products.categoryId, categories.id))
+      // A product taken off sale leaves the cart's view (it cannot be bought), not the table.
+      .where(and(eq(cartItems.userId, userId), eq(products.isActive, true)))
+      .orderBy(desc(cartItems.createdAt), asc(cartItems.id))
+    return rows.map((row) => toCartLine(row.item, toProductView(row.product, row.category?.id ? toCategoryView(row.category) : null)))
+  }
+
+  return {
+    /** The user's lines with product and category, newest first, in one query. */
+    getCart,
+
+    /** Adds quantity to the user's line of the product (creating it), within the product's limit. */
+    async addItem(userId: string, { productId, quantity }: CartItemInput): Promise<CartLine> {
+      const product = await activeProduct(productId)
+      const rule = quantityRuleOf(product.metadata)
+      const first = checkAdd(0, quantity, rule)
+      if (!first.ok) throw badRequest(first.message, 'PURCHASE_LIMIT')
+      const cap = quantityCap(rule)
+      // The limit is checked by the upsert itself: no row comes back when existing + added > cap.
+      const [row] = await db
+        .insert(cartItems)
+        .values({ userId, productId, quantity })
+        .onConflictDoUpdate({
+          target: [cartItems.userId, cartItems.productId],
+          set: { quantity: sql`${cartItems.quantity} + excluded.quantity`, updatedAt: sql`now()` },
+          setWhere: sql`${cartItems.quantity} + excluded.quantity <= ${cap}`,
+        })
+        .returning()
+      if (!row) throw badRequest(CART_MESSAGES.addOverLimit(cap), 'PURCHASE_LIMIT')
+      return toCartLine(row, product)
+    },
+
+    /** Sets a line's quantity; 0 or less removes it (answering null). */
+    async updateQuantity(userId: string, { productId, quantity }: CartItemInput): Promise<CartLine | null> {
+      if (!UUID.test(productId)) throw cartItemNotFound()
+      if (quantity <= 0) {
+        const removed = await db.delete(cartItems).where(and(eq(cartItems.userId, userId), eq(cartItems.productId, productId))).returning({ id: cartItems.id })
+        if (removed.length === 0) throw cartItemNotFound()
+        return null
+      }
+      const product = (await activeProducts([productId])).get(productId)
+      if (!product) throw cartItemNotFound()
+      const check = checkUpdate(quantity, quantityRuleOf(product.metadata))
+      if (!check.ok) throw badRequest(check.message, 'PURCHASE_LIMIT')
+      const [row] = await db
+        .update(cartItems)
+        .set({ quantity, updatedAt: sql`now()` })
+        .where(and(eq(cartItems.userId, userId), eq(cartItems.productId, productId)))
+        .returning()
+      if (!row) throw cartItemNotFound()
+      return toCartLine(row, product)
+    },
+
+    async removeItem(userId: string, productId: string): Promise<void> {
+      if (!UUID.test(productId)) throw cartItemNotFound()
+      const removed = await db.delete(cartItems).where(and(eq(cartItems.userId, userId), eq(cartItems.productId, productId))).returning({ id: cartItems.id })
+      if (removed.length === 0) throw cartItemNotFound()
+    },
+
+    async clear(userId: string): Promise<void> {
+      await db.delete(cartItems).where(eq(cartItems.userId, userId))
+    },
+
+    /**
+     * Replaces the user's cart with the given lines (the sign-in merge writes its result here).
+     * Everything is validated before anything is written; the write is one transaction of
+     * upserts plus one delete of the lines not named, so running it twice changes nothing and
+     * two concurrent replaces cannot collide on the unique (user, product) key.
+     */
+    async replaceCart(userId: string, items: CartItemInput[]): Promise<CartLine[]> {
+      const quantities = new Map<string, number>()
+      for (const item of items) quantities.set(item.productId, (quantities.get(item.productId) ?? 0) + item.quantity)
+      const found = await activeProducts([...quantities.keys()])
+      for (const [productId, quantity] of quantities) {
+        const product = found.get(productId)
+        if (!product) throw productNotFound()
+        const check = checkUpdate(quantity, quantityRuleOf(product.metadata))
+        if (!check.ok) throw badRequest(check.message, 'PURCHASE_LIMIT')
+      }
+      const ids = [...quantities.keys()]
+      await db.transaction(async (tx) => {
+        if (ids.length > 0) {
+          // Earlier lines of the request are newer: the first one lists first, as in the shopper's cart.
+          const now = Date.now()
+          await tx
+            .insert(cartItems)
+            .values(ids.map((productId, index) => ({ userId, productId, quantity: quantities.get(productId)!, createdAt: new Date(now - index) })))
+            .onConflictDoUpdate({
+              target: [cartItems.userId, cartItems.productId],
+              set: { quantity: sql`excluded.quantity`, updatedAt: sql`now()` },
+            })
+        }
+        const stale = ids.length > 0 ? and(eq(cartItems.userId, userId), notInArray(cartItems.productId, ids)) : eq(cartItems.userId, userId)
+        await tx.delete(cartItems).where(stale)
+      })
+      return getCart(userId)
+    },
+  }
+}
+
+export type CartService = ReturnType<typeof createCartService>

@@ -1,0 +1,43 @@
+/**
+ * Tables of the content pages' two calls: launch/newsletter email signups (one row per
+ * address) and messages sent from the support page's contact form.
+ */
+import { sql } from 'drizzle-orm'
+import { check, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import { SIGNUP_SOURCES, SUBSCRIPTION_TYPES } from '../../shared/contract/email-signup.ts'
+import { SUPPORT_CATEGORIES } from '../../shared/contract/support.ts'
+
+export const emailSignups = pgTable(
+  'email_signups',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Lower-cased before insert; the unique constraint makes a repeated signup a no-op. */
+    email: text('email').notNull().unique(),
+    subscriptionType: text('subscription_type', { enum: SUBSCRIPTION_TYPES }).notNull(),
+    source: text('source', { enum: SIGNUP_SOURCES }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [check('email_signups_email_lowercase', sql`${table.email} = lower(${table.email})`)],
+)
+
+export const supportMessages = pgTable(
+  'support_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    category: text('category', { enum: SUPPORT_CATEGORIES }).notNull(),
+    subject: text('subject').notNull(),
+    message: text('message').notNull(),
+    /** The signed-in sender's user id, when there was one. */
+    userId: text('user_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check('support_messages_category_check', sql`${table.category} in (${sql.raw(SUPPORT_CATEGORIES.map((category) => `'${category}'`).join(', '))})`),
+    index('support_messages_created_idx').on(table.createdAt),
+  ],
+)
+
+export type EmailSignupRow = typeof emailSignups.$inferSelect
+export type SupportMessageRow = typeof supportMessages.$inferSelect

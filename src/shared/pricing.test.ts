@@ -1,0 +1,111 @@
+import { describe, expect, it } from 'vitest'
+import { discountPercentLabel, lineTotalCents, priceCart } from './pricing.ts'
+
+describe('priceCart', () => {
+  it('sums what the shopper pays (sale price × quantity) and the saving against originals', () => {
+    const totals = priceCart([
+      { priceCents: 2999, originalPriceCents: 3999, quantity: 2 },
+      { priceCents: 1999, originalPriceCents: null, quantity: 1 },
+    ])
+    expect(totals.itemCount).toBe(3)
+    expect(totals.subtotalCents).toBe(7997)
+    expect(totals.originalSubtotalCents).toBe(9997)
+    expect(totals.savingsCents).toBe(2000)
+    expect(totals.discountCents).toBe(0)
+    // 8 % of 79.97 = 6.3976 → 6.40
+    expect(totals.taxCents).toBe(640)
+    expect(totals.totalCents).toBe(8637)
+  })
+
+  it('applies WELCOME10 to the subtotal, then 8 % tax on (subtotal − discount), to the cent', () => {
+    const totals = priceCart([{ priceCents: 2999, quantity: 2 }, { priceCents: 1999, quantity: 1 }], 0.1)
+    // 10 % of 79.97 = 7.997 → 8.00; 8 % of 71.97 = 5.7576 → 5.76
+    expect(totals.discountCents).toBe(800)
+    expect(totals.discountPercent).toBe(10)
+    expect(totals.discountedSubtotalCents).toBe(7197)
+    expect(totals.taxCents).toBe(576)
+    expect(totals.totalCents).toBe(7773)
+  })
+
+  it('rounds an exact half cent up on the discount, and the tax to the nearest cent', () => {
+    // 10 % of $10.05 = 100.5 cents → 101; SPECIAL25 on 2 cents = 0.5 → 1
+    expect(priceCart([{ priceCents: 1005, quantity: 1 }], 0.1).discountCents).toBe(101)
+    expect(priceCart([{ priceCents: 2, quantity: 1 }], 0.25).discountCents).toBe(1)
+    // 10 % of $10.04 = 100.4 cents → 100
+    expect(priceCart([{ priceCents: 1004, quantity: 1 }], 0.1).discountCents).toBe(100)
+    // 8 % of a whole number of cents never ends in exactly half a cent: 19 → 1.52 → 2, 81 → 6.48 → 6
+    expect(priceCart([{ priceCents: 19, quantity: 1 }]).taxCents).toBe(2)
+    expect(priceCart([{ priceCents: 81, quantity: 1 }]).taxCents).toBe(6)
+  })
+
+  it('is not tipped by floating-point error where a naive Math.round(subtotal × rate) is', () => {
+    // 50 × 0.29 = 14.499999999999998 in floating point; the exact value 14.5 rounds to 15.
+    expect(Math.round(50 * 0.29)).toBe(14)
+    expect(priceCart([{ priceCents: 50, quantity: 1 }], 0.29).discountCents).toBe(15)
+    // 100 × 0.145 = 14.499999999999998; exact 14.5 → 15.
+    expect(priceCart([{ priceCents: 25, quantity: 4 }], 0.145).discountCents).toBe(15)
+  })
+
+  it('gives each seeded promo its figure on a $100 cart', () => {
+    const lines = [{ priceCents: 10000, quantity: 1 }]
+    expect(priceCart(lines, 0.1)).toMatchObject({ discountCents: 1000, taxCents: 720, totalCents: 9720 })
+    expect(priceCart(lines, 0.15)).toMatchObject({ discountCents: 1500, taxCents: 680, totalCents: 9180 })
+    expect(priceCart(lines, 0.2)).toMatchObject({ discountCents: 2000, taxCents: 640, totalCents: 8640 })
+    expect(priceCart(lines, 0.25)).toMatchObject({ discountCents: 2500, taxCents: 600, totalCents: 8100 })
+  })
+
+  it('prices an empty cart at zero', () => {
+    expect(priceCart([], 0.2)).toEqual({
+      itemCount: 0,
+      subtotalCents: 0,
+      originalSubtotalCents: 0,
+      savingsCents: 0,
+      discountCents: 0,
+      discountPercent: 20,
+      discountedSubtotalCents: 0,
+      taxCents: 0,
+      totalCents: 0,
+    })
+  })
+
+  it('ignores an "original" price that is not above the price (no negative saving)', () => {
+    const totals = priceCart([{ priceCents: 2000, originalPriceCents: 1500, quantity: 3 }])
+    expect(totals.originalSubtotalCents).toBe(6000)
+    expect(totals.savingsCents).toBe(0)
+  })
+
+  it('clamps a discount to 0–100 % and treats a bad one as none', () => {
+    const lines = [{ priceCents: 1000, quantity: 1 }]
+    expect(priceCart(lines, 1.5).discountCents).toBe(1000)
+    expect(priceCart(lines, 1.5).totalCents).toBe(0)
+    expect(priceCart(lines, -0.2).discountCents).toBe(0)
+    expect(priceCart(lines, Number.NaN).discountCents).toBe(0)
+  })
+
+  it('rejects fractional cents and bad quantities instead of guessing', () => {
+    expect(() => priceCart([{ priceCents: 19.99, quantity: 1 }])).toThrow(RangeError)
+    expect(() => priceCart([{ priceCents: 1999, quantity: 1.5 }])).toThrow(RangeError)
+    expect(() => priceCart([{ priceCents: 1999, quantity: -1 }])).toThrow(RangeError)
+  })
+
+  it('keeps large carts exact', () => {
+    const totals = priceCart([{ priceCents: 99_999, quantity: 100 }], 0.15)
+    expect(totals.subtotalCents).toBe(9_999_900)
+    expect(totals.discountCents).toBe(1_499_985)
+    expect(totals.taxCents).toBe(679_993) // 8 % of 8 499 915 = 679 993.2
+    expect(totals.totalCents).toBe(9_179_908)
+  })
+})
+
+describe('discount labels and line totals', () => {
+  it('shows a discount fraction as a rounded percent', () => {
+    expect(discountPercentLabel(0.1)).toBe(10)
+    expect(discountPercentLabel(0.125)).toBe(13)
+    expect(discountPercentLabel(0.333)).toBe(33)
+    expect(discountPercentLabel(0)).toBe(0)
+  })
+
+  it('multiplies a line price by its quantity', () => {
+    expect(lineTotalCents({ priceCents: 2999, quantity: 3 })).toBe(8997)
+  })
+})

@@ -52,7 +52,8 @@ export interface AppDeps {
 export async function buildApp({ config, database, clientDir = CLIENT_DIST_DIR, logger = true }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ? { level: config.logLevel } : false,
-    trustProxy: true,
+    // Only configured proxies may set the client address, or X-Forwarded-For would dodge per-IP limits.
+    trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     bodyLimit: 1024 * 1024,
     // Several processes may serve one store: request ids must not collide across them.
     genReqId: () => crypto.randomUUID(),
@@ -96,4 +97,9 @@ export async function buildApp({ config, database, clientDir = CLIENT_DIST_DIR, 
 
 function installApiNotFound(app: FastifyInstance): void {
   app.setNotFoundHandler((_request, reply) => reply.status(404).send({ error: { message: 'Not found', status: 404, code: 'NOT_FOUND' } }))
+}
+
+/** Believes the nearest `hops` proxies, as Express's numeric trust proxy does. */
+function trustHops(hops: number) {
+  return (_address: string, hop: number) => hop < hops
 }

@@ -49,6 +49,13 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATA_DIR: dataDir(), SUPPORT_EMAIL: 'help@studio.example' }).supportEmail).toBe('help@studio.example')
   })
 
+  it('trusts no proxy by default, and a hop count or address list when told', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).trustProxy).toBe(false)
+    expect(loadConfig({ DATA_DIR: dataDir(), TRUST_PROXY: '1' }).trustProxy).toBe(1)
+    expect(loadConfig({ DATA_DIR: dataDir(), TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).trustProxy).toEqual(['10.0.0.0/8', '127.0.0.1'])
+    expect(() => loadConfig({ DATA_DIR: dataDir(), TRUST_PROXY: 'everyone' })).toThrow('TRUST_PROXY must be')
+  })
+
   it('requires AUTH_SECRET and SMTP_URL in production', () => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), NODE_ENV: 'production' })).toThrow(/AUTH_SECRET is required[\s\S]*SMTP_URL is required/)
     const config = loadConfig({ DATA_DIR: dataDir(), NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(40), SMTP_URL: 'smtp://mail.example.com:587' })

@@ -43,6 +43,22 @@ const envSchema = z
       (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
       z.email('SUPPORT_EMAIL must be an email address').default('support@audiolab.store'),
     ),
+    /**
+     * Proxies in front of the app whose X-Forwarded-For is believed (per-IP rate limits read
+     * it): unset trusts none; a hop count ("1"), or addresses/CIDRs ("10.0.0.0/8,127.0.0.1").
+     */
+    TRUST_PROXY: z
+      .string()
+      .trim()
+      .optional()
+      .transform((value, ctx): number | string[] | false => {
+        if (!value || value === 'false') return false
+        if (/^\d+$/.test(value)) return Number(value)
+        const list = value.split(',').map((entry) => entry.trim()).filter(Boolean)
+        if (list.every((entry) => /^[0-9a-f.:]+(\/\d+)?$/i.test(entry))) return list
+        ctx.addIssue({ code: 'custom', message: 'TRUST_PROXY must be a hop count or a comma-separated list of addresses' })
+        return z.NEVER
+      }),
     /** Address the HTTP server binds to. */
     HOST: z.string().default('0.0.0.0'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -69,6 +85,7 @@ export interface AppConfig {
   redisUrl: string | undefined
   /** Where support-form messages are emailed. */
   supportEmail: string
+  trustProxy: number | string[] | false
   logLevel: string
 }
 
@@ -102,6 +119,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     smtpUrl: values.SMTP_URL,
     redisUrl: values.REDIS_URL,
     supportEmail: values.SUPPORT_EMAIL,
+    trustProxy: values.TRUST_PROXY,
     logLevel: values.LOG_LEVEL,
   }
 }

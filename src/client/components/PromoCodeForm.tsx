@@ -6,6 +6,7 @@
 import { useId, useState, type FormEvent } from 'react'
 import { CART_MESSAGES, normalizePromoCode } from '../../shared/cart-rules.ts'
 import { discountPercentLabel } from '../../shared/pricing.ts'
+import { ApiError } from '../api/http.ts'
 import { usePromoValidate } from '../api/post-promo-validate.ts'
 import { useCartStore } from '../cart/cart-store.ts'
 import { CloseIcon, TagIcon } from './Icons.tsx'
@@ -52,8 +53,8 @@ export function PromoCodeForm() {
         setPromo(promo.code, promo.discount)
         setCode('')
       },
-      // The spec shows one text for every refusal ("Errors for promo application other than this are not shown").
-      onError: () => setError(CART_MESSAGES.invalidPromo),
+      // One text for every refusal, as the spec shows; only "too many attempts" says what it is.
+      onError: (error) => setError(error instanceof ApiError && error.status === 429 ? error.message : CART_MESSAGES.invalidPromo),
     })
   }
 

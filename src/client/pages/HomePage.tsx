@@ -6,6 +6,8 @@ import { CategoryTiles } from '../components/CategoryTiles.tsx'
 import { ProductCard } from '../components/ProductCard.tsx'
 import { ProductsError } from '../components/ProductGrid.tsx'
 import { ProductCardSkeleton } from '../components/ProductCardSkeleton.tsx'
+import { PreviewButton } from '../components/PreviewButton.tsx'
+import { Waveform } from '../components/Waveform.tsx'
 
 /** The newest products the home page picks its two rows from (enough to find four featured ones). */
 const HOME_PRODUCT_COUNT = 16
@@ -38,7 +40,7 @@ export default function HomePage() {
               </Link>
             </div>
           </div>
-          <HeroWaveform />
+          <HeroPreview product={featured?.find((product) => product.audioPreview && product.previewPeaks)} />
         </div>
       </section>
 
@@ -104,24 +106,24 @@ function ProductRow({ title, products, variant = 'default', link }: ProductRowPr
   )
 }
 
-/** A decorative waveform beside the hero text (large screens only). */
-function HeroWaveform() {
-  const bars = Array.from({ length: 48 }, (_, index) => 0.2 + 0.8 * Math.abs(Math.sin(index * 0.45) * Math.cos(index * 0.13)))
+/** A real preview beside the hero text (large screens only): the first featured product's loop. */
+function HeroPreview({ product }: { product: Product | undefined }) {
   return (
-    <div aria-hidden="true" className="hidden rounded-3xl border border-zinc-800 bg-zinc-900/60 p-8 shadow-2xl shadow-brand-950/50 lg:block">
-      <div className="flex h-48 items-center gap-[3px]">
-        {bars.map((height, index) => (
-          <span
-            key={index}
-            className={`flex-1 rounded-full ${index < 20 ? 'bg-brand-400' : 'bg-zinc-700'}`}
-            style={{ height: `${Math.round(height * 100)}%` }}
-          />
-        ))}
-      </div>
-      <div className="mt-6 flex items-center justify-between text-sm text-zinc-400">
-        <span>Now previewing</span>
-        <span className="tabular-nums">0:12 / 0:30</span>
-      </div>
+    <div className="hidden min-h-64 rounded-3xl border border-zinc-800 bg-zinc-900/60 p-8 shadow-2xl shadow-brand-950/50 lg:block">
+      {product?.audioPreview && product.previewPeaks ? (
+        <>
+          <p className="text-sm text-zinc-400">Now previewing</p>
+          <Link to={`/products/${product.id}`} className="mt-1 block text-lg font-semibold text-white hover:text-brand-300">
+            {product.name}
+          </Link>
+          <Waveform url={product.audioPreview} peaks={product.previewPeaks} productName={product.name} className="mt-6" />
+          <div className="mt-4">
+            <PreviewButton url={product.audioPreview} productName={product.name} variant="labelled" />
+          </div>
+        </>
+      ) : (
+        <div aria-hidden="true" className="h-48 animate-pulse rounded-xl bg-zinc-800/60" />
+      )}
     </div>
   )
 }

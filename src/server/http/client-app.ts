@@ -25,6 +25,8 @@ export async function registerClientApp(app: FastifyInstance, clientDir: string,
       prefix: '/',
       index: false,
       wildcard: false,
+      // scripts/compress-assets.mjs writes .br/.gz beside each asset at build time.
+      preCompressed: true,
       setHeaders: (res, path) => {
         const immutable = path.includes(`${join(clientDir, 'assets')}`)
         res.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600')

@@ -32,6 +32,15 @@ const ProfilePage = lazy(() => import('./pages/ProfilePage.tsx'))
 const OrderHistoryPage = lazy(() => import('./pages/OrderHistoryPage.tsx'))
 const DownloadHubPage = lazy(() => import('./pages/DownloadHubPage.tsx'))
 const MailboxPage = lazy(() => import('./pages/MailboxPage.tsx'))
+const PayPage = lazy(() => import('./pages/PayPage.tsx'))
+const CheckoutPage = lazy(() => import('./pages/CheckoutPage.tsx'))
+const HostedCheckoutPage = lazy(() => import('./pages/HostedCheckoutPage.tsx'))
+const DirectCheckoutPage = lazy(() => import('./pages/DirectCheckoutPage.tsx'))
+const ResumeCheckoutPage = lazy(() => import('./pages/ResumeCheckoutPage.tsx'))
+const PaymentSuccessPage = lazy(() => import('./pages/PaymentSuccessPage.tsx'))
+const PaymentCancelPage = lazy(() => import('./pages/PaymentCancelPage.tsx'))
+const OrderConfirmationPage = lazy(() => import('./pages/OrderConfirmationPage.tsx'))
+const CheckoutTestPage = lazy(() => import('./pages/CheckoutTestPage.tsx'))
 
 export function App() {
   const [queryClient] = useState(createQueryClient)
@@ -40,12 +49,22 @@ export function App() {
     <QueryClientProvider client={queryClient}>
       <BrowserRouter>
         <Routes>
+          {/* The built-in payment provider's hosted page stands apart from the store, as Stripe Checkout does. */}
+          <Route path="pay/:sessionId" element={<Lazy page={<PayPage />} />} />
           <Route element={<Layout />}>
             <Route index element={<Lazy page={live ? <HomePage /> : <ComingSoonPage />} />} />
             <Route path="home" element={<Lazy page={live ? <HomePage /> : <ComingSoonPage />} />} />
             <Route path="products" element={<Lazy page={<ProductsPage />} />} />
             <Route path="products/:productId" element={<Lazy page={<ProductDetailPage />} />} />
             <Route path="cart" element={<Lazy page={<CartPage />} />} />
+            <Route path="checkout" element={<Lazy page={<CheckoutPage />} />} />
+            <Route path="checkout/hosted" element={<Lazy page={<HostedCheckoutPage />} />} />
+            <Route path="checkout/direct" element={<Lazy page={<DirectCheckoutPage />} />} />
+            <Route path="checkout/:orderId" element={<RequireAuth><Lazy page={<ResumeCheckoutPage />} /></RequireAuth>} />
+            <Route path="payment/success" element={<Lazy page={<PaymentSuccessPage />} />} />
+            <Route path="payment/cancel" element={<Lazy page={<PaymentCancelPage />} />} />
+            <Route path="order-confirmation" element={<Lazy page={<OrderConfirmationPage />} />} />
+            {storeConfig.devMode && <Route path="checkout-test" element={<Lazy page={<CheckoutTestPage />} />} />}
             {storeConfig.devMode && <Route path="cart-debug" element={<Lazy page={<CartDebugPage />} />} />}
             <Route path="support" element={<Lazy page={<SupportPage />} />} />
             <Route path="learn" element={<Lazy page={<LearnPage />} />} />

@@ -17,6 +17,8 @@ import type { AppConfig } from './config.ts'
 import type { DatabaseHandle } from './db/client.ts'
 import { createMailer, type Mailer } from './email/mailer.ts'
 import { registerAccounts } from './auth/accounts.ts'
+import { registerCheckout } from './checkout/register-checkout.ts'
+import { registerDownloads } from './downloads/register-downloads.ts'
 import { requireUser } from './auth/session.ts'
 import { registerClientApp } from './http/client-app.ts'
 import { installErrorHandler } from './http/errors.ts'
@@ -26,6 +28,8 @@ import { installSecurityHeaders } from './http/security.ts'
 import { emailSignupRoutes } from './marketing/email-signup.routes.ts'
 import { createEmailSignupService } from './marketing/email-signup.service.ts'
 import { registerMediaRoutes } from './media/media.routes.ts'
+import { registerPayments } from './payments/register-payments.ts'
+import { createLocalFileStorage } from './storage/local-file-storage.ts'
 import { CLIENT_DIST_DIR, dataPaths } from './paths.ts'
 import { supportRoutes } from './support/support.routes.ts'
 import { createSupportService } from './support/support.service.ts'
@@ -62,7 +66,7 @@ export async function buildApp({ config, database, clientDir = CLIENT_DIST_DIR, 
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
   installErrorHandler(app)
-  await installSecurityHeaders(app, { production: config.production })
+  await installSecurityHeaders(app, { production: config.production, stripe: Boolean(config.stripe) })
   installOriginGuard(app, { publicUrl: config.publicUrl, trustRequestHost: config.devMode })
   installRateLimiter(app, { redisUrl: config.redisUrl })
 
@@ -82,10 +86,13 @@ export async function buildApp({ config, database, clientDir = CLIENT_DIST_DIR, 
   const paths = dataPaths(config.dataDir)
   app.decorate('mailer', createMailer({ smtpUrl: config.smtpUrl, dataDir: config.dataDir }))
   await registerAccounts(app, { config, db: database.db })
+  await registerPayments(app, { config, db: database.db })
   await registerMediaRoutes(app, paths.media)
   await app.register(catalogRoutes(createCatalogService(database.db)))
   await app.register(promoRoutes({ promo: createPromoService(database.db), limiter: app.rateLimiter }))
   await app.register(cartRoutes({ cart: createCartService(database.db), requireUser }))
+  await registerCheckout(app, { config, db: database.db })
+  await registerDownloads(app, { config, db: database.db, storage: createLocalFileStorage(paths.files) })
   await app.register(emailSignupRoutes({ signups: createEmailSignupService(database.db), limiter: app.rateLimiter }))
   const support = createSupportService({ db: database.db, mailer: app.mailer, supportEmail: config.supportEmail })
   await app.register(supportRoutes({ support, limiter: app.rateLimiter }))

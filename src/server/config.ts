@@ -34,6 +34,8 @@ const envSchema = z
     STRIPE_SECRET_KEY: z.string().startsWith('sk_', 'STRIPE_SECRET_KEY must start with sk_').optional(),
     STRIPE_PUBLISHABLE_KEY: z.string().startsWith('pk_', 'STRIPE_PUBLISHABLE_KEY must start with pk_').optional(),
     STRIPE_WEBHOOK_SECRET: z.string().startsWith('whsec_', 'STRIPE_WEBHOOK_SECRET must start with whsec_').optional(),
+    /** Where the built-in payment provider posts its signed events; default this process's own webhook route. */
+    PAYMENTS_WEBHOOK_URL: optionalUrl,
     /** Real email; unset means the outbox under DATA_DIR. */
     SMTP_URL: optionalUrl,
     /** Shared rate limits across processes; unset means in memory. */
@@ -81,6 +83,8 @@ export interface AppConfig {
   devMode: boolean
   authSecret: string
   stripe: { secretKey: string; publishableKey: string | undefined; webhookSecret: string | undefined } | undefined
+  /** The built-in payment provider posts checkout.session events here (PAYMENTS_WEBHOOK_URL). */
+  paymentsWebhookUrl: string
   smtpUrl: string | undefined
   redisUrl: string | undefined
   /** Where support-form messages are emailed. */
@@ -116,6 +120,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     stripe: values.STRIPE_SECRET_KEY
       ? { secretKey: values.STRIPE_SECRET_KEY, publishableKey: values.STRIPE_PUBLISHABLE_KEY, webhookSecret: values.STRIPE_WEBHOOK_SECRET }
       : undefined,
+    paymentsWebhookUrl: values.PAYMENTS_WEBHOOK_URL ?? `http://127.0.0.1:${values.PORT}/api/webhooks/payments`,
     smtpUrl: values.SMTP_URL,
     redisUrl: values.REDIS_URL,
     supportEmail: values.SUPPORT_EMAIL,

@@ -7,6 +7,7 @@ import { ConfigError, loadConfig } from './config.ts'
 import { openDatabase } from './db/client.ts'
 import { seedDemoCatalog } from './db/seed.ts'
 import { backfillPreviewPeaks } from './media/preview-peaks.ts'
+import { startWebhookWorker } from './payments/builtin/webhook-worker.ts'
 import { dataPaths } from './paths.ts'
 
 async function main(): Promise<void> {
@@ -31,6 +32,10 @@ async function main(): Promise<void> {
   if (peaks.updated > 0) app.log.info(`Computed the waveform of ${peaks.updated} audio previews`)
   for (const failure of peaks.failed) app.log.warn(`No waveform for product ${failure.productId}: ${failure.reason}`)
 
+  // Stopped before the server closes, so a webhook delivery in flight still gets its answer.
+  let stopWebhookWorker = async () => {}
+  app.addHook('preClose', async () => stopWebhookWorker())
+
   let closing = false
   const shutdown = (signal: string) => {
     if (closing) return
@@ -50,6 +55,8 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => shutdown('SIGINT'))
 
   await app.listen({ port: config.port, host: config.host })
+  // After listen: the built-in payment provider posts its webhooks to this very server.
+  stopWebhookWorker = startWebhookWorker(app)
   app.log.info(`Audio Lab Store (${config.storeMode}, ${database.kind}) at ${config.publicUrl}`)
 }
 

@@ -1,16 +1,13 @@
-/**
- * Placeholder for direct checkout: Buy Now needs a signed-in shopper, so for now it sends
- * everyone to /login, remembering this page. The checkout issue replaces this file.
- */
-import { useLocation, useNavigate } from 'react-router'
-import type { Product } from '../../shared/contract/catalog.ts'
+/** The product page's Buy Now button: "Processing..." and disabled while the direct checkout is being created. */
+interface BuyNowButtonProps {
+  onBuyNow: () => void
+  isProcessing: boolean
+}
 
-export function BuyNowButton(_props: { product: Product; quantity: number }) {
-  const navigate = useNavigate()
-  const location = useLocation()
+export function BuyNowButton({ onBuyNow, isProcessing }: BuyNowButtonProps) {
   return (
-    <button type="button" onClick={() => navigate('/login', { state: { from: location } })} className="btn btn-secondary w-full py-3">
-      Buy Now
+    <button type="button" onClick={onBuyNow} disabled={isProcessing} aria-busy={isProcessing || undefined} className="btn btn-secondary w-full py-3">
+      {isProcessing ? 'Processing...' : 'Buy Now'}
     </button>
   )
 }

@@ -12,6 +12,8 @@ import { ProductCard } from './ProductCard.tsx'
 // The card's Add to Cart goes through this one hook; the cart itself is tested on its own.
 const addToCart = vi.fn()
 vi.mock('../cart/use-add-to-cart.ts', () => ({ useAddToCart: () => addToCart }))
+const owned: { ids: string[] } = { ids: [] }
+vi.mock('../cart/use-owned-products.ts', () => ({ useOwnedProductIds: () => owned.ids }))
 
 function renderCard(product: Product, variant?: 'default' | 'featured' | 'compact') {
   return render(
@@ -24,6 +26,7 @@ function renderCard(product: Product, variant?: 'default' | 'featured' | 'compac
 afterEach(() => {
   cleanup()
   addToCart.mockClear()
+  owned.ids = []
   localStorage.clear()
   useWishlist.setState({ productIds: [] })
 })
@@ -106,5 +109,25 @@ describe('ProductCard', () => {
     expect(screen.getByRole('button', { name: 'Show image 1' })).toHaveAttribute('aria-pressed', 'true')
     fireEvent.click(screen.getByRole('button', { name: 'Show image 3' }))
     expect(screen.getByRole('button', { name: 'Show image 3' })).toHaveAttribute('aria-pressed', 'true')
+  })
+
+  it('offers "✓ Owned - Download" to the hub instead of Add to Cart for an owned digital product', () => {
+    owned.ids = ['plugin']
+    renderCard(makeProduct({ id: 'plugin', name: 'Glue Comp', metadata: { product_type: 'digital_download' } }))
+    expect(screen.getByRole('link', { name: '✓ Owned - Download' })).toHaveAttribute('href', '/download-hub')
+    expect(screen.queryByRole('button', { name: 'Add to Cart' })).not.toBeInTheDocument()
+  })
+
+  it('keeps Add to Cart for a digital product the shopper does not own', () => {
+    owned.ids = ['something-else']
+    renderCard(makeProduct({ id: 'plugin', metadata: { product_type: 'digital_download' } }))
+    expect(screen.getByRole('button', { name: 'Add to Cart' })).toBeInTheDocument()
+    expect(screen.queryByRole('link', { name: '✓ Owned - Download' })).not.toBeInTheDocument()
+  })
+
+  it('keeps Add to Cart for an owned product that is not a digital download', () => {
+    owned.ids = ['prod-1']
+    renderCard(makeProduct({ id: 'prod-1', metadata: {} }))
+    expect(screen.getByRole('button', { name: 'Add to Cart' })).toBeInTheDocument()
   })
 })

@@ -5,11 +5,14 @@
  */
 import { useState } from 'react'
 import { Link } from 'react-router'
+import { ownershipError, quantityRuleOf } from '../../shared/cart-rules.ts'
 import type { Product } from '../../shared/contract/catalog.ts'
 import { MAX_CARD_TAGS, productImages } from '../../shared/product-view.ts'
 import { useAddToCart } from '../cart/use-add-to-cart.ts'
+import { useOwnedProductIds } from '../cart/use-owned-products.ts'
 import { categoryName, productMetadata } from '../catalog/product-display.ts'
 import { CartIcon } from './Icons.tsx'
+import { OwnedDownloadLink } from './OwnedDownloadLink.tsx'
 import { PreviewButton } from './PreviewButton.tsx'
 import { PriceTag } from './PriceTag.tsx'
 import { CategoryBadge, ProductBadges } from './ProductBadges.tsx'
@@ -40,6 +43,9 @@ const FRAME: Record<ProductCardVariant, string> = {
 
 export function ProductCard({ product, variant = 'default', sizes }: ProductCardProps) {
   const addToCart = useAddToCart()
+  const ownedProductIds = useOwnedProductIds()
+  // An owned digital product cannot be bought again: the card leads to its download instead.
+  const owned = ownershipError(product.id, quantityRuleOf(productMetadata(product)), ownedProductIds) !== null
   const images = productImages(product.imageUrl, productMetadata(product))
   const [imageIndex, setImageIndex] = useState(0)
   const shownImage = images[Math.min(imageIndex, images.length - 1)] ?? images[0]!
@@ -119,10 +125,14 @@ export function ProductCard({ product, variant = 'default', sizes }: ProductCard
         <div className="mt-auto flex flex-col gap-3 pt-1">
           <PriceTag priceCents={product.priceCents} originalPriceCents={product.originalPriceCents} />
           <div className={`flex gap-2 ${compact ? 'flex-col' : 'items-center justify-between'}`}>
-            <button type="button" onClick={() => addToCart(product)} className="btn btn-primary min-w-0 flex-1 px-3">
-              <CartIcon className="size-4" />
-              Add to Cart
-            </button>
+            {owned ? (
+              <OwnedDownloadLink className="min-w-0 flex-1 px-3" />
+            ) : (
+              <button type="button" onClick={() => addToCart(product)} className="btn btn-primary min-w-0 flex-1 px-3">
+                <CartIcon className="size-4" />
+                Add to Cart
+              </button>
+            )}
             <Link to={href} className="shrink-0 rounded-sm px-1 py-2 text-center text-sm font-medium whitespace-nowrap text-brand-300 hover:text-brand-200">
               View Details →
             </Link>

@@ -10,6 +10,7 @@ import { ProductGrid } from './ProductGrid.tsx'
 // The card's Add to Cart goes through this one hook; the cart itself is tested on its own.
 const addToCart = vi.fn()
 vi.mock('../cart/use-add-to-cart.ts', () => ({ useAddToCart: () => addToCart }))
+vi.mock('../cart/use-owned-products.ts', () => ({ useOwnedProductIds: () => [] }))
 
 afterEach(cleanup)
 

@@ -1,19 +1,54 @@
-/** /download-hub (signed-in only): purchased files to download. A placeholder until the downloads issue lands. */
-import { Link } from 'react-router'
+/**
+ * /download-hub (signed-in only): every item of the producer's COMPLETED orders with its file
+ * size and downloads left, each downloadable on its own, then the recent downloads. A failed
+ * read shows the spec's message with a Retry.
+ */
+import { DOWNLOAD_MESSAGES } from '../../shared/download-errors.ts'
+import { usePurchases } from '../api/get-purchases.ts'
+import { useSession } from '../auth/use-session.ts'
+import { EmptyState } from '../components/EmptyState.tsx'
+import { ListSkeleton } from '../components/ListSkeleton.tsx'
+import { LoadFailed } from '../components/LoadFailed.tsx'
+import { PageFallback } from '../components/PageFallback.tsx'
+import { PurchaseCard } from '../components/PurchaseCard.tsx'
+import { RecentDownloads } from '../components/RecentDownloads.tsx'
+import { useDownloadAction } from '../downloads/use-download-action.ts'
 
 export default function DownloadHubPage() {
+  const { user } = useSession()
   return (
     <>
       <title>Download Hub | Audio Lab Store</title>
-      <section className="container-page max-w-3xl py-10 sm:py-14">
+      <section className="container-page max-w-4xl py-10 sm:py-14">
         <h1 className="text-3xl font-bold tracking-tight text-white">Download Hub</h1>
-        <div className="mt-8 rounded-2xl border border-zinc-800 bg-zinc-900/60 p-8 text-center">
-          <p className="text-zinc-300">No purchases yet.</p>
-          <Link to="/products" className="btn btn-primary mt-6">
-            Browse Products
-          </Link>
-        </div>
+        <p className="mt-2 text-zinc-400">Every product you have bought, ready to download.</p>
+        {user ? <Hub userId={user.id} /> : <PageFallback />}
       </section>
+    </>
+  )
+}
+
+function Hub({ userId }: { userId: string }) {
+  const purchases = usePurchases(userId)
+  const action = useDownloadAction(userId)
+  if (purchases.isPending) return <ListSkeleton label="Loading your purchases…" />
+  if (purchases.isError) return <LoadFailed message={DOWNLOAD_MESSAGES.loadFailed} onRetry={() => void purchases.refetch()} />
+  if (purchases.data.length === 0) return <EmptyState text="No purchases yet." />
+  return (
+    <>
+      <ul aria-label="Purchased products" className="mt-8 flex flex-col gap-4">
+        {purchases.data.map((purchase) => (
+          <li key={purchase.id}>
+            <PurchaseCard
+              purchase={purchase}
+              isPreparing={action.isPreparing(purchase.id)}
+              error={action.errorOf(purchase.id)}
+              onDownload={() => void action.download(purchase)}
+            />
+          </li>
+        ))}
+      </ul>
+      <RecentDownloads userId={userId} />
     </>
   )
 }

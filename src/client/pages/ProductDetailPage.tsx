@@ -4,11 +4,14 @@
  */
 import { useState } from 'react'
 import { useParams } from 'react-router'
+import { ownershipError, quantityRuleOf } from '../../shared/cart-rules.ts'
 import type { Product } from '../../shared/contract/catalog.ts'
 import { formatPrice } from '../../shared/money.ts'
 import { discountPercent, isDigitalProduct, productImages, purchaseLimit } from '../../shared/product-view.ts'
 import { useProduct } from '../api/get-product.ts'
 import { useAddToCart } from '../cart/use-add-to-cart.ts'
+import { useOwnedProductIds } from '../cart/use-owned-products.ts'
+import { useBuyNow } from '../checkout/use-buy-now.ts'
 import { categoryName, productMetadata } from '../catalog/product-display.ts'
 import { Breadcrumbs } from '../components/Breadcrumbs.tsx'
 import { BuyNowButton } from '../components/BuyNowButton.tsx'
@@ -17,6 +20,7 @@ import { PriceTag } from '../components/PriceTag.tsx'
 import { CategoryBadge, ProductBadges } from '../components/ProductBadges.tsx'
 import { ProductDetailSkeleton } from '../components/ProductDetailSkeleton.tsx'
 import { ProductGallery } from '../components/ProductGallery.tsx'
+import { OwnedDownloadLink } from '../components/OwnedDownloadLink.tsx'
 import { ProductNotFound } from '../components/ProductNotFound.tsx'
 import { AudioDemosPanel, OverviewPanel, ReviewsPanel, SpecificationsPanel } from '../components/ProductTabPanels.tsx'
 import { ProductTabs } from '../components/ProductTabs.tsx'
@@ -40,6 +44,10 @@ function ProductDetail({ product }: { product: Product }) {
   const limit = purchaseLimit(metadata)
   const [quantity, setQuantity] = useState(1)
   const addToCart = useAddToCart()
+  const buyNow = useBuyNow(product, quantity)
+  const ownedProductIds = useOwnedProductIds()
+  // An owned digital product is not sold twice: its download replaces Add to Cart and Buy Now.
+  const owned = ownershipError(product.id, quantityRuleOf(metadata), ownedProductIds) !== null
   const percent = discountPercent(product.originalPriceCents, product.priceCents)
 
   return (
@@ -87,15 +95,24 @@ function ProductDetail({ product }: { product: Product }) {
           )}
 
           <div className="mt-2 flex flex-col gap-4 rounded-2xl border border-zinc-800 bg-zinc-900/50 p-4 sm:p-5">
-            <QuantitySelector value={quantity} onChange={setQuantity} isDigital={digital} limit={limit} />
+            {!owned && <QuantitySelector value={quantity} onChange={setQuantity} isDigital={digital} limit={limit} />}
+            {buyNow.error && (
+              <p role="alert" className="rounded-lg border border-red-800/80 bg-red-950/50 px-3.5 py-2.5 text-sm text-red-200">
+                {buyNow.error}
+              </p>
+            )}
             <div className="flex gap-3">
-              <button type="button" onClick={() => addToCart(product, quantity)} className="btn btn-primary flex-1 py-3">
-                <CartIcon className="size-5" />
-                Add to Cart
-              </button>
+              {owned ? (
+                <OwnedDownloadLink className="flex-1 py-3" />
+              ) : (
+                <button type="button" onClick={() => addToCart(product, quantity)} className="btn btn-primary flex-1 py-3">
+                  <CartIcon className="size-5" />
+                  Add to Cart
+                </button>
+              )}
               <WishlistButton productId={product.id} variant="inline" />
             </div>
-            <BuyNowButton product={product} quantity={quantity} />
+            {!owned && <BuyNowButton onBuyNow={() => void buyNow.buyNow()} isProcessing={buyNow.isProcessing} />}
           </div>
         </div>
       </div>

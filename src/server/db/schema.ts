@@ -54,3 +54,6 @@ export type ProductRow = typeof products.$inferSelect
 export * from './schema-content.ts'
 export * from './schema-cart.ts'
 export * from './schema-auth.ts'
+export * from './schema-payments.ts'
+export * from './schema-orders.ts'
+export * from './schema-downloads.ts'

@@ -5,20 +5,29 @@
 import helmet from '@fastify/helmet'
 import type { FastifyInstance } from 'fastify'
 
-export async function installSecurityHeaders(app: FastifyInstance, options: { production: boolean }): Promise<void> {
+/** Origins Stripe.js and Stripe's Embedded Checkout load from, allowed only when Stripe is the payment provider. */
+const STRIPE_SOURCES = {
+  script: ['https://js.stripe.com', 'https://*.js.stripe.com'],
+  frame: ['https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com', 'https://checkout.stripe.com'],
+  connect: ['https://api.stripe.com', 'https://checkout.stripe.com', 'https://merchant-ui-api.stripe.com'],
+  img: ['https://*.stripe.com'],
+}
+
+export async function installSecurityHeaders(app: FastifyInstance, options: { production: boolean; stripe?: boolean }): Promise<void> {
+  const stripe = (kind: keyof typeof STRIPE_SOURCES) => (options.stripe ? STRIPE_SOURCES[kind] : [])
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...stripe('script')],
         // Inline style attributes (waveform widths, progress) are data, not code.
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
+        imgSrc: ["'self'", 'data:', 'blob:', ...stripe('img')],
         mediaSrc: ["'self'", 'blob:'],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        frameSrc: ["'self'"],
+        connectSrc: ["'self'", ...stripe('connect')],
+        frameSrc: ["'self'", ...stripe('frame')],
         frameAncestors: ["'none'"],
         formAction: ["'self'"],
         baseUri: ["'self'"],

@@ -1,0 +1,99 @@
+import { createHash } from 'node:crypto'
+import { readFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { expect, test, type APIRequestContext } from '@playwright/test'
+import { createConfirmedAccount, signIn } from './support/accounts.ts'
+
+// Buy a product with the built-in payment provider, download it from the hub (the saved file
+// has the stored file's bytes), see the count drop, and find the order in the order history.
+
+interface ApiProduct {
+  id: string
+  name: string
+  imageUrl: string | null
+  fileSize: number
+  downloadLimit: number
+  metadata: Record<string, unknown>
+}
+
+/** The smallest digital download with the default limit of 3, so the journey moves few bytes. */
+async function smallDigitalProduct(request: APIRequestContext): Promise<ApiProduct> {
+  const response = await request.get('/api/products?limit=100')
+  const body = (await response.json()) as { data: ApiProduct[] }
+  const candidates = body.data.filter((product) => product.metadata.product_type === 'digital_download' && product.downloadLimit === 3)
+  candidates.sort((a, b) => a.fileSize - b.fileSize)
+  expect(candidates.length).toBeGreaterThan(0)
+  return candidates[0]!
+}
+
+/**
+ * Where the demo generator stored the product's file: `files/products/{slug}.zip` under the data
+ * directory, the slug being the one its cover images are named after (`/media/covers/{slug}-1-640.webp`).
+ * The public API does not expose storage keys, and the journey does not need it to.
+ */
+function storedFilePath(product: ApiProduct): string {
+  const slug = /\/media\/covers\/(.+)-1-\d+\.webp$/.exec(product.imageUrl ?? '')?.[1]
+  if (!slug) throw new Error(`No demo slug in ${product.imageUrl}`)
+  const dataDir = process.env.E2E_DATA_DIR
+  if (!dataDir) throw new Error('E2E_DATA_DIR is not set (playwright.config.ts sets it)')
+  return join(dataDir, 'files', 'products', `${slug}.zip`)
+}
+
+const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex')
+
+test('a producer buys a pack, downloads the exact stored file from the hub, and finds the order in the history', async ({ page, baseURL }) => {
+  const password = 'correct horse battery'
+  const email = await createConfirmedAccount(page, baseURL!, password)
+  await page.goto('/login')
+  await signIn(page, email, password)
+  await expect(page).toHaveURL(/\/profile$/)
+
+  // Buy Now → the built-in provider's embedded form → paid.
+  const product = await smallDigitalProduct(page.request)
+  await page.goto(`/products/${product.id}`)
+  await expect(page.getByRole('heading', { level: 1, name: product.name })).toBeVisible()
+  await page.getByRole('button', { name: 'Buy Now' }).click()
+  await expect(page).toHaveURL(/\/checkout\/direct$/)
+  const form = page.getByRole('form', { name: 'Pay with card' })
+  await form.getByLabel('Card number').fill('4242 4242 4242 4242')
+  await form.getByLabel('Expiration date (MM / YY)').fill('12 / 34')
+  await form.getByLabel('CVC').fill('123')
+  await form.getByLabel('Name on card').fill('Ada Lovelace')
+  await form.getByRole('button', { name: /^Pay \$/ }).click()
+  await expect(page.getByRole('heading', { name: 'Payment Successful' })).toBeVisible({ timeout: 20_000 })
+  const orderNumber = (await page.locator('dt', { hasText: 'Order number' }).locator('xpath=following-sibling::dd[1]').textContent())!.trim()
+  expect(orderNumber).toMatch(/^[0-9A-F]{8}$/)
+
+  // The hub lists it with 3 downloads.
+  await page.goto('/download-hub')
+  const item = page.getByRole('article', { name: product.name })
+  await expect(item.getByText(/Downloads remaining:/)).toHaveText('Downloads remaining: 3 of 3')
+
+  // Download: the browser saves the stored file, byte for byte.
+  const downloadStarted = page.waitForEvent('download')
+  await item.getByRole('button', { name: 'Download' }).click()
+  const download = await downloadStarted
+  const savedPath = await download.path()
+  expect(download.suggestedFilename()).toMatch(/\.zip$/)
+  const [saved, stored] = await Promise.all([readFile(savedPath), readFile(storedFilePath(product))])
+  expect(saved.length).toBe(stored.length)
+  expect(sha256(saved)).toBe(sha256(stored))
+  await expect(page.getByText(`Download started for ${product.name}`)).toBeVisible()
+  await expect(item.getByText(/Downloads remaining:/)).toHaveText('Downloads remaining: 2 of 3')
+  await expect(page.getByRole('list', { name: 'Recent downloads' }).getByText(product.name)).toBeVisible()
+
+  // Still 2 after a reload: the count is the server's, not the page's.
+  await page.reload()
+  await expect(page.getByRole('article', { name: product.name }).getByText(/Downloads remaining:/)).toHaveText('Downloads remaining: 2 of 3')
+
+  // The product page now offers the download instead of buying again.
+  await page.goto(`/products/${product.id}`)
+  await expect(page.getByRole('link', { name: '✓ Owned - Download' })).toHaveAttribute('href', '/download-hub')
+  await expect(page.getByRole('button', { name: 'Buy Now' })).toHaveCount(0)
+
+  // Order history shows the COMPLETED order with its number.
+  await page.goto('/order-history')
+  const order = page.getByRole('article', { name: `Order #${orderNumber}` })
+  await expect(order.getByText('COMPLETED')).toBeVisible()
+  await expect(order.getByRole('link', { name: new RegExp(`^${product.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`) })).toHaveAttribute('href', `/products/${product.id}`)
+})

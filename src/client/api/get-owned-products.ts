@@ -1,0 +1,19 @@
+/**
+ * GET /api/purchases/owned-products: ids of the products the signed-in producer has bought in a
+ * COMPLETED order, for the "already owned" rule and the cards' "✓ Owned - Download". Cached
+ * 5 minutes (storefront spec §4), refreshed after a purchase (the payment success page
+ * invalidates every 'purchases' query).
+ */
+import { queryOptions } from '@tanstack/react-query'
+import { DOWNLOAD_SERVER_MESSAGES } from '../../shared/contract/downloads.ts'
+import { apiRequest } from './http.ts'
+import { FIVE_MINUTES } from './query-client.ts'
+
+export async function getOwnedProductIds(): Promise<string[]> {
+  const body = await apiRequest<{ data: string[] }>('/api/purchases/owned-products', {}, DOWNLOAD_SERVER_MESSAGES.fetchPurchases)
+  return body.data
+}
+
+export function ownedProductsQueryOptions(userId: string) {
+  return queryOptions({ queryKey: ['purchases', userId, 'owned'], queryFn: getOwnedProductIds, staleTime: FIVE_MINUTES })
+}

@@ -1,0 +1,26 @@
+/**
+ * GET /api/purchases: every item of the signed-in producer's COMPLETED orders, with its product
+ * and the downloads it has left — what the download hub lists. Cached 5 minutes (spec §9).
+ */
+import { queryOptions, useQuery } from '@tanstack/react-query'
+import { DOWNLOAD_SERVER_MESSAGES, type Purchase } from '../../shared/contract/downloads.ts'
+import { apiRequest } from './http.ts'
+import { FIVE_MINUTES } from './query-client.ts'
+
+export async function getPurchases(): Promise<Purchase[]> {
+  const body = await apiRequest<{ data: Purchase[] }>('/api/purchases', {}, DOWNLOAD_SERVER_MESSAGES.fetchPurchases)
+  return body.data
+}
+
+/** Under 'purchases', which the payment success page invalidates after a purchase. */
+export function purchasesQueryKey(userId: string) {
+  return ['purchases', userId, 'items'] as const
+}
+
+export function purchasesQueryOptions(userId: string) {
+  return queryOptions({ queryKey: purchasesQueryKey(userId), queryFn: getPurchases, staleTime: FIVE_MINUTES })
+}
+
+export function usePurchases(userId: string) {
+  return useQuery(purchasesQueryOptions(userId))
+}

@@ -1,0 +1,86 @@
+/**
+ * Starting a payment session from a checkout screen: sends the request, checks the answer has
+ * what the chosen flow needs (a page URL to redirect to, or a client secret for the embedded
+ * form) and turns every failure into the §8 text the shopper reads.
+ */
+import { CHECKOUT_MESSAGES, checkoutSessionErrorMessage } from '../../shared/checkout-errors.ts'
+import { ApiError } from '../api/http.ts'
+import type { CheckoutSessionResponse, CreateCheckoutSessionBody } from '../../shared/contract/checkout.ts'
+import { postCheckoutSession } from '../api/post-checkout-session.ts'
+import type { CartItem } from '../cart/cart-item.ts'
+
+type CheckoutSessionRequest = CreateCheckoutSessionBody & { uiMode: 'hosted' | 'embedded' }
+type CheckoutSessionItem = NonNullable<CreateCheckoutSessionBody['items']>[number]
+
+export type SessionOutcome =
+  | { ok: true; sessionId: string; url: string | null; clientSecret: string | null }
+  | { ok: false; message: string }
+
+/**
+ * Where the provider sends the shopper back: the spec's defaults on this site's origin. A
+ * purchase that is not of the cart (Buy Now) says so in the success URL, so the success page
+ * leaves this browser's cart alone.
+ */
+export function checkoutReturnUrls(checkoutType: 'cart' | 'direct' = 'cart', origin: string = window.location.origin): Pick<CheckoutSessionRequest, 'successUrl' | 'cancelUrl'> {
+  return {
+    successUrl: paymentSuccessPath('{CHECKOUT_SESSION_ID}', { keepCart: checkoutType === 'direct', origin }),
+    cancelUrl: `${origin}/payment/cancel`,
+  }
+}
+
+export const SESSION_ID_PLACEHOLDER = '{CHECKOUT_SESSION_ID}'
+
+/** /payment/success for a session (the provider's placeholder is left for it to fill in). */
+export function paymentSuccessPath(sessionId: string, { keepCart = false, origin = '' }: { keepCart?: boolean; origin?: string } = {}): string {
+  const id = sessionId === SESSION_ID_PLACEHOLDER ? sessionId : encodeURIComponent(sessionId)
+  return `${origin}/payment/success?session_id=${id}${keepCart ? '&cart=keep' : ''}`
+}
+
+/** The cart's lines as the session request carries them: ids and quantities only, never prices. */
+export function cartCheckoutItems(items: readonly CartItem[]): CheckoutSessionItem[] {
+  return items.map((item) => ({ productId: item.id, quantity: item.quantity, licenseType: item.licenseType }))
+}
+
+/** The shopper's text for a failed request: the §8 mapping of the server's message. */
+export function sessionErrorMessage(error: unknown): string {
+  if (error instanceof ApiError) {
+    if (error.code === 'NETWORK_ERROR') return CHECKOUT_MESSAGES.cannotConnect
+    return checkoutSessionErrorMessage(error.message, error.status)
+  }
+  return CHECKOUT_MESSAGES.unexpected
+}
+
+/** Checks an answer against the flow: hosted needs a session id and page URL, embedded a client secret. */
+export function checkSessionResponse(response: CheckoutSessionResponse | null | undefined, uiMode: CheckoutSessionRequest['uiMode']): SessionOutcome {
+  if (!response) return { ok: false, message: CHECKOUT_MESSAGES.noData }
+  if (uiMode === 'embedded') {
+    if (!response.client_secret) return { ok: false, message: CHECKOUT_MESSAGES.missingClientSecret }
+  } else {
+    if (response.sessionId === undefined || response.sessionId === null) return { ok: false, message: CHECKOUT_MESSAGES.missingSessionId }
+    if (response.sessionId.trim() === '') return { ok: false, message: CHECKOUT_MESSAGES.emptySessionId }
+    if (!response.url) return { ok: false, message: CHECKOUT_MESSAGES.redirectFailed }
+  }
+  return { ok: true, sessionId: response.sessionId, url: response.url ?? null, clientSecret: response.client_secret ?? null }
+}
+
+export async function startCheckoutSession(request: CheckoutSessionRequest): Promise<SessionOutcome> {
+  let response: CheckoutSessionResponse
+  try {
+    response = await postCheckoutSession(request)
+  } catch (error) {
+    return { ok: false, message: sessionErrorMessage(error) }
+  }
+  return checkSessionResponse(response, request.uiMode)
+}
+
+/**
+ * Who buys the cart, and so which checkout type: a signed-in shopper's cart checkout names the
+ * user (spec §5: a cart checkout requires a user id) and the email the order review showed,
+ * where the receipt goes; a guest's local cart goes as its items with the email (spec §6:
+ * "customer email plus cart items"), which the server takes as a direct checkout.
+ */
+export function cartCheckoutBuyer(userId: string | null | undefined, email: string): Pick<CheckoutSessionRequest, 'checkoutType' | 'userId' | 'customerEmail'> {
+  const customerEmail = email.trim()
+  if (!userId) return { checkoutType: 'direct', customerEmail }
+  return customerEmail ? { checkoutType: 'cart', userId, customerEmail } : { checkoutType: 'cart', userId }
+}

@@ -1,0 +1,110 @@
+// @vitest-environment happy-dom
+/** Buy Now: guests go to /login remembering the page, owned products are refused, and a direct session leads to /checkout/direct. */
+import '@testing-library/jest-dom/vitest'
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
+import toast from 'react-hot-toast'
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import type { AuthSession } from '../auth/use-session.ts'
+import { BuyNowButton } from '../components/BuyNowButton.tsx'
+import { makeProduct } from '../test-support/product-fixture.ts'
+
+const session: AuthSession = { user: null, isLoading: false, refetch: async () => {} }
+vi.mock('../auth/use-session.ts', () => ({ useSession: () => session }))
+const owned: { ids: string[] } = { ids: [] }
+vi.mock('../cart/use-owned-products.ts', () => ({ useOwnedProductIds: () => owned.ids }))
+
+const { useBuyNow } = await import('./use-buy-now.ts')
+
+const product = makeProduct({ id: '0d9c1a52-5b1e-4c1f-9f7e-3a1b2c3d4e5f', name: 'Glue Comp', priceCents: 4900, metadata: { product_type: 'digital_download' } })
+const signedIn = { id: 'user-1', email: 'producer@example.com', name: 'P', emailVerified: true, twoFactorEnabled: false, createdAt: new Date() }
+
+function ProductHarness() {
+  const buyNow = useBuyNow(product, 1)
+  return (
+    <>
+      {buyNow.error && <p role="alert">{buyNow.error}</p>}
+      <BuyNowButton onBuyNow={() => void buyNow.buyNow()} isProcessing={buyNow.isProcessing} />
+    </>
+  )
+}
+
+function Where() {
+  const location = useLocation()
+  return <pre data-testid="where">{JSON.stringify({ path: location.pathname, state: location.state })}</pre>
+}
+
+function renderProduct() {
+  return render(
+    <MemoryRouter initialEntries={[`/products/${product.id}`]}>
+      <Routes>
+        <Route path="/products/:productId" element={<ProductHarness />} />
+        <Route path="*" element={<Where />} />
+      </Routes>
+    </MemoryRouter>,
+  )
+}
+const where = () => JSON.parse(screen.getByTestId('where').textContent!) as { path: string; state: Record<string, unknown> }
+
+let requests: unknown[]
+let answer: () => Promise<Response> | Response
+
+beforeEach(() => {
+  Object.assign(session, { user: null, isLoading: false })
+  owned.ids = []
+  requests = []
+  answer = () => Response.json({ sessionId: 'cs_test_direct', url: null, client_secret: 'cs_test_direct_secret_x', orderId: 'order-1' })
+  vi.stubGlobal('fetch', async (_url: string, init: RequestInit = {}) => {
+    requests.push(JSON.parse(String(init.body)))
+    return answer()
+  })
+})
+afterEach(() => {
+  cleanup()
+  vi.unstubAllGlobals()
+  vi.restoreAllMocks()
+})
+
+describe('Buy Now', () => {
+  it('sends a guest to /login, remembering the product page', () => {
+    renderProduct()
+    fireEvent.click(screen.getByRole('button', { name: 'Buy Now' }))
+    expect(where()).toMatchObject({ path: '/login', state: { from: { pathname: `/products/${product.id}` } } })
+    expect(requests).toHaveLength(0)
+  })
+
+  it('refuses a digital product the shopper already owns, with the spec toast', () => {
+    Object.assign(session, { user: signedIn })
+    owned.ids = [product.id]
+    const error = vi.spyOn(toast, 'error')
+    renderProduct()
+    fireEvent.click(screen.getByRole('button', { name: 'Buy Now' }))
+    expect(error).toHaveBeenCalledWith('You already own this product. Check your Download Hub!')
+    expect(requests).toHaveLength(0)
+  })
+
+  it('shows "Processing..." while the direct session is created, then opens /checkout/direct with the secret, product and quantity', async () => {
+    Object.assign(session, { user: signedIn })
+    let release!: () => void
+    answer = () => new Promise<Response>((resolve) => (release = () => resolve(Response.json({ sessionId: 'cs_test_direct', url: null, client_secret: 'cs_test_direct_secret_x', orderId: 'order-1' }))))
+    renderProduct()
+    fireEvent.click(screen.getByRole('button', { name: 'Buy Now' }))
+    expect(screen.getByRole('button', { name: 'Processing...' })).toBeDisabled()
+    await act(async () => release())
+
+    expect(requests[0]).toMatchObject({ items: [{ productId: product.id, quantity: 1 }], checkoutType: 'direct', userId: 'user-1', uiMode: 'embedded' })
+    expect((requests[0] as { successUrl: string }).successUrl).toMatch(/\/payment\/success\?session_id=\{CHECKOUT_SESSION_ID\}&cart=keep$/)
+    const { path, state } = where()
+    expect(path).toBe('/checkout/direct')
+    expect(state).toMatchObject({ clientSecret: 'cs_test_direct_secret_x', quantity: 1, product: { id: product.id, name: 'Glue Comp' } })
+  })
+
+  it('shows the mapped error and enables the button again when the server refuses', async () => {
+    Object.assign(session, { user: signedIn })
+    answer = () => Response.json({ error: { message: 'Some products are invalid', status: 400, code: 'INVALID_PRODUCTS' } }, { status: 400 })
+    renderProduct()
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Buy Now' })))
+    expect(screen.getByRole('alert')).toHaveTextContent('Some products in your cart are no longer available. Please refresh and try again.')
+    expect(screen.getByRole('button', { name: 'Buy Now' })).toBeEnabled()
+  })
+})

@@ -1,0 +1,68 @@
+/**
+ * Buy Now on the product page (spec §4): signed-in shoppers only (guests go to /login, which
+ * sends them back here); an owned digital product is refused with the spec's toast; otherwise
+ * a direct embedded session is created ("Processing...") and the shopper moves on to
+ * /checkout/direct carrying the client secret, the product and the quantity.
+ */
+import { useState } from 'react'
+import toast from 'react-hot-toast'
+import { useLocation, useNavigate } from 'react-router'
+import { CART_MESSAGES, ownershipError, quantityRuleOf } from '../../shared/cart-rules.ts'
+import type { Product } from '../../shared/contract/catalog.ts'
+import type { ProductMetadata } from '../../shared/product-view.ts'
+import { useSession } from '../auth/use-session.ts'
+import { useOwnedProductIds } from '../cart/use-owned-products.ts'
+import { checkoutReturnUrls, startCheckoutSession } from './checkout-session.ts'
+import type { DirectCheckoutState } from './direct-checkout-state.ts'
+
+export interface BuyNow {
+  buyNow: () => Promise<void>
+  isProcessing: boolean
+  /** The §8 text of the last failure, shown above the product page's buttons. */
+  error: string | null
+}
+
+export function useBuyNow(product: Product, quantity: number): BuyNow {
+  const { user, isLoading: authLoading } = useSession()
+  const owned = useOwnedProductIds()
+  const navigate = useNavigate()
+  const location = useLocation()
+  const [isProcessing, setProcessing] = useState(false)
+  const [error, setError] = useState<string | null>(null)
+
+  async function buyNow() {
+    if (isProcessing) return
+    if (authLoading) {
+      toast.error(CART_MESSAGES.authLoadingOther)
+      return
+    }
+    if (!user) {
+      navigate('/login', { state: { from: location } })
+      return
+    }
+    const ownedMessage = ownershipError(product.id, quantityRuleOf(product.metadata as ProductMetadata), owned)
+    if (ownedMessage) {
+      toast.error(ownedMessage)
+      return
+    }
+    setError(null)
+    setProcessing(true)
+    const outcome = await startCheckoutSession({
+      items: [{ productId: product.id, quantity }],
+      checkoutType: 'direct',
+      userId: user.id,
+      ...checkoutReturnUrls('direct'),
+      uiMode: 'embedded',
+    })
+    if (!outcome.ok) {
+      setError(outcome.message)
+      setProcessing(false)
+      return
+    }
+    const state: DirectCheckoutState = { clientSecret: outcome.clientSecret!, sessionId: outcome.sessionId, product, quantity }
+    // Stays "Processing..." until the product page unmounts.
+    navigate('/checkout/direct', { state })
+  }
+
+  return { buyNow, isProcessing, error }
+}

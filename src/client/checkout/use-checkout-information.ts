@@ -1,0 +1,22 @@
+/**
+ * The Information step's form state, with the signed-in shopper's email filled in as soon as
+ * the session is known (once: a shopper who changes it keeps the change).
+ */
+import { useEffect, useRef, useState } from 'react'
+import { emptyCheckoutInformation, type CheckoutInformation } from '../../shared/checkout-form.ts'
+import { useSession } from '../auth/use-session.ts'
+
+export function useCheckoutInformation(): [CheckoutInformation, (value: CheckoutInformation) => void] {
+  const { user } = useSession()
+  const email = user?.email ?? ''
+  const [information, setInformation] = useState(() => emptyCheckoutInformation(email))
+  const prefilled = useRef(email !== '')
+
+  useEffect(() => {
+    if (!email || prefilled.current) return
+    prefilled.current = true
+    setInformation((current) => (current.email.trim() ? current : { ...current, email }))
+  }, [email])
+
+  return [information, setInformation]
+}

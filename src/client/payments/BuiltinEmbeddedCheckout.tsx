@@ -1,0 +1,41 @@
+/**
+ * The built-in provider's embedded form: loads the session the client secret names (with the
+ * secret), shows the card form for its total, and reports completion with the session id.
+ */
+import { useEffect, useRef } from 'react'
+import { CHECKOUT_MESSAGES } from '../../shared/checkout-errors.ts'
+import { useBuiltinPaySession } from '../api/get-builtin-pay-session.ts'
+import { BuiltinCardForm } from './BuiltinCardForm.tsx'
+import { sessionIdOfClientSecret } from './client-secret.ts'
+import type { EmbeddedCheckoutProps } from './EmbeddedCheckout.tsx'
+import { CheckoutLoading, PaymentUnavailable } from './PaymentStatus.tsx'
+
+export function BuiltinEmbeddedCheckout({ clientSecret, onComplete }: EmbeddedCheckoutProps) {
+  const sessionId = sessionIdOfClientSecret(clientSecret)
+  const session = useBuiltinPaySession(sessionId ?? '', clientSecret)
+  const completed = useRef(false)
+  const complete = (id: string) => {
+    if (completed.current) return
+    completed.current = true
+    onComplete(id)
+  }
+
+  const alreadyPaid = session.data?.status === 'complete'
+  useEffect(() => {
+    if (alreadyPaid && sessionId) complete(sessionId)
+  }, [alreadyPaid, sessionId])
+
+  if (!sessionId) return <PaymentUnavailable message={CHECKOUT_MESSAGES.emptySessionId} />
+  if (session.isPending || alreadyPaid) return <CheckoutLoading />
+  if (session.isError) return <PaymentUnavailable message={CHECKOUT_MESSAGES.emptySessionId} />
+  if (session.data.status === 'expired') return <PaymentUnavailable message={CHECKOUT_MESSAGES.sessionExpired} />
+  return (
+    <BuiltinCardForm
+      sessionId={sessionId}
+      clientSecret={clientSecret}
+      amountCents={session.data.amountTotalCents}
+      askEmail={!session.data.customerEmail}
+      onPaid={(result) => complete(result.sessionId)}
+    />
+  )
+}

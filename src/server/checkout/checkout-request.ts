@@ -1,0 +1,97 @@
+/**
+ * Reads a create-checkout-session body into who is buying what: the spec's validation
+ * messages in its order, the buyer (the signed-in user named by the body, or a guest's
+ * email) and the return URLs, which only ever point back at the store.
+ */
+import { z } from 'zod'
+import { CHECKOUT_SERVER_MESSAGES as MESSAGES, type CheckoutSessionBody } from '../../shared/contract/checkout.ts'
+import type { BillingDetails, CheckoutType } from '../db/schema-orders.ts'
+import type { SessionUser } from '../auth/session.ts'
+import { badRequest, unauthorized } from '../http/errors.ts'
+
+export interface RequestedLine {
+  productId: string
+  quantity: number
+}
+
+export type Buyer = { kind: 'user'; userId: string; email: string } | { kind: 'guest'; email: string }
+
+export interface CheckoutRequest {
+  checkoutType: CheckoutType
+  buyer: Buyer
+  /** Lines as asked for (merged per product); empty for a cart checkout that reads the server cart. */
+  lines: RequestedLine[]
+  promoCode: string | null
+  uiMode: 'hosted' | 'embedded'
+  successUrl: string
+  cancelUrl: string
+  billingDetails: BillingDetails | null
+}
+
+export const CHECKOUT_SESSION_PLACEHOLDER = '{CHECKOUT_SESSION_ID}'
+
+const emailSchema = z.email()
+
+/** The spec's rules, in its order; throws the first that fails. */
+export function readCheckoutRequest(body: CheckoutSessionBody, sessionUser: SessionUser | null, publicUrl: string): CheckoutRequest {
+  const userId = body.userId?.trim() || null
+  const customerEmail = body.customerEmail?.trim() || null
+  const items = body.items ?? []
+
+  if (body.checkoutType === 'cart' && !userId) throw badRequest(MESSAGES.userIdRequired)
+  if (!userId && !customerEmail) throw badRequest(MESSAGES.buyerRequired)
+  if (body.checkoutType === 'direct' && items.length === 0) throw badRequest(MESSAGES.itemsRequired)
+
+  const quantities = new Map<string, number>()
+  for (const item of items) {
+    const productId = item.productId?.trim()
+    if (!productId) throw badRequest(MESSAGES.productIdRequired)
+    const quantity = item.quantity
+    if (quantity === null || quantity === undefined || !(quantity >= 1)) throw badRequest(MESSAGES.quantityMin)
+    if (!Number.isInteger(quantity)) throw badRequest('Quantity must be a whole number')
+    quantities.set(productId, (quantities.get(productId) ?? 0) + quantity)
+  }
+
+  // A user id is only believed when it is the signed-in user's own.
+  if (userId && sessionUser?.id !== userId) throw unauthorized()
+  if (customerEmail !== null && !emailSchema.safeParse(customerEmail).success) throw badRequest(MESSAGES.invalidEmail)
+
+  const buyer: Buyer = userId
+    ? { kind: 'user', userId, email: (customerEmail ?? sessionUser!.email).toLowerCase() }
+    : { kind: 'guest', email: customerEmail!.toLowerCase() }
+
+  return {
+    checkoutType: body.checkoutType,
+    buyer,
+    lines: [...quantities].map(([productId, quantity]) => ({ productId, quantity })),
+    promoCode: body.promoCode?.trim() || null,
+    uiMode: body.uiMode,
+    successUrl: ownUrl(body.successUrl, publicUrl) ?? defaultSuccessUrl(publicUrl),
+    cancelUrl: ownUrl(body.cancelUrl, publicUrl) ?? defaultCancelUrl(publicUrl),
+    billingDetails: body.billingDetails ? compactBilling(body.billingDetails) : null,
+  }
+}
+
+export const defaultSuccessUrl = (publicUrl: string) => `${publicUrl}/payment/success?session_id=${CHECKOUT_SESSION_PLACEHOLDER}`
+export const defaultCancelUrl = (publicUrl: string) => `${publicUrl}/payment/cancel`
+
+/**
+ * The URL when it is on the store's own origin, else null: a return URL elsewhere would let a
+ * crafted checkout send a paying shopper to another site.
+ */
+export function ownUrl(candidate: string | null | undefined, publicUrl: string): string | null {
+  if (!candidate) return null
+  try {
+    // The placeholder's braces are not valid in a URL path; check the rest.
+    const url = new URL(candidate.replaceAll(CHECKOUT_SESSION_PLACEHOLDER, 'SESSION'), publicUrl)
+    if (url.origin !== new URL(publicUrl).origin) return null
+    return candidate.startsWith('/') ? `${publicUrl}${candidate}` : candidate
+  } catch {
+    return null
+  }
+}
+
+function compactBilling(details: BillingDetails): BillingDetails | null {
+  const entries = Object.entries(details).filter(([, value]) => typeof value === 'string' && value !== '')
+  return entries.length > 0 ? (Object.fromEntries(entries) as BillingDetails) : null
+}

@@ -1,0 +1,82 @@
+/**
+ * Checkout test helpers: the demo catalog's products by name, posting a checkout as the
+ * store's page does, swapping in the fake provider, delivering its signed events and reading
+ * the rows checkout wrote.
+ */
+import { eq } from 'drizzle-orm'
+import type { LightMyRequestResponse } from 'fastify'
+import { orderItems, orders, products, promoCodes, promoRedemptions, type OrderRow, type ProductRow } from '../../db/schema.ts'
+import type { PaymentCheckoutSession } from '../../payments/provider.ts'
+import type { TestApp } from '../../test-support/test-app.ts'
+import { FakePaymentProvider } from './fake-provider.ts'
+
+/** Replaces the app's payment provider with a fake one for this test app. */
+export function useFakePayments(t: TestApp): FakePaymentProvider {
+  const fake = new FakePaymentProvider(t.config.publicUrl)
+  t.app.payments = fake
+  return fake
+}
+
+export async function productByName(t: TestApp, name: string): Promise<ProductRow> {
+  const [row] = await t.database.db.select().from(products).where(eq(products.name, name))
+  if (!row) throw new Error(`No demo product named ${name}`)
+  return row
+}
+
+export interface PostOptions {
+  cookie?: string
+  remoteAddress?: string
+}
+
+export function postCheckout(t: TestApp, body: Record<string, unknown>, { cookie, remoteAddress }: PostOptions = {}): Promise<LightMyRequestResponse> {
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/checkout/sessions',
+    headers: { origin: t.config.publicUrl, ...(cookie ? { cookie } : {}) },
+    payload: body,
+    ...(remoteAddress ? { remoteAddress } : {}),
+  })
+}
+
+export interface CreatedSession {
+  sessionId: string
+  url: string | null
+  client_secret: string | null
+  orderId: string
+}
+
+/** Posts a checkout that must succeed; answers its session. */
+export async function createSession(t: TestApp, body: Record<string, unknown>, options: PostOptions = {}): Promise<CreatedSession> {
+  const response = await postCheckout(t, body, options)
+  if (response.statusCode !== 200) throw new Error(`checkout failed: ${response.statusCode} ${response.body}`)
+  return response.json() as CreatedSession
+}
+
+/** Posts a signed provider event to the webhook route. */
+export function deliverEvent(t: TestApp, fake: FakePaymentProvider, type: string, session: PaymentCheckoutSession, options: Parameters<FakePaymentProvider['signedEvent']>[2] = {}) {
+  const { payload, headers } = fake.signedEvent(type, session, options)
+  return t.app.inject({ method: 'POST', url: '/api/webhooks/payments', headers, payload })
+}
+
+export async function orderById(t: TestApp, orderId: string): Promise<OrderRow> {
+  const [row] = await t.database.db.select().from(orders).where(eq(orders.id, orderId))
+  if (!row) throw new Error(`No order ${orderId}`)
+  return row
+}
+
+export function itemsOf(t: TestApp, orderId: string) {
+  return t.database.db.select().from(orderItems).where(eq(orderItems.orderId, orderId))
+}
+
+export async function promoState(t: TestApp, code: string) {
+  const [promo] = await t.database.db.select().from(promoCodes).where(eq(promoCodes.code, code))
+  if (!promo) throw new Error(`No promo ${code}`)
+  const redemptions = await t.database.db.select().from(promoRedemptions).where(eq(promoRedemptions.promoCodeId, promo.id))
+  return { uses: promo.uses, redemptions }
+}
+
+/** Outbox messages whose subject names the order's receipt. */
+export async function receiptsFor(t: TestApp, orderId: string) {
+  const orderNumber = orderId.slice(-8).toUpperCase()
+  return (await t.app.mailer.listOutbox()).filter((email) => email.subject.includes('receipt') && email.subject.includes(orderNumber))
+}

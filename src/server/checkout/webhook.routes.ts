@@ -1,0 +1,62 @@
+/**
+ * POST /api/webhooks/payments: the payment provider's signed events. The body is kept as the
+ * exact bytes received (the signature covers them), verified before anything is read or
+ * written, then handed to fulfilment. A redelivered event answers 200 and changes nothing;
+ * a failure to process answers 500 so the provider retries.
+ */
+import type { FastifyPluginAsync } from 'fastify'
+import { CHECKOUT_SERVER_MESSAGES as MESSAGES } from '../../shared/contract/checkout.ts'
+import { errorBody } from '../http/errors.ts'
+import { WebhookSignatureError, type PaymentEvent, type PaymentProvider } from '../payments/provider.ts'
+import type { Fulfilment, FulfilResult } from './fulfil-order.ts'
+
+export interface WebhookRouteDeps {
+  fulfilment: Fulfilment
+  payments: () => PaymentProvider
+}
+
+function isSignatureError(error: unknown): boolean {
+  return error instanceof WebhookSignatureError || (error as { name?: string } | null)?.name === 'WebhookSignatureError'
+}
+
+export function paymentWebhookRoutes({ fulfilment, payments }: WebhookRouteDeps): FastifyPluginAsync {
+  return async (app) => {
+    // Encapsulated: only this plugin's routes get the raw body; everywhere else JSON is parsed as usual.
+    app.removeAllContentTypeParsers()
+    app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body))
+
+    app.post('/api/webhooks/payments', {
+      schema: { hide: true },
+      config: { failureMessage: MESSAGES.webhookFailed },
+    }, async (request, reply) => {
+      const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0)
+      const header = request.headers['stripe-signature']
+      let event: PaymentEvent
+      try {
+        event = payments().constructEvent(raw, Array.isArray(header) ? header[0] : header)
+      } catch (error) {
+        if (!isSignatureError(error)) throw error
+        request.log.warn({ err: error }, 'payment webhook refused: bad signature')
+        return reply.status(400).send(errorBody(400, 'INVALID_SIGNATURE', MESSAGES.invalidSignature))
+      }
+      const result = await handleEvent(event)
+      request.log.info({ eventId: event.id, type: event.type, outcome: result?.outcome ?? 'ignored', orderId: result?.order?.id }, 'payment event')
+      return reply.status(200).send({ received: true })
+    })
+
+    function handleEvent(event: PaymentEvent): Promise<FulfilResult> | null {
+      const ref = { eventId: event.id, eventType: event.type }
+      switch (event.type) {
+        case 'checkout.session.completed':
+        case 'checkout.session.async_payment_succeeded':
+          return fulfilment.fulfilCheckoutSession(event.session, ref)
+        case 'checkout.session.expired':
+          return fulfilment.endCheckoutSession(event.session, 'CANCELLED', ref)
+        case 'checkout.session.async_payment_failed':
+          return fulfilment.endCheckoutSession(event.session, 'FAILED', ref)
+        default:
+          return null
+      }
+    }
+  }
+}

@@ -1,0 +1,39 @@
+/**
+ * The download log: one row per download grant (a counted download of a purchased item), with
+ * who asked, from where and when. The row's id is the grant id a signed download URL carries.
+ */
+import { relations } from 'drizzle-orm'
+import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import { user } from './schema-auth.ts'
+import { orderItems } from './schema-orders.ts'
+import { products } from './schema.ts'
+
+export const downloads = pgTable(
+  'downloads',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'restrict' }),
+    orderItemId: uuid('order_item_id')
+      .notNull()
+      .references(() => orderItems.id, { onDelete: 'cascade' }),
+    ipAddress: text('ip_address'),
+    userAgent: text('user_agent'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('downloads_user_created_idx').on(table.userId, table.createdAt),
+    index('downloads_order_item_idx').on(table.orderItemId),
+  ],
+)
+
+export const downloadsRelations = relations(downloads, ({ one }) => ({
+  product: one(products, { fields: [downloads.productId], references: [products.id] }),
+  orderItem: one(orderItems, { fields: [downloads.orderItemId], references: [orderItems.id] }),
+}))
+
+export type DownloadRow = typeof downloads.$inferSelect

@@ -1,0 +1,91 @@
+/**
+ * GET and HEAD /api/downloads/file/:grantId?expires&signature: delivers a granted file. The
+ * signed URL is the credential (no session, so download managers and resumed transfers work);
+ * the download was counted when the grant was made, so repeated and ranged requests within
+ * the URL's validity spend nothing. The file is streamed from storage with Range support
+ * (206, 416, If-Range), or, for a bucket storage with presigned URLs, redirected to it.
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { DOWNLOAD_ERROR_CODES as CODES, DOWNLOAD_SERVER_MESSAGES as MESSAGES } from '../../shared/contract/downloads.ts'
+import { AppError } from '../http/errors.ts'
+import type { FileStorage } from '../storage/file-storage.ts'
+import { attachmentDisposition } from './content-disposition.ts'
+import { DOWNLOAD_FILE_PATH, type DownloadLinkSigner } from './download-links.ts'
+import type { DownloadsService } from './downloads.service.ts'
+import { fileMissing } from './downloads.service.ts'
+import { contentRange, decideRange, ifRangeMatches } from './http-range.ts'
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+const CONTENT_TYPES: Record<string, string> = { '.zip': 'application/zip' }
+
+const invalidLink = () => new AppError(403, CODES.invalidLink, MESSAGES.invalidLink)
+const expiredLink = () => new AppError(410, CODES.linkExpired, MESSAGES.linkExpired)
+
+export interface DownloadFileDeps {
+  downloads: DownloadsService
+  links: DownloadLinkSigner
+  storage: FileStorage
+  /** Seconds a presigned bucket URL lives (the rest of the grant's own validity is not tracked). */
+  presignSeconds: number
+}
+
+export function downloadFileRoutes({ downloads, links, storage, presignSeconds }: DownloadFileDeps): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.route({
+      // HEAD declared with GET so Fastify does not add its own, which would read the whole file to discard it.
+      method: ['GET', 'HEAD'],
+      url: `${DOWNLOAD_FILE_PATH}/:grantId`,
+      schema: {
+        tags: ['downloads'],
+        summary: 'The file of a download grant (signed URL from POST /api/downloads); supports Range',
+        params: z.object({ grantId: z.string().max(100) }),
+        querystring: z.object({ expires: z.string().max(20).optional(), signature: z.string().max(100).optional() }),
+      },
+      config: { failureMessage: MESSAGES.fetchDownloads },
+      handler: async (request, reply) => {
+        reply.header('Cache-Control', 'private, no-store')
+        const { grantId } = request.params
+        const verdict = links.verify(grantId, request.query.expires, request.query.signature)
+        if (!verdict.ok) throw verdict.reason === 'expired' ? expiredLink() : invalidLink()
+        if (!UUID.test(grantId)) throw invalidLink()
+
+        const file = await downloads.grantedFile(grantId)
+        if (!file) throw invalidLink()
+
+        if (storage.presignedGetUrl) {
+          return reply.redirect(await storage.presignedGetUrl(file.storageKey, { expiresIn: presignSeconds, fileName: file.fileName }), 302)
+        }
+
+        const info = await storage.stat(file.storageKey)
+        if (!info) {
+          request.log.error({ storageKey: file.storageKey }, 'granted file missing from storage')
+          throw fileMissing()
+        }
+
+        const extension = /\.[^.]+$/.exec(file.storageKey)?.[0]?.toLowerCase() ?? ''
+        reply
+          .header('Content-Type', CONTENT_TYPES[extension] ?? 'application/octet-stream')
+          .header('Content-Disposition', attachmentDisposition(file.fileName))
+          .header('Accept-Ranges', 'bytes')
+          .header('ETag', info.etag)
+          .header('Last-Modified', info.modifiedAt.toUTCString())
+
+        const rangeHeader = request.headers.range
+        const ifRange = typeof request.headers['if-range'] === 'string' ? request.headers['if-range'] : undefined
+        const decision = rangeHeader && ifRangeMatches(ifRange, info) ? decideRange(rangeHeader, info.size) : { kind: 'full' as const }
+
+        if (decision.kind === 'unsatisfiable') {
+          return reply.status(416).header('Content-Range', `bytes */${info.size}`).header('Content-Type', 'text/plain; charset=utf-8').send('Range Not Satisfiable')
+        }
+        const range = decision.kind === 'partial' ? decision.range : null
+        if (range) reply.status(206).header('Content-Range', contentRange(range, info.size))
+        reply.header('Content-Length', String(range ? range.end - range.start + 1 : info.size))
+        if (request.method === 'HEAD') return reply.send()
+        // An empty file has no byte range to read (fs would read end=-1 as "to the end").
+        if (info.size === 0) return reply.send('')
+        return reply.send(storage.createReadStream(file.storageKey, range ?? { start: 0, end: info.size - 1 }))
+      },
+    })
+  }
+}

@@ -1,0 +1,85 @@
+/**
+ * The download hub's list (GET /api/purchases) and owned product ids: only the signed-in
+ * user's COMPLETED orders, newest first, with what the hub shows of each product.
+ */
+import { eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { categories, type ProductRow } from '../db/schema.ts'
+import { createSignedInUser, type SignedInUser } from '../test-support/accounts.ts'
+import { productsWithFiles } from '../test-support/downloads.ts'
+import { createCompletedOrder } from '../test-support/orders.ts'
+import { createTestApp, type TestApp } from '../test-support/test-app.ts'
+
+let t: TestApp
+let buyer: SignedInUser
+let stranger: SignedInUser
+let a: ProductRow
+let b: ProductRow
+let c: ProductRow
+
+beforeAll(async () => {
+  t = await createTestApp()
+  buyer = await createSignedInUser(t)
+  stranger = await createSignedInUser(t)
+  ;[a, b, c] = (await productsWithFiles(t, 3)) as [ProductRow, ProductRow, ProductRow]
+})
+afterAll(async () => t?.close())
+
+const get = (url: string, user?: SignedInUser) => t.app.inject({ method: 'GET', url, headers: user ? { cookie: user.cookie } : {} })
+
+describe('GET /api/purchases', () => {
+  it("lists the items of the user's COMPLETED orders only, newest order first", async () => {
+    const older = await createCompletedOrder(t, { userId: buyer.id, productIds: [a.id], createdAt: new Date(Date.now() - 86_400_000) })
+    const newer = await createCompletedOrder(t, { userId: buyer.id, productIds: [b.id], quantity: 2 })
+    await createCompletedOrder(t, { userId: buyer.id, productIds: [c.id], status: 'PENDING' })
+    await createCompletedOrder(t, { userId: buyer.id, productIds: [c.id], status: 'FAILED' })
+    await createCompletedOrder(t, { userId: stranger.id, productIds: [c.id] })
+
+    const response = await get('/api/purchases', buyer)
+    expect(response.statusCode).toBe(200)
+    expect(response.headers['cache-control']).toBe('no-store')
+    const { data } = response.json() as { data: Array<Record<string, any>> }
+    expect(data.map((entry) => entry.productId)).toEqual([b.id, a.id])
+
+    const [category] = await t.database.db.select().from(categories).where(eq(categories.id, b.categoryId!))
+    expect(data[0]).toEqual({
+      id: newer.items[0]!.id,
+      orderId: newer.orderId,
+      productId: b.id,
+      quantity: 2,
+      downloadsRemaining: b.downloadLimit * 2,
+      downloadLimit: b.downloadLimit * 2,
+      product: {
+        id: b.id,
+        name: b.name,
+        description: b.description,
+        imageUrl: b.imageUrl,
+        fileSize: b.fileSize,
+        downloadLimit: b.downloadLimit,
+        category: { id: category!.id, name: category!.name, slug: category!.slug, description: category!.description },
+      },
+      order: { id: newer.orderId, orderNumber: newer.orderId.slice(-8).toUpperCase(), createdAt: expect.any(String) },
+    })
+    expect(data[1]).toMatchObject({ id: older.items[0]!.id, order: { id: older.orderId } })
+    expect(JSON.stringify(data)).not.toContain(a.fileUrl!)
+  })
+
+  it('requires a session', async () => {
+    const response = await get('/api/purchases')
+    expect(response.statusCode).toBe(401)
+    expect(response.json()).toEqual({ error: { message: 'User not authenticated', status: 401, code: 'UNAUTHORIZED' } })
+  })
+})
+
+describe('GET /api/purchases/owned-products', () => {
+  it('answers each product of COMPLETED orders once', async () => {
+    const owner = await createSignedInUser(t)
+    await createCompletedOrder(t, { userId: owner.id, productIds: [a.id, b.id] })
+    await createCompletedOrder(t, { userId: owner.id, productIds: [a.id] })
+    await createCompletedOrder(t, { userId: owner.id, productIds: [c.id], status: 'PENDING' })
+    const response = await get('/api/purchases/owned-products', owner)
+    expect(response.statusCode).toBe(200)
+    expect((response.json() as { data: string[] }).data.sort()).toEqual([a.id, b.id].sort())
+    expect((await get('/api/purchases/owned-products')).statusCode).toBe(401)
+  })
+})

@@ -1,0 +1,66 @@
+/**
+ * Order routes: GET /api/orders (the signed-in user's, paged), GET /api/orders/:id and
+ * GET /api/orders/by-session/:sessionId (the payment success page). Thin handlers over
+ * orders.service.ts; every answer is personal, so none is cached.
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import {
+  CHECKOUT_SERVER_MESSAGES as MESSAGES,
+  listOrdersQuerySchema,
+  listOrdersResponseSchema,
+  orderResponseSchema,
+  sessionOrderResponseSchema,
+} from '../../shared/contract/checkout.ts'
+import { apiErrorSchema } from '../../shared/contract/errors.ts'
+import { getSessionUser, requireUser } from '../auth/session.ts'
+import type { OrdersService } from './orders.service.ts'
+
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema, 500: apiErrorSchema }
+
+export function orderRoutes(orders: OrdersService): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.addHook('onSend', async (_request, reply) => {
+      reply.header('Cache-Control', 'no-store')
+    })
+
+    app.get('/api/orders', {
+      schema: {
+        tags: ['orders'],
+        summary: "The signed-in user's orders with items, newest first",
+        querystring: listOrdersQuerySchema,
+        response: { 200: listOrdersResponseSchema, ...errors },
+      },
+      config: { failureMessage: MESSAGES.fetchOrders },
+    }, async (request) => {
+      const user = await requireUser(request)
+      return orders.listOrders(user.id, request.query)
+    })
+
+    app.get('/api/orders/by-session/:sessionId', {
+      schema: {
+        tags: ['orders'],
+        summary: 'The order behind a payment session (success page); fulfils a paid session not yet fulfilled',
+        params: z.object({ sessionId: z.string().min(1).max(300) }),
+        response: { 200: sessionOrderResponseSchema, ...errors },
+      },
+      config: { failureMessage: MESSAGES.fetchOrder },
+    }, async (request) => {
+      const viewer = await getSessionUser(request)
+      return { data: await orders.orderBySession(request.params.sessionId, viewer?.id ?? null) }
+    })
+
+    app.get('/api/orders/:id', {
+      schema: {
+        tags: ['orders'],
+        summary: "One of the signed-in user's orders",
+        params: z.object({ id: z.string().max(100) }),
+        response: { 200: orderResponseSchema, ...errors },
+      },
+      config: { failureMessage: MESSAGES.fetchOrder },
+    }, async (request) => {
+      const user = await requireUser(request)
+      return { data: await orders.getOrder(user.id, request.params.id) }
+    })
+  }
+}

@@ -1,0 +1,76 @@
+/**
+ * The built-in provider's sessions and events written as Stripe writes them (checkout.session
+ * and event objects of the API version the stripe SDK pins), so that the webhook handler and
+ * the session reader cannot tell the two providers apart.
+ */
+import Stripe from 'stripe'
+import type { PaymentSessionRow } from '../../db/schema-payments.ts'
+import type { StripeCheckoutSessionObject } from '../stripe-events.ts'
+
+export type CheckoutSessionEventType = 'checkout.session.completed' | 'checkout.session.expired'
+
+export interface StripeEventObject {
+  id: string
+  object: 'event'
+  api_version: string
+  created: number
+  data: { object: StripeCheckoutSessionObject & Record<string, unknown> }
+  livemode: false
+  pending_webhooks: number
+  request: { id: null; idempotency_key: null }
+  type: CheckoutSessionEventType
+}
+
+const seconds = (date: Date) => Math.floor(date.getTime() / 1000)
+
+export function hostedPageUrl(publicUrl: string, sessionId: string): string {
+  return `${publicUrl}/pay/${sessionId}`
+}
+
+/** The session as Stripe's API would return it (payment_intent as an id, not expanded). */
+export function checkoutSessionObject(row: PaymentSessionRow, publicUrl: string): StripeCheckoutSessionObject & Record<string, unknown> {
+  const subtotal = row.lineItems.reduce((sum, line) => sum + line.unitAmountCents * line.quantity, 0)
+  const hosted = row.uiMode === 'hosted'
+  return {
+    id: row.id,
+    object: 'checkout.session',
+    amount_subtotal: subtotal + row.taxCents,
+    amount_total: row.amountTotalCents,
+    cancel_url: hosted ? row.cancelUrl : null,
+    client_reference_id: row.metadata.orderId ?? null,
+    client_secret: hosted ? null : row.clientSecret,
+    created: seconds(row.createdAt),
+    currency: row.currency,
+    customer: null,
+    customer_details: row.status === 'complete' ? { email: row.customerEmail, name: row.cardholderName } : null,
+    customer_email: row.customerEmail,
+    expires_at: seconds(row.expiresAt),
+    livemode: false,
+    metadata: { ...row.metadata },
+    mode: 'payment',
+    payment_intent: row.paymentIntentId,
+    payment_method_types: ['card'],
+    payment_status: row.paymentStatus,
+    redirect_on_completion: hosted ? null : 'if_required',
+    return_url: hosted ? null : row.returnUrl,
+    status: row.status,
+    success_url: hosted ? row.successUrl : null,
+    total_details: { amount_discount: row.discountCents, amount_shipping: 0, amount_tax: 0 },
+    ui_mode: hosted ? 'hosted_page' : 'embedded_page',
+    url: hosted && row.status === 'open' ? hostedPageUrl(publicUrl, row.id) : null,
+  }
+}
+
+export function checkoutSessionEvent(eventId: string, type: CheckoutSessionEventType, row: PaymentSessionRow, publicUrl: string, now: Date): StripeEventObject {
+  return {
+    id: eventId,
+    object: 'event',
+    api_version: Stripe.API_VERSION,
+    created: seconds(now),
+    data: { object: checkoutSessionObject(row, publicUrl) },
+    livemode: false,
+    pending_webhooks: 1,
+    request: { id: null, idempotency_key: null },
+    type,
+  }
+}

@@ -1,0 +1,82 @@
+/**
+ * Stripe's wire format, shared by both providers: verifying a `Stripe-Signature` header with
+ * the stripe SDK, and reading Stripe's checkout.session object (from Stripe itself or from the
+ * built-in provider) into our PaymentCheckoutSession. One reader means fulfilment sees the
+ * same fields whichever provider sent them.
+ */
+import Stripe from 'stripe'
+import { WebhookSignatureError, type PaymentCheckoutSession, type PaymentEvent } from './provider.ts'
+
+/** Seconds a signed event stays acceptable (Stripe's default tolerance). */
+export const WEBHOOK_TOLERANCE_SECONDS = 300
+
+/** The parts of Stripe's checkout.session object we read; the built-in provider writes the same shape. */
+export interface StripeCheckoutSessionObject {
+  id: string
+  object: 'checkout.session'
+  url: string | null
+  client_secret: string | null
+  status: string | null
+  payment_status: string
+  amount_total: number | null
+  currency: string | null
+  customer_email: string | null
+  customer_details?: { email: string | null; name?: string | null } | null
+  metadata: Record<string, string> | null
+  /** An id, or the PaymentIntent itself when retrieved with `expand`. */
+  payment_intent: string | ExpandedPaymentIntent | null
+}
+
+interface ExpandedPaymentIntent {
+  id: string
+  latest_charge?: string | { payment_method_details?: { card?: { last4?: string | null } | null } | null } | null
+}
+
+/**
+ * Verifies the signature over the raw body (300 s tolerance) and parses the event. Throws
+ * WebhookSignatureError for a missing, forged or stale signature, or a body that is not an event.
+ */
+export function verifyStripeEvent(rawBody: string | Buffer, signatureHeader: string | undefined, secret: string | undefined): PaymentEvent {
+  if (!secret) throw new WebhookSignatureError('No webhook signing secret is configured')
+  if (!signatureHeader) throw new WebhookSignatureError('Missing Stripe-Signature header')
+  let event: Stripe.Event
+  try {
+    event = Stripe.webhooks.constructEvent(rawBody, signatureHeader, secret, WEBHOOK_TOLERANCE_SECONDS)
+  } catch (error) {
+    throw new WebhookSignatureError(error instanceof Error ? error.message : 'Invalid signature')
+  }
+  return toPaymentEvent(event as unknown as { id: string; type: string; created: number; data: { object: unknown } })
+}
+
+function toPaymentEvent(event: { id: string; type: string; created: number; data: { object: unknown } }): PaymentEvent {
+  const object = event.data?.object as Partial<StripeCheckoutSessionObject> | undefined
+  if (!object || object.object !== 'checkout.session' || typeof object.id !== 'string') {
+    // Signed by the right secret but not an event we read: still a bad request for our endpoint.
+    throw new WebhookSignatureError(`Event ${event.id} (${event.type}) does not carry a checkout session`)
+  }
+  return { id: event.id, type: event.type, created: event.created, session: toPaymentCheckoutSession(object as StripeCheckoutSessionObject) }
+}
+
+export function toPaymentCheckoutSession(session: StripeCheckoutSessionObject): PaymentCheckoutSession {
+  const intent = session.payment_intent
+  return {
+    id: session.id,
+    url: session.url ?? null,
+    clientSecret: session.client_secret ?? null,
+    status: session.status === 'complete' || session.status === 'expired' ? session.status : 'open',
+    // A session whose total is zero needs no payment and is as settled as a paid one.
+    paymentStatus: session.payment_status === 'paid' || session.payment_status === 'no_payment_required' ? 'paid' : 'unpaid',
+    amountTotalCents: session.amount_total ?? 0,
+    currency: session.currency ?? 'usd',
+    customerEmail: session.customer_details?.email ?? session.customer_email ?? null,
+    metadata: { ...(session.metadata ?? {}) },
+    cardLast4: typeof intent === 'object' && intent !== null ? cardLast4Of(intent) : null,
+    paymentIntentId: typeof intent === 'string' ? intent : (intent?.id ?? null),
+  }
+}
+
+function cardLast4Of(intent: ExpandedPaymentIntent): string | null {
+  const charge = intent.latest_charge
+  if (!charge || typeof charge === 'string') return null
+  return charge.payment_method_details?.card?.last4 ?? null
+}

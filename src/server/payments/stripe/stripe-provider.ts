@@ -1,0 +1,101 @@
+/**
+ * The Stripe payment provider: Checkout Sessions on Stripe (hosted page or embedded form)
+ * created with the stripe SDK from our priced order: one price_data line per product, the
+ * promo as a one-off coupon, the tax estimate as its own line, the order id in metadata.
+ * Chosen when STRIPE_SECRET_KEY is set.
+ */
+import Stripe from 'stripe'
+import type { CreateCheckoutSessionInput, PaymentCheckoutSession, PaymentProvider } from '../provider.ts'
+import { assertTotalsAddUp } from '../session-input.ts'
+import { toPaymentCheckoutSession, verifyStripeEvent, type StripeCheckoutSessionObject } from '../stripe-events.ts'
+
+/** Stripe accepts 30 minutes to 24 hours; a little under the maximum keeps clock skew from rejecting it. */
+export const STRIPE_SESSION_LIFETIME_SECONDS = 24 * 60 * 60 - 10 * 60
+export const TAX_LINE_NAME = 'Estimated tax'
+
+export interface StripeProviderOptions {
+  secretKey: string
+  publishableKey: string | null
+  /** Verifies webhooks; without it every webhook is refused. */
+  webhookSecret: string | null
+  /** Tests point the SDK at a local stand-in for api.stripe.com. */
+  api?: { host: string; port: number; protocol: 'http' | 'https' }
+}
+
+export function createStripeProvider({ secretKey, publishableKey, webhookSecret, api }: StripeProviderOptions): PaymentProvider {
+  const stripe = new Stripe(secretKey, { maxNetworkRetries: 2, timeout: 20_000, telemetry: false, ...(api ?? {}) })
+
+  const read = (session: Stripe.Checkout.Session): PaymentCheckoutSession =>
+    toPaymentCheckoutSession(session as unknown as StripeCheckoutSessionObject)
+
+  return {
+    kind: 'stripe',
+    publishableKey,
+
+    async createCheckoutSession(input: CreateCheckoutSessionInput) {
+      assertTotalsAddUp(input)
+      const metadata = { ...input.metadata, orderId: input.orderId }
+      const lineItems: Stripe.Checkout.SessionCreateParams.LineItem[] = input.lineItems.map((line) => ({
+        quantity: line.quantity,
+        price_data: {
+          currency: input.currency,
+          unit_amount: line.unitAmountCents,
+          product_data: { name: line.name, metadata: { productId: line.productId } },
+        },
+      }))
+      if (input.taxCents > 0) {
+        lineItems.push({ quantity: 1, price_data: { currency: input.currency, unit_amount: input.taxCents, product_data: { name: TAX_LINE_NAME } } })
+      }
+      // A coupon for exactly the promo's cents: Stripe then charges our total to the cent.
+      const coupon =
+        input.discountCents > 0
+          ? await stripe.coupons.create({
+              amount_off: input.discountCents,
+              currency: input.currency,
+              duration: 'once',
+              max_redemptions: 1,
+              name: input.metadata.promoCode ? `Promo ${input.metadata.promoCode}` : 'Discount',
+              metadata: { orderId: input.orderId },
+            })
+          : null
+      const urls: Partial<Stripe.Checkout.SessionCreateParams> =
+        input.uiMode === 'hosted'
+          ? { ui_mode: 'hosted_page', success_url: input.successUrl, cancel_url: input.cancelUrl }
+          : { ui_mode: 'embedded_page', return_url: input.returnUrl, redirect_on_completion: 'if_required' }
+      const session = await stripe.checkout.sessions.create({
+        mode: 'payment',
+        ...urls,
+        line_items: lineItems,
+        ...(coupon ? { discounts: [{ coupon: coupon.id }] } : {}),
+        ...(input.customerEmail ? { customer_email: input.customerEmail } : {}),
+        client_reference_id: input.orderId,
+        metadata,
+        payment_intent_data: { metadata: { orderId: input.orderId } },
+        expires_at: Math.floor(Date.now() / 1000) + STRIPE_SESSION_LIFETIME_SECONDS,
+      })
+      return read(session)
+    },
+
+    async retrieveCheckoutSession(sessionId: string) {
+      try {
+        return read(await stripe.checkout.sessions.retrieve(sessionId, { expand: ['payment_intent.latest_charge'] }))
+      } catch (error) {
+        if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) return null
+        throw error
+      }
+    },
+
+    async expireCheckoutSession(sessionId: string) {
+      try {
+        await stripe.checkout.sessions.expire(sessionId)
+      } catch (error) {
+        // Stripe refuses to expire a session that is already complete or expired: nothing left to end.
+        if (!(error instanceof Stripe.errors.StripeInvalidRequestError) || error.statusCode === 404) throw error
+        const session = await stripe.checkout.sessions.retrieve(sessionId)
+        if (session.status === 'open') throw error
+      }
+    },
+
+    constructEvent: (rawBody, signatureHeader) => verifyStripeEvent(rawBody, signatureHeader, webhookSecret ?? undefined),
+  }
+}

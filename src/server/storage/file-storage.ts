@@ -1,0 +1,49 @@
+/**
+ * The storage seam for paid product files: products name their file by a storage key
+ * (`products/dusty-keys.zip`), and a FileStorage turns a key into its size, validators and
+ * bytes. The local directory under DATA_DIR/files is the one implementation today.
+ *
+ * An S3-compatible bucket plugs in later as another FileStorage that also implements
+ * `presignedGetUrl`: the download route then answers a redirect to the bucket's presigned
+ * URL (which serves Range and Content-Disposition itself) instead of streaming through this
+ * process. No S3 SDK is installed, so that class is not written yet.
+ */
+import type { Readable } from 'node:stream'
+
+export interface StoredFileInfo {
+  /** Bytes. */
+  size: number
+  /** Last modification, for Last-Modified and If-Range. */
+  modifiedAt: Date
+  /** A strong entity tag (quoted) that changes whenever the bytes may have. */
+  etag: string
+}
+
+/** Inclusive byte offsets, as HTTP ranges count them. */
+export interface ByteRange {
+  start: number
+  end: number
+}
+
+export interface PresignOptions {
+  /** Seconds the URL stays valid. */
+  expiresIn: number
+  /** The name the browser should save the file as (the bucket sets Content-Disposition). */
+  fileName: string
+}
+
+export interface FileStorage {
+  /** Which implementation, for logs and health output. */
+  readonly kind: string
+  /** The file's size and validators, or null when there is no file under the key. Throws StorageKeyError for a key outside the store. */
+  stat(key: string): Promise<StoredFileInfo | null>
+  /** A stream of the file's bytes, or of one inclusive range of them. Never buffers the file. */
+  createReadStream(key: string, range?: ByteRange): Readable
+  /** Present for buckets: a short-lived URL the client fetches the file from directly. */
+  presignedGetUrl?(key: string, options: PresignOptions): Promise<string>
+}
+
+/** A key that is empty, absolute, or climbs out of the storage root. */
+export class StorageKeyError extends Error {
+  override name = 'StorageKeyError'
+}

@@ -1,0 +1,67 @@
+/**
+ * Orders in server tests without the payment flow: inserts an order and its items directly
+ * (COMPLETED unless told otherwise), priced and granted as checkout would.
+ */
+import { inArray } from 'drizzle-orm'
+import { orderItems, orders, products, type OrderItemRow, type OrderStatus } from '../db/schema.ts'
+import type { TestApp } from './test-app.ts'
+
+export interface TestOrderOptions {
+  userId: string
+  productIds: string[]
+  status?: OrderStatus
+  /** Units of each product (1 by default). */
+  quantity?: number
+  /** Overrides download_limit × quantity for every item. */
+  downloadsRemaining?: number
+  createdAt?: Date
+}
+
+export interface TestOrder {
+  orderId: string
+  items: OrderItemRow[]
+}
+
+export async function createCompletedOrder(t: TestApp, options: TestOrderOptions): Promise<TestOrder> {
+  const { userId, productIds, status = 'COMPLETED', quantity = 1, createdAt = new Date() } = options
+  const rows = await t.database.db.select().from(products).where(inArray(products.id, productIds))
+  if (rows.length !== new Set(productIds).size) throw new Error(`Unknown product among ${productIds.join(', ')}`)
+  const byId = new Map(rows.map((row) => [row.id, row]))
+  const subtotal = productIds.reduce((sum, id) => sum + byId.get(id)!.priceCents * quantity, 0)
+  return t.database.db.transaction(async (tx) => {
+    const [order] = await tx
+      .insert(orders)
+      .values({
+        userId,
+        customerEmail: `${userId}@example.com`,
+        status,
+        checkoutType: 'cart',
+        subtotalCents: subtotal,
+        totalAmountCents: subtotal,
+        paymentProvider: 'builtin',
+        cartFingerprint: `test-${crypto.randomUUID()}`,
+        createdAt,
+        updatedAt: createdAt,
+        completedAt: status === 'COMPLETED' ? createdAt : null,
+      })
+      .returning()
+    const items = await tx
+      .insert(orderItems)
+      .values(
+        productIds.map((productId) => {
+          const product = byId.get(productId)!
+          return {
+            orderId: order!.id,
+            productId,
+            quantity,
+            priceCents: product.priceCents,
+            downloadLimit: product.downloadLimit,
+            downloadsRemaining: options.downloadsRemaining ?? product.downloadLimit * quantity,
+            createdAt,
+          }
+        }),
+      )
+      .returning()
+    return { orderId: order!.id, items }
+  })
+}

@@ -1,0 +1,153 @@
+/**
+ * The checkout and orders HTTP contract: the create-checkout-session body and answer, the
+ * messages the server gives (the client maps them to the spec's §8 texts), the order views
+ * of `/api/orders` and the success page's lookup. Prices sent by a client are dropped.
+ */
+import { z } from 'zod'
+import { MAX_CART_LINES } from '../cart-rules.ts'
+
+export const CHECKOUT_SERVER_MESSAGES = {
+  userIdRequired: 'User ID is required for cart checkout',
+  buyerRequired: 'Either user ID or customer email is required',
+  itemsRequired: 'Items are required for direct checkout',
+  productIdRequired: 'Product ID is required',
+  quantityMin: 'Quantity must be at least 1',
+  cartEmpty: 'Cart is empty',
+  productsInvalid: 'Some products are invalid',
+  invalidEmail: 'Please enter a valid email address',
+  invalidPromo: 'Invalid or expired promo code',
+  promoUsedUp: 'This promo code has reached its usage limit',
+  promoMinimum: (minimum: string) => `This promo code needs a subtotal of at least ${minimum}`,
+  replaced: 'This checkout was replaced by a newer one. Please try again.',
+  busy: 'Another checkout is still being prepared. Please try again.',
+  createFailed: 'Failed to create checkout session',
+  orderNotFound: 'Order not found',
+  notAwaitingPayment: 'This order is no longer awaiting payment',
+  fetchOrders: 'Failed to fetch orders',
+  fetchOrder: 'Failed to fetch order',
+  invalidSignature: 'Invalid webhook signature',
+  webhookFailed: 'Failed to process payment event',
+} as const
+
+const text = (max: number) => z.string().trim().max(max)
+
+export const billingDetailsSchema = z.object({
+  email: text(320).optional(),
+  firstName: text(200).optional(),
+  lastName: text(200).optional(),
+  company: text(200).optional(),
+  address: text(500).optional(),
+  apartment: text(200).optional(),
+  city: text(200).optional(),
+  country: text(100).optional(),
+  state: text(200).optional(),
+  postalCode: text(40).optional(),
+  phone: text(60).optional(),
+})
+
+// Required-ness is checked by the service in the spec's order, so each line only pins types here.
+export const checkoutItemSchema = z.object({
+  productId: z.string({ error: CHECKOUT_SERVER_MESSAGES.productIdRequired }).max(200, { error: CHECKOUT_SERVER_MESSAGES.productsInvalid }).nullish(),
+  quantity: z.number({ error: CHECKOUT_SERVER_MESSAGES.quantityMin }).nullish(),
+  licenseType: z.string().max(100).nullish(),
+})
+
+export const createCheckoutSessionBodySchema = z.object({
+  items: z.array(checkoutItemSchema, { error: CHECKOUT_SERVER_MESSAGES.itemsRequired }).max(MAX_CART_LINES, { error: `A cart holds at most ${MAX_CART_LINES} lines` }).nullish(),
+  promoCode: z.string().max(100, { error: CHECKOUT_SERVER_MESSAGES.invalidPromo }).nullish(),
+  checkoutType: z.enum(['cart', 'direct'], { error: 'Checkout type must be cart or direct' }).default('cart'),
+  userId: z.string().max(200).nullish(),
+  customerEmail: z.string().max(320, { error: CHECKOUT_SERVER_MESSAGES.invalidEmail }).nullish(),
+  /** Must be on the store's own origin, else the default is used. */
+  successUrl: z.string().max(2000).nullish(),
+  cancelUrl: z.string().max(2000).nullish(),
+  /** `hosted` (default): answer `url`; `embedded`: answer `client_secret`. */
+  uiMode: z.enum(['hosted', 'embedded']).default('hosted'),
+  billingDetails: billingDetailsSchema.nullish(),
+})
+export type CreateCheckoutSessionBody = z.input<typeof createCheckoutSessionBodySchema>
+/** The body after parsing (defaults applied). */
+export type CheckoutSessionBody = z.output<typeof createCheckoutSessionBodySchema>
+
+export const checkoutSessionResponseSchema = z.object({
+  sessionId: z.string(),
+  /** Hosted mode: the payment page to send the shopper to. */
+  url: z.string().nullable(),
+  /** Embedded mode: the secret the payment form is started with. */
+  client_secret: z.string().nullable(),
+  orderId: z.string(),
+})
+export type CheckoutSessionResponse = z.infer<typeof checkoutSessionResponseSchema>
+
+export const resumeCheckoutQuerySchema = z.object({ uiMode: z.enum(['hosted', 'embedded']).default('hosted') })
+export const resumeCheckoutResponseSchema = checkoutSessionResponseSchema
+
+export const orderStatusSchema = z.enum(['PENDING', 'COMPLETED', 'FAILED', 'CANCELLED'])
+export type OrderStatusValue = z.infer<typeof orderStatusSchema>
+
+export const orderItemViewSchema = z.object({
+  id: z.string(),
+  productId: z.string(),
+  name: z.string(),
+  imageUrl: z.string().nullable(),
+  quantity: z.number().int(),
+  /** Unit price paid. */
+  priceCents: z.number().int(),
+  downloadLimit: z.number().int(),
+  downloadsRemaining: z.number().int(),
+})
+
+export const orderViewSchema = z.object({
+  id: z.string(),
+  /** Last 8 characters of the id, uppercase. */
+  orderNumber: z.string(),
+  status: orderStatusSchema,
+  checkoutType: z.enum(['cart', 'direct']),
+  customerEmail: z.string(),
+  subtotalCents: z.number().int(),
+  discountCents: z.number().int(),
+  taxCents: z.number().int(),
+  totalAmountCents: z.number().int(),
+  currency: z.string(),
+  promoCode: z.string().nullable(),
+  cardLast4: z.string().nullable(),
+  createdAt: z.string(),
+  completedAt: z.string().nullable(),
+  items: z.array(orderItemViewSchema),
+})
+export type OrderView = z.infer<typeof orderViewSchema>
+
+export const ORDERS_MAX_PAGE_SIZE = 100
+export const ORDERS_DEFAULT_PAGE_SIZE = 10
+
+export const listOrdersQuerySchema = z.object({
+  status: orderStatusSchema.optional(),
+  limit: z.coerce.number().int().min(1).max(ORDERS_MAX_PAGE_SIZE).default(ORDERS_DEFAULT_PAGE_SIZE),
+  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+})
+export const listOrdersResponseSchema = z.object({ data: z.array(orderViewSchema), hasMore: z.boolean() })
+export const orderResponseSchema = z.object({ data: orderViewSchema })
+
+/** What the payment success page shows: the order behind a payment session. */
+export const sessionOrderSchema = z.object({
+  orderId: z.string(),
+  orderNumber: z.string(),
+  status: orderStatusSchema,
+  totalCents: z.number().int(),
+  subtotalCents: z.number().int(),
+  discountCents: z.number().int(),
+  taxCents: z.number().int(),
+  currency: z.string(),
+  promoCode: z.string().nullable(),
+  email: z.string(),
+  cardLast4: z.string().nullable(),
+  createdAt: z.string(),
+  items: z.array(z.object({ name: z.string(), quantity: z.number().int(), priceCents: z.number().int() })),
+})
+export type SessionOrder = z.infer<typeof sessionOrderSchema>
+export const sessionOrderResponseSchema = z.object({ data: sessionOrderSchema })
+
+/** Order number as the spec shows it: the id's last 8 characters, uppercase. */
+export function orderNumberOf(orderId: string): string {
+  return orderId.slice(-8).toUpperCase()
+}

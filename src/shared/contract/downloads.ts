@@ -1,0 +1,116 @@
+/**
+ * The purchases and downloads HTTP contract: purchased items (`GET /api/purchases`), owned
+ * product ids, the download log (`GET /api/downloads`), download grants (`POST /api/downloads`)
+ * and the spec's §8 table that turns a grant error's server message into the text shown.
+ */
+import { z } from 'zod'
+import { categorySchema } from './catalog.ts'
+
+/** Messages the server answers with (the spec's generate-download-url errors and reads). */
+export const DOWNLOAD_SERVER_MESSAGES = {
+  authorizationRequired: 'Authorization required',
+  noDownloadsRemaining: 'No downloads remaining',
+  orderNotCompleted: 'Order not completed',
+  accessDenied: 'Access denied',
+  orderItemNotFound: 'Order item not found',
+  linkExpired: 'Download link expired',
+  invalidLink: 'Invalid download link',
+  fileMissing: 'File not found',
+  fetchPurchases: 'Failed to fetch purchased products',
+  fetchDownloads: 'Failed to fetch downloads',
+  createDownload: 'Failed to generate download URL',
+} as const
+
+/** Codes of the grant errors, as the spec's table names them. */
+export const DOWNLOAD_ERROR_CODES = {
+  unauthorized: 'UNAUTHORIZED',
+  noDownloadsRemaining: 'NO_DOWNLOADS_REMAINING',
+  orderNotCompleted: 'ORDER_NOT_COMPLETED',
+  accessDenied: 'ACCESS_DENIED',
+  notFound: 'NOT_FOUND',
+  linkExpired: 'DOWNLOAD_LINK_EXPIRED',
+  invalidLink: 'INVALID_DOWNLOAD_LINK',
+} as const
+
+/** The spec's "shown text" for a grant error's server message (§8 download function errors). */
+export const DOWNLOAD_ERROR_TEXTS: Readonly<Record<string, string>> = {
+  [DOWNLOAD_SERVER_MESSAGES.authorizationRequired]: 'Please log in to download your files',
+  [DOWNLOAD_SERVER_MESSAGES.noDownloadsRemaining]: 'You have used all available downloads for this product',
+  [DOWNLOAD_SERVER_MESSAGES.orderNotCompleted]: 'Your order is still being processed',
+  [DOWNLOAD_SERVER_MESSAGES.accessDenied]: 'You do not have permission to download this file',
+}
+
+/** What the hub shows for a failed grant: the mapped text, else the spec's "Download failed". */
+export function downloadErrorText(serverMessage: string | undefined): string {
+  return (serverMessage && DOWNLOAD_ERROR_TEXTS[serverMessage]) || 'Download failed'
+}
+
+/** Shown when an item has no downloads left. */
+export const DOWNLOAD_LIMIT_REACHED_TEXT =
+  'You have reached the download limit for this product. Please contact support if you need additional downloads.'
+
+/** How long a signed download URL works: long enough to start (and resume) a download, short enough not to be shared. */
+export const DOWNLOAD_URL_TTL_SECONDS = 10 * 60
+
+export const DOWNLOADS_DEFAULT_PAGE_SIZE = 10
+export const DOWNLOADS_MAX_PAGE_SIZE = 100
+
+export const purchasedProductSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  imageUrl: z.string().nullable(),
+  /** Bytes; the hub shows MB with one decimal (bytes / 1048576). */
+  fileSize: z.number().int(),
+  /** Downloads one unit of the product grants. */
+  downloadLimit: z.number().int(),
+  category: categorySchema.nullable(),
+})
+
+export const purchaseSchema = z.object({
+  /** The order item's id: what a grant names as `orderItemId`. */
+  id: z.string(),
+  orderId: z.string(),
+  productId: z.string(),
+  quantity: z.number().int(),
+  downloadsRemaining: z.number().int(),
+  /** Downloads granted in total for this line (product limit × quantity at purchase). */
+  downloadLimit: z.number().int(),
+  product: purchasedProductSchema,
+  order: z.object({ id: z.string(), orderNumber: z.string(), createdAt: z.string() }),
+})
+export type Purchase = z.infer<typeof purchaseSchema>
+export const purchasesResponseSchema = z.object({ data: z.array(purchaseSchema) })
+
+export const ownedProductsResponseSchema = z.object({ data: z.array(z.string()) })
+
+export const downloadLogEntrySchema = z.object({
+  id: z.string(),
+  productId: z.string(),
+  orderItemId: z.string(),
+  createdAt: z.string(),
+  ipAddress: z.string().nullable(),
+  product: z.object({ name: z.string() }),
+})
+export type DownloadLogEntry = z.infer<typeof downloadLogEntrySchema>
+
+export const listDownloadsQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(DOWNLOADS_MAX_PAGE_SIZE).default(DOWNLOADS_DEFAULT_PAGE_SIZE),
+  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+})
+export const listDownloadsResponseSchema = z.object({ data: z.array(downloadLogEntrySchema), hasMore: z.boolean() })
+
+export const createDownloadBodySchema = z.object({
+  orderItemId: z.uuid({ error: 'orderItemId must be a UUID' }),
+  productId: z.uuid({ error: 'productId must be a UUID' }),
+})
+export type CreateDownloadBody = z.infer<typeof createDownloadBodySchema>
+
+export const createDownloadResponseSchema = z.object({
+  /** Same-origin path (`/api/downloads/file/...`); navigating to it starts the browser's download. */
+  downloadUrl: z.string(),
+  downloadsRemaining: z.number().int(),
+  /** ISO time after which the URL answers 410. */
+  expiresAt: z.string(),
+})
+export type CreateDownloadResponse = z.infer<typeof createDownloadResponseSchema>

@@ -4,13 +4,16 @@
  * form) and turns every failure into the §8 text the shopper reads.
  */
 import { CHECKOUT_MESSAGES, checkoutSessionErrorMessage } from '../../shared/checkout-errors.ts'
-import { ApiError } from '../api/http.ts'
 import type { CheckoutSessionResponse, CreateCheckoutSessionBody } from '../../shared/contract/checkout.ts'
+import { ApiError } from '../api/http.ts'
 import { postCheckoutSession } from '../api/post-checkout-session.ts'
 import type { CartItem } from '../cart/cart-item.ts'
 
 type CheckoutSessionRequest = CreateCheckoutSessionBody & { uiMode: 'hosted' | 'embedded' }
 type CheckoutSessionItem = NonNullable<CreateCheckoutSessionBody['items']>[number]
+
+/** The provider replaces this with the paid session's id in the success URL. */
+export const SESSION_ID_PLACEHOLDER = '{CHECKOUT_SESSION_ID}'
 
 export type SessionOutcome =
   | { ok: true; sessionId: string; url: string | null; clientSecret: string | null }
@@ -23,12 +26,10 @@ export type SessionOutcome =
  */
 export function checkoutReturnUrls(checkoutType: 'cart' | 'direct' = 'cart', origin: string = window.location.origin): Pick<CheckoutSessionRequest, 'successUrl' | 'cancelUrl'> {
   return {
-    successUrl: paymentSuccessPath('{CHECKOUT_SESSION_ID}', { keepCart: checkoutType === 'direct', origin }),
+    successUrl: paymentSuccessPath(SESSION_ID_PLACEHOLDER, { keepCart: checkoutType === 'direct', origin }),
     cancelUrl: `${origin}/payment/cancel`,
   }
 }
-
-export const SESSION_ID_PLACEHOLDER = '{CHECKOUT_SESSION_ID}'
 
 /** /payment/success for a session (the provider's placeholder is left for it to fill in). */
 export function paymentSuccessPath(sessionId: string, { keepCart = false, origin = '' }: { keepCart?: boolean; origin?: string } = {}): string {

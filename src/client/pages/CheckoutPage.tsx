@@ -3,7 +3,7 @@
  * review and "Continue to Payment - $X", which creates a hosted session and sends the shopper
  * to the provider's page. X is the cart total from the one pricing function, the amount charged.
  */
-import { useState, type FormEvent } from 'react'
+import { useEffect, useState, type FormEvent } from 'react'
 import { CHECKOUT_MESSAGES, checkoutRedirectErrorMessage } from '../../shared/checkout-errors.ts'
 import { billingDetailsOf, customerName, hasRequiredInformation, type CheckoutInformation } from '../../shared/checkout-form.ts'
 import { formatPrice } from '../../shared/money.ts'
@@ -34,6 +34,15 @@ export default function CheckoutPage() {
   const items = useCartStore((state) => state.items)
   const promoCode = useCartStore((state) => state.promoCode)
   const totals = useCartTotals()
+
+  // Back from the provider's page, the browser may restore this page as it was left: "Redirecting…".
+  useEffect(() => {
+    const onPageShow = (event: PageTransitionEvent) => {
+      if (event.persisted) setRedirecting(false)
+    }
+    window.addEventListener('pageshow', onPageShow)
+    return () => window.removeEventListener('pageshow', onPageShow)
+  }, [])
 
   function continueToPayment(event: FormEvent) {
     event.preventDefault()

@@ -67,7 +67,7 @@ export default function CheckoutTestPage() {
       <title>Checkout test | Audio Lab Store</title>
       <p className="text-xs font-semibold tracking-widest text-amber-300 uppercase">Developer page</p>
       <h1 className="mt-2 text-3xl font-bold tracking-tight text-white">Checkout tests</h1>
-      <p className="mt-2 max-w-2xl text-zinc-400">Creates payment sessions through POST /api/checkout/sessions. Each creates a real PENDING order.</p>
+      <p className="mt-2 max-w-2xl text-zinc-400">Creates payment sessions through POST /api/checkout/sessions. Each creates a real PENDING order and replaces the buyer's previous unpaid one, so open a session before running the next test.</p>
       <p className="mt-4 text-sm text-zinc-300" aria-live="polite">
         {isLoading ? 'Reading the session…' : user ? `Signed in as ${user.email} (user ${user.id})` : 'Not signed in: only the guest tests can pass.'}
       </p>

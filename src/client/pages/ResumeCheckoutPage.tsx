@@ -78,9 +78,15 @@ export default function ResumeCheckoutPage() {
                     </li>
                   ))}
                 </ul>
-                <p className="mt-4 flex items-baseline justify-between text-base font-semibold text-white">
-                  Total <span className="text-lg font-bold tabular-nums">{formatPrice(order.data.totalCents)}</span>
-                </p>
+                <dl className="mt-4 flex flex-col gap-2 text-sm">
+                  <Figure label="Subtotal" cents={order.data.subtotalCents} />
+                  {order.data.discountCents > 0 && <Figure label={`Discount (${order.data.promoCode ?? 'promo'})`} cents={-order.data.discountCents} />}
+                  <Figure label="Estimated tax (8%)" cents={order.data.taxCents} />
+                  <div className="mt-1 flex items-baseline justify-between gap-4 border-t border-zinc-800 pt-3">
+                    <dt className="text-base font-semibold text-white">Total</dt>
+                    <dd className="text-lg font-bold text-white tabular-nums">{formatPrice(order.data.totalCents)}</dd>
+                  </div>
+                </dl>
               </>
             ) : (
               <p className="mt-3 text-sm text-zinc-400">Loading your order...</p>
@@ -88,6 +94,15 @@ export default function ResumeCheckoutPage() {
           </aside>
         </div>
       )}
+    </div>
+  )
+}
+
+function Figure({ label, cents }: { label: string; cents: number }) {
+  return (
+    <div className="flex items-baseline justify-between gap-4">
+      <dt className="text-zinc-400">{label}</dt>
+      <dd className={`font-medium tabular-nums ${cents < 0 ? 'text-emerald-300' : 'text-zinc-100'}`}>{cents < 0 ? `−${formatPrice(-cents)}` : formatPrice(cents)}</dd>
     </div>
   )
 }

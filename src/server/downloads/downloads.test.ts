@@ -118,6 +118,18 @@ describe('POST /api/downloads', () => {
     expect(await remainingOf(t, item!.id)).toBe(3)
   })
 
+  it('spends nothing when the stored file is missing', async () => {
+    const [lost] = await t.database.db
+      .insert(products)
+      .values({ name: 'Lost Tapes', priceCents: 1900, fileUrl: 'products/lost-tapes.zip', fileSize: 1000 })
+      .returning()
+    const { items: [item] } = await createCompletedOrder(t, { userId: buyer.id, productIds: [lost!.id] })
+    const response = await requestGrant(t, { orderItemId: item!.id, productId: lost!.id }, { user: buyer })
+    expect(response.statusCode).toBe(404)
+    expect(response.json()).toEqual(errorOf(404, 'FILE_NOT_FOUND', 'File not found'))
+    expect(await remainingOf(t, item!.id)).toBe(3)
+  })
+
   it('refuses a malformed body with 400', async () => {
     const response = await requestGrant(t, { orderItemId: 'not-a-uuid', productId: product.id }, { user: buyer })
     expect(response.statusCode).toBe(400)

@@ -45,9 +45,9 @@ describe('attachmentDisposition', () => {
     expect(attachmentDisposition('Dusty Keys.zip')).toBe('attachment; filename="Dusty Keys.zip"')
   })
 
-  it('adds a UTF-8 filename* for other characters, with an ASCII fallback', () => {
-    expect(attachmentDisposition('Café Ø Drums (Vol. 2).zip')).toBe(
-      `attachment; filename="Caf_ _ Drums (Vol. 2).zip"; filename*=UTF-8''Caf%C3%A9%20%C3%98%20Drums%20%28Vol.%202%29.zip`,
+  it('adds a UTF-8 filename* for characters beyond ISO-8859-1, with a fallback name', () => {
+    expect(attachmentDisposition('Сэмплы Drums (Vol. 2).zip')).toBe(
+      `attachment; filename="?????? Drums (Vol. 2).zip"; filename*=UTF-8''%D0%A1%D1%8D%D0%BC%D0%BF%D0%BB%D1%8B%20Drums%20%28Vol.%202%29.zip`,
     )
   })
 

@@ -2,6 +2,8 @@
  * HTTP Range for file downloads (RFC 9110 §14): one byte range of a file, or none. A header
  * that is not a valid `bytes=` set is ignored (the whole file is sent), as are several ranges
  * (download managers resume with one); a range that starts past the end is unsatisfiable (416).
+ * Not `range-parser` 1.2: it answers 416 to malformed headers and to a suffix longer than the
+ * file, where RFC 9110 says to ignore the header and to send the whole file.
  */
 import type { ByteRange } from '../storage/file-storage.ts'
 

@@ -1,7 +1,8 @@
 /**
  * The purchases and downloads HTTP contract: purchased items (`GET /api/purchases`), owned
  * product ids, the download log (`GET /api/downloads`), download grants (`POST /api/downloads`)
- * and the spec's §8 table that turns a grant error's server message into the text shown.
+ * and the server's side of the spec's §8 download errors (messages and codes; the texts shown
+ * for them are in shared/download-errors.ts).
  */
 import { z } from 'zod'
 import { categorySchema } from './catalog.ts'
@@ -31,19 +32,6 @@ export const DOWNLOAD_ERROR_CODES = {
   linkExpired: 'DOWNLOAD_LINK_EXPIRED',
   invalidLink: 'INVALID_DOWNLOAD_LINK',
 } as const
-
-/** The spec's "shown text" for a grant error's server message (§8 download function errors). */
-export const DOWNLOAD_ERROR_TEXTS: Readonly<Record<string, string>> = {
-  [DOWNLOAD_SERVER_MESSAGES.authorizationRequired]: 'Please log in to download your files',
-  [DOWNLOAD_SERVER_MESSAGES.noDownloadsRemaining]: 'You have used all available downloads for this product',
-  [DOWNLOAD_SERVER_MESSAGES.orderNotCompleted]: 'Your order is still being processed',
-  [DOWNLOAD_SERVER_MESSAGES.accessDenied]: 'You do not have permission to download this file',
-}
-
-/** What the hub shows for a failed grant: the mapped text, else the spec's "Download failed". */
-export function downloadErrorText(serverMessage: string | undefined): string {
-  return (serverMessage && DOWNLOAD_ERROR_TEXTS[serverMessage]) || 'Download failed'
-}
 
 /** Shown when an item has no downloads left. */
 export const DOWNLOAD_LIMIT_REACHED_TEXT =

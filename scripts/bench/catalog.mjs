@@ -3,37 +3,17 @@
 // API with autocannon at 50 connections. Prints req/s, p50 and p99 latency.
 // Usage: node scripts/bench/catalog.mjs [--seconds 10] [--only pglite|postgres]
 import { spawn } from 'node:child_process'
-import { createServer } from 'node:net'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import autocannon from 'autocannon'
 import pg from 'pg'
+import { freePort, waitForHealth } from './server-process.mjs'
 
 const { values } = parseArgs({ options: { seconds: { type: 'string', default: '10' }, only: { type: 'string' } } })
 const seconds = Number(values.seconds)
 const adminUrl = process.env.PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/test'
-
-function freePort() {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address()
-      server.close(() => resolve(port))
-    })
-  })
-}
-
-async function waitForHealth(base, child) {
-  for (let i = 0; i < 600; i++) {
-    if (child.exitCode !== null) throw new Error('server exited during start-up')
-    try {
-      if ((await fetch(`${base}/healthz`)).ok) return
-    } catch {}
-    await new Promise((resolve) => setTimeout(resolve, 200))
-  }
-  throw new Error('server did not become healthy')
-}
 
 function measure(url, duration = seconds) {
   return new Promise((resolve, reject) => {

@@ -8,11 +8,11 @@ import { spawn } from 'node:child_process'
 import { createHash, randomFillSync } from 'node:crypto'
 import { closeSync, createReadStream, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs'
 import { get } from 'node:http'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import pg from 'pg'
+import { freePort, waitForHealth } from './server-process.mjs'
 
 const { values } = parseArgs({ options: { 'size-mib': { type: 'string', default: '1024' }, rounds: { type: 'string', default: '2' } } })
 const MiB = 1024 * 1024
@@ -20,26 +20,6 @@ const fileBytes = Number(values['size-mib']) * MiB
 const rounds = Number(values.rounds)
 const adminUrl = process.env.PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/test'
 const storageKey = 'products/bench-multitracks.zip'
-
-function freePort() {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address()
-      server.close(() => resolve(port))
-    })
-  })
-}
-
-async function waitForHealth(base, child) {
-  for (let i = 0; i < 900; i++) {
-    if (child.exitCode !== null) throw new Error('server exited during start-up')
-    try {
-      if ((await fetch(`${base}/healthz`)).ok) return
-    } catch {}
-    await new Promise((resolve) => setTimeout(resolve, 200))
-  }
-  throw new Error('server did not become healthy')
-}
 
 /** Writes `bytes` random bytes in 1 MiB blocks; answers their sha256. */
 function writeFile(path, bytes) {

@@ -17,13 +17,6 @@ export function categoryName(product: Pick<Product, 'category'>): string {
   return product.category?.name ?? UNCATEGORIZED
 }
 
-/** "March 5, 2025" for an ISO date; the raw text when it does not parse. */
-export function formatDate(iso: string): string {
-  const date = new Date(iso)
-  if (Number.isNaN(date.getTime())) return iso
-  return date.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' })
-}
-
 /** Metadata keys that are not shown as a specification row (the gallery shows the images). */
 const HIDDEN_METADATA_KEYS = new Set(['images'])
 /** Metadata keys that hold an amount in cents. */

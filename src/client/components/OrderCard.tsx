@@ -5,7 +5,7 @@
 import { Link } from 'react-router'
 import type { OrderView } from '../../shared/contract/checkout.ts'
 import { formatPrice } from '../../shared/money.ts'
-import { formatDate } from '../catalog/product-display.ts'
+import { formatDate } from '../../shared/dates.ts'
 import { DownloadIcon } from './Icons.tsx'
 import { OrderStatusBadge } from './OrderStatusBadge.tsx'
 

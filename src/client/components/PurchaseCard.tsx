@@ -7,7 +7,7 @@ import { Link } from 'react-router'
 import type { Purchase } from '../../shared/contract/downloads.ts'
 import { DOWNLOAD_MESSAGES } from '../../shared/download-errors.ts'
 import { fileSizeMb, PLACEHOLDER_IMAGE } from '../../shared/product-view.ts'
-import { formatDate } from '../catalog/product-display.ts'
+import { formatDate } from '../../shared/dates.ts'
 import { DownloadIcon } from './Icons.tsx'
 import { ProductImage } from './ProductImage.tsx'
 

@@ -8,6 +8,7 @@ import { Link, Navigate, useLocation } from 'react-router'
 import { formatPrice } from '../../shared/money.ts'
 import { readOrderConfirmationState, type OrderConfirmationState } from '../checkout/order-confirmation-state.ts'
 import { CheckIcon, DownloadIcon, ShieldIcon, StarIcon, WaveIcon } from '../components/Icons.tsx'
+import { formatDate } from '../../shared/dates.ts'
 
 const NEXT_STEPS = [
   { title: 'Check your email', text: 'Your receipt and download links are on their way to your inbox.' },
@@ -29,7 +30,7 @@ export default function OrderConfirmationPage() {
 }
 
 function OrderConfirmation({ order }: { order: OrderConfirmationState }) {
-  const today = new Date().toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' })
+  const today = formatDate(new Date())
   const row = 'flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 py-3'
   return (
     <div className="container-page py-10 sm:py-14">

@@ -16,8 +16,8 @@ import { ProfileNameEditor } from '../components/ProfileNameEditor.tsx'
 import { SessionControls } from '../components/SessionControls.tsx'
 import { TwoFactorSettings } from '../components/TwoFactorSettings.tsx'
 import { INPUT_CLASS } from '../components/TextField.tsx'
+import { formatDate } from '../../shared/dates.ts'
 
-const DATE_FORMAT = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric' })
 
 export default function ProfilePage() {
   const { user, isLoading } = useSession()
@@ -97,7 +97,7 @@ function ProfileContent({ user }: { user: SessionUser }) {
             <div>
               <p className="text-sm font-medium text-zinc-200">Account created</p>
               <p className="mt-1.5 text-zinc-100">
-                <time dateTime={createdAt.toISOString()}>{DATE_FORMAT.format(createdAt)}</time>
+                <time dateTime={createdAt.toISOString()}>{formatDate(createdAt)}</time>
               </p>
             </div>
           </div>

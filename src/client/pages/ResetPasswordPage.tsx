@@ -8,14 +8,13 @@ import { authClient, siteUrl } from '../auth/auth-client.ts'
 import { AUTH_TEXT, describeAuthError } from '../auth/auth-errors.ts'
 import { AuthCard, FormMessage } from '../components/AuthCard.tsx'
 import { TextField } from '../components/TextField.tsx'
+import { INVALID_EMAIL_MESSAGE, isValidEmail } from '../../shared/contract/email-signup.ts'
 
 export const RESET_REQUEST_TEXT = {
   required: 'Please enter your email address',
-  invalid: 'Please enter a valid email address',
+  invalid: INVALID_EMAIL_MESSAGE,
   sent: "If an account exists for that email, we've sent a password reset link. Check your inbox.",
 } as const
-
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 
 export default function ResetPasswordPage() {
   const [email, setEmail] = useState('')
@@ -27,7 +26,7 @@ export default function ResetPasswordPage() {
     event.preventDefault()
     const address = email.trim()
     if (!address) return setError(RESET_REQUEST_TEXT.required)
-    if (!EMAIL_PATTERN.test(address)) return setError(RESET_REQUEST_TEXT.invalid)
+    if (!isValidEmail(address)) return setError(RESET_REQUEST_TEXT.invalid)
     setError(null)
     setSubmitting(true)
     try {

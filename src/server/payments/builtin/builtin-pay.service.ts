@@ -7,6 +7,7 @@ import { createHash, timingSafeEqual } from 'node:crypto'
 import type { BuiltinPayConfirmRequest, BuiltinPayConfirmResponse, BuiltinPaySession } from '../../../shared/contract/payments.ts'
 import type { PaymentSessionRow } from '../../db/schema-payments.ts'
 import { AppError, badRequest, notFound } from '../../http/errors.ts'
+import { lineItemsSubtotalCents } from '../session-input.ts'
 import { completionUrl, type SessionStore } from './builtin-sessions.ts'
 import { evaluateTestCard } from './test-cards.ts'
 
@@ -75,7 +76,7 @@ function secretsMatch(given: string, expected: string): boolean {
 }
 
 function publicView(row: PaymentSessionRow): BuiltinPaySession {
-  const subtotalCents = row.lineItems.reduce((sum, line) => sum + line.unitAmountCents * line.quantity, 0)
+  const subtotalCents = lineItemsSubtotalCents(row.lineItems)
   return {
     id: row.id,
     status: row.status,

@@ -6,6 +6,7 @@
 import Stripe from 'stripe'
 import type { PaymentSessionRow } from '../../db/schema-payments.ts'
 import type { StripeCheckoutSessionObject } from '../stripe-events.ts'
+import { lineItemsSubtotalCents } from '../session-input.ts'
 
 export type CheckoutSessionEventType = 'checkout.session.completed' | 'checkout.session.expired'
 
@@ -29,7 +30,7 @@ export function hostedPageUrl(publicUrl: string, sessionId: string): string {
 
 /** The session as Stripe's API would return it (payment_intent as an id, not expanded). */
 export function checkoutSessionObject(row: PaymentSessionRow, publicUrl: string): StripeCheckoutSessionObject & Record<string, unknown> {
-  const subtotal = row.lineItems.reduce((sum, line) => sum + line.unitAmountCents * line.quantity, 0)
+  const subtotal = lineItemsSubtotalCents(row.lineItems)
   const hosted = row.uiMode === 'hosted'
   return {
     id: row.id,

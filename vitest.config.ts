@@ -16,7 +16,7 @@ export default defineConfig({
         test: {
           name: 'server',
           include: ['src/server/**/*.test.ts'],
-          globalSetup: ['src/server/test-support/global-setup.ts'],
+          globalSetup: ['tests/support/global-setup.ts'],
           pool: 'forks',
         },
       },

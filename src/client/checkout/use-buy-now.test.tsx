@@ -7,7 +7,7 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { AuthSession } from '../auth/use-session.ts'
 import { BuyNowButton } from '../components/BuyNowButton.tsx'
-import { makeProduct } from '../test-support/product-fixture.ts'
+import { makeProduct } from '../../../tests/support/client/product-fixture.ts'
 
 const session: AuthSession = { user: null, isLoading: false, refetch: async () => {} }
 vi.mock('../auth/use-session.ts', () => ({ useSession: () => session }))

@@ -5,7 +5,7 @@ import { cleanup, fireEvent, render, screen, within } from '@testing-library/rea
 import { MemoryRouter } from 'react-router'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { Product } from '../../shared/contract/catalog.ts'
-import { makeProduct } from '../test-support/product-fixture.ts'
+import { makeProduct } from '../../../tests/support/client/product-fixture.ts'
 import { useWishlist } from '../wishlist/wishlist-store.ts'
 import { ProductCard } from './ProductCard.tsx'
 

@@ -5,7 +5,7 @@ import { cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { DirectCheckoutState } from '../checkout/direct-checkout-state.ts'
-import { makeProduct } from '../test-support/product-fixture.ts'
+import { makeProduct } from '../../../tests/support/client/product-fixture.ts'
 
 vi.mock('../payments/EmbeddedCheckout.tsx', () => ({
   EmbeddedCheckout: ({ clientSecret, onComplete }: { clientSecret: string; onComplete: (sessionId: string) => void }) => (

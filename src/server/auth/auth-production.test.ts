@@ -1,7 +1,7 @@
 import { hashPassword } from 'better-auth/crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { account, user } from '../db/schema-auth.ts'
-import { createTestApp, type TestApp } from '../test-support/test-app.ts'
+import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts'
 
 // Production settings: the store at https://store.example, mail through SMTP (never reached here).
 let t: TestApp

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { browserRequest, createSignedInUser, sessionCookieOf, signIn, signUp, uniqueEmail } from '../test-support/accounts.ts'
-import { createTestApp, type TestApp } from '../test-support/test-app.ts'
+import { browserRequest, createSignedInUser, sessionCookieOf, signIn, signUp, uniqueEmail } from '../../../tests/support/accounts.ts'
+import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts'
 
 // NODE_ENV=test here: these limits are ours, on whatever the environment.
 let t: TestApp

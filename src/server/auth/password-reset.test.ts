@@ -1,8 +1,8 @@
 import { eq, like } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { verification } from '../db/schema-auth.ts'
-import { browserRequest, createSignedInUser, latestEmail, linkIn, openLink, signIn, uniqueEmail } from '../test-support/accounts.ts'
-import { createTestApp, type TestApp } from '../test-support/test-app.ts'
+import { browserRequest, createSignedInUser, latestEmail, linkIn, openLink, signIn, uniqueEmail } from '../../../tests/support/accounts.ts'
+import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts'
 
 let t: TestApp
 

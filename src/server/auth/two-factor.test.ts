@@ -2,8 +2,8 @@ import { createHmac } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { user } from '../db/schema-auth.ts'
-import { browserRequest, createSignedInUser, sessionCookieOf, signIn } from '../test-support/accounts.ts'
-import { createTestApp, type TestApp } from '../test-support/test-app.ts'
+import { browserRequest, createSignedInUser, sessionCookieOf, signIn } from '../../../tests/support/accounts.ts'
+import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts'
 
 let t: TestApp
 

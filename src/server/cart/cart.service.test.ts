@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { and, eq, sql } from 'drizzle-orm'
 import { cartItems, products, user as users } from '../db/schema.ts'
-import { createTestApp, type TestApp } from '../test-support/test-app.ts'
+import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts'
 import { createCartService, type CartService } from './cart.service.ts'
 
 let t: TestApp

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { eq } from 'drizzle-orm'
 import type { CartLine } from '../../shared/contract/cart.ts'
 import { cartItems, products } from '../db/schema.ts'
-import { createSignedInUser, type SignedInUser } from '../test-support/accounts.ts'
-import { createTestApp, type TestApp } from '../test-support/test-app.ts'
+import { createSignedInUser, type SignedInUser } from '../../../tests/support/accounts.ts'
+import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts'
 
 let t: TestApp
 let alice: SignedInUser

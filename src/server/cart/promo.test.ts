@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { eq } from 'drizzle-orm'
 import { promoCodes } from '../db/schema.ts'
 import { seedDemoCatalog } from '../db/seed.ts'
-import { createTestApp, type TestApp } from '../test-support/test-app.ts'
+import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts'
 import { createPromoService } from './promo.service.ts'
 
 let t: TestApp

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { eq } from 'drizzle-orm'
 import type { Category, Product, ProductList } from '../../shared/contract/catalog.ts'
 import { categories, products } from '../db/schema.ts'
-import { createTestApp, type TestApp } from '../test-support/test-app.ts'
+import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts'
 
 let t: TestApp
 let activeCount: number

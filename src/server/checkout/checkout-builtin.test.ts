@@ -4,10 +4,10 @@
  * our webhook route, and the order and receipt that result.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createSignedInUser, uniqueEmail } from '../test-support/accounts.ts'
-import { builtinProvider, deliverWebhooksInto, payBuiltinSession, TEST_CARDS } from '../test-support/payments.ts'
-import { createTestApp, type TestApp } from '../test-support/test-app.ts'
-import { createSession, itemsOf, orderById, productByName, promoState, receiptsFor } from './test-support/checkout-fixtures.ts'
+import { createSignedInUser, uniqueEmail } from '../../../tests/support/accounts.ts'
+import { builtinProvider, deliverWebhooksInto, payBuiltinSession, TEST_CARDS } from '../../../tests/support/payments.ts'
+import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts'
+import { createSession, itemsOf, orderById, productByName, promoState, receiptsFor } from '../../../tests/support/checkout-fixtures.ts'
 
 let t: TestApp
 let plain: { id: string; priceCents: number }

@@ -8,11 +8,11 @@ import { and, eq, inArray } from 'drizzle-orm'
 import Stripe from 'stripe'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { orders, paymentWebhookDeliveries, promoCodes } from '../db/schema.ts'
-import { createSignedInUser, uniqueEmail } from '../test-support/accounts.ts'
-import { builtinProvider, payBuiltinSession } from '../test-support/payments.ts'
-import { createTestApp, type TestApp } from '../test-support/test-app.ts'
-import type { FakePaymentProvider } from './test-support/fake-provider.ts'
-import { createSession, deliverEvent, orderById, postCheckout, productByName, receiptsFor, useFakePayments } from './test-support/checkout-fixtures.ts'
+import { createSignedInUser, uniqueEmail } from '../../../tests/support/accounts.ts'
+import { builtinProvider, payBuiltinSession } from '../../../tests/support/payments.ts'
+import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts'
+import type { FakePaymentProvider } from '../payments/fake-provider.ts'
+import { createSession, deliverEvent, orderById, postCheckout, productByName, receiptsFor, useFakePayments } from '../../../tests/support/checkout-fixtures.ts'
 
 describe.runIf(process.env.DATABASE_URL)('checkout races on PostgreSQL', () => {
   let t: TestApp

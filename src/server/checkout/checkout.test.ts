@@ -6,10 +6,10 @@
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { cartItems, orders, products, promoCodes } from '../db/schema.ts'
-import { createSignedInUser, uniqueEmail, type SignedInUser } from '../test-support/accounts.ts'
-import { createTestApp, type TestApp } from '../test-support/test-app.ts'
-import type { FakePaymentProvider } from './test-support/fake-provider.ts'
-import { createSession, deliverEvent, itemsOf, orderById, postCheckout, productByName, promoState, useFakePayments } from './test-support/checkout-fixtures.ts'
+import { createSignedInUser, uniqueEmail, type SignedInUser } from '../../../tests/support/accounts.ts'
+import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts'
+import type { FakePaymentProvider } from '../payments/fake-provider.ts'
+import { createSession, deliverEvent, itemsOf, orderById, postCheckout, productByName, promoState, useFakePayments } from '../../../tests/support/checkout-fixtures.ts'
 
 let t: TestApp
 let fake: FakePaymentProvider

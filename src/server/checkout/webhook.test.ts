@@ -7,10 +7,10 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { cartItems, processedPaymentEvents } from '../db/schema.ts'
-import { createSignedInUser, uniqueEmail } from '../test-support/accounts.ts'
-import { createTestApp, type TestApp } from '../test-support/test-app.ts'
-import { FAKE_WEBHOOK_SECRET, type FakePaymentProvider } from './test-support/fake-provider.ts'
-import { createSession, deliverEvent, orderById, productByName, promoState, receiptsFor, useFakePayments } from './test-support/checkout-fixtures.ts'
+import { createSignedInUser, uniqueEmail } from '../../../tests/support/accounts.ts'
+import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts'
+import { FAKE_WEBHOOK_SECRET, type FakePaymentProvider } from '../payments/fake-provider.ts'
+import { createSession, deliverEvent, orderById, productByName, promoState, receiptsFor, useFakePayments } from '../../../tests/support/checkout-fixtures.ts'
 
 let t: TestApp
 let fake: FakePaymentProvider

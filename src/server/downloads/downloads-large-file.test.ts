@@ -11,10 +11,10 @@ import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { products } from '../db/schema.ts'
-import { createSignedInUser } from '../test-support/accounts.ts'
-import { grantUrl, remainingOf } from '../test-support/downloads.ts'
-import { createCompletedOrder } from '../test-support/orders.ts'
-import { createTestApp, type TestApp } from '../test-support/test-app.ts'
+import { createSignedInUser } from '../../../tests/support/accounts.ts'
+import { grantUrl, remainingOf } from '../../../tests/support/downloads.ts'
+import { createCompletedOrder } from '../../../tests/support/orders.ts'
+import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts'
 
 const MiB = 1024 * 1024
 const FILE_BYTES = 224 * MiB

@@ -6,10 +6,10 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { downloads } from '../db/schema.ts'
-import { createSignedInUser } from '../test-support/accounts.ts'
-import { productsWithFiles, remainingOf, requestGrant } from '../test-support/downloads.ts'
-import { createCompletedOrder } from '../test-support/orders.ts'
-import { createTestApp, type TestApp } from '../test-support/test-app.ts'
+import { createSignedInUser } from '../../../tests/support/accounts.ts'
+import { productsWithFiles, remainingOf, requestGrant } from '../../../tests/support/downloads.ts'
+import { createCompletedOrder } from '../../../tests/support/orders.ts'
+import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts'
 
 describe.runIf(process.env.DATABASE_URL)('download grants under concurrency (PostgreSQL)', () => {
   let t: TestApp

@@ -6,10 +6,10 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { downloads, products, type ProductRow } from '../db/schema.ts'
-import { createSignedInUser, type SignedInUser } from '../test-support/accounts.ts'
-import { fetchDownload, grantUrl, productsWithFiles, remainingOf, requestGrant, sha256, storedFile } from '../test-support/downloads.ts'
-import { createCompletedOrder } from '../test-support/orders.ts'
-import { createTestApp, type TestApp } from '../test-support/test-app.ts'
+import { createSignedInUser, type SignedInUser } from '../../../tests/support/accounts.ts'
+import { fetchDownload, grantUrl, productsWithFiles, remainingOf, requestGrant, sha256, storedFile } from '../../../tests/support/downloads.ts'
+import { createCompletedOrder } from '../../../tests/support/orders.ts'
+import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts'
 
 let t: TestApp
 let buyer: SignedInUser

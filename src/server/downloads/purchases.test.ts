@@ -5,10 +5,10 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { categories, type ProductRow } from '../db/schema.ts'
-import { createSignedInUser, type SignedInUser } from '../test-support/accounts.ts'
-import { productsWithFiles } from '../test-support/downloads.ts'
-import { createCompletedOrder } from '../test-support/orders.ts'
-import { createTestApp, type TestApp } from '../test-support/test-app.ts'
+import { createSignedInUser, type SignedInUser } from '../../../tests/support/accounts.ts'
+import { productsWithFiles } from '../../../tests/support/downloads.ts'
+import { createCompletedOrder } from '../../../tests/support/orders.ts'
+import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts'
 
 let t: TestApp
 let buyer: SignedInUser

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { emailSignups, user } from '../db/schema.ts'
-import { createSignedInUser, uniqueEmail } from '../test-support/accounts.ts'
-import { createTestApp, type TestApp } from '../test-support/test-app.ts'
+import { createSignedInUser, uniqueEmail } from '../../../tests/support/accounts.ts'
+import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts'
 
 const REFUSED = { error: { message: 'Cross-origin request refused', status: 403, code: 'CROSS_ORIGIN' } }
 const EVIL = 'https://evil.example'

@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ProductList } from '../../shared/contract/catalog.ts'
 import { dataPaths } from '../paths.ts'
-import { createTestApp, type TestApp } from '../test-support/test-app.ts'
+import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts'
 
 let t: TestApp
 let previewUrl: string

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { products } from '../db/schema.ts'
 import { dataPaths } from '../paths.ts'
-import { createTestApp, type TestApp } from '../test-support/test-app.ts'
+import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts'
 import { backfillPreviewPeaks } from './preview-peaks.ts'
 import { computeWavPeaks } from './waveform.ts'
 

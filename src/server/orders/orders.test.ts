@@ -4,10 +4,10 @@
  * signed-in user's order list and order, and resuming a pending order's payment.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createSession, deliverEvent, orderById, productByName, receiptsFor, useFakePayments } from '../checkout/test-support/checkout-fixtures.ts'
-import type { FakePaymentProvider } from '../checkout/test-support/fake-provider.ts'
-import { createSignedInUser, uniqueEmail, type SignedInUser } from '../test-support/accounts.ts'
-import { createTestApp, type TestApp } from '../test-support/test-app.ts'
+import { createSession, deliverEvent, orderById, productByName, receiptsFor, useFakePayments } from '../../../tests/support/checkout-fixtures.ts'
+import type { FakePaymentProvider } from '../payments/fake-provider.ts'
+import { createSignedInUser, uniqueEmail, type SignedInUser } from '../../../tests/support/accounts.ts'
+import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts'
 
 let t: TestApp
 let fake: FakePaymentProvider

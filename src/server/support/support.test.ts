@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { eq } from 'drizzle-orm'
 import { supportMessages } from '../db/schema.ts'
 import type { StoredEmail } from '../email/mailer.ts'
-import { browserRequest, createSignedInUser } from '../test-support/accounts.ts'
-import { createTestApp, type TestApp } from '../test-support/test-app.ts'
+import { browserRequest, createSignedInUser } from '../../../tests/support/accounts.ts'
+import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts'
 
 let t: TestApp
 

@@ -6,8 +6,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { paymentWebhookDeliveries } from '../../db/schema-payments.ts'
-import { checkoutSessionInput, payBuiltinSession } from '../../test-support/payments.ts'
-import { createTestApp, type TestApp } from '../../test-support/test-app.ts'
+import { checkoutSessionInput, payBuiltinSession } from '../../../../tests/support/payments.ts'
+import { createTestApp, type TestApp } from '../../../../tests/support/test-app.ts'
 
 let t: TestApp
 beforeAll(async () => {

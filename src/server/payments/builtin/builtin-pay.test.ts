@@ -5,8 +5,8 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { paymentSessions, paymentWebhookDeliveries } from '../../db/schema-payments.ts'
-import { builtinProvider, checkoutSessionInput as sessionInput, payBuiltinSession, TEST_CARDS } from '../../test-support/payments.ts'
-import { createTestApp, type TestApp } from '../../test-support/test-app.ts'
+import { builtinProvider, checkoutSessionInput as sessionInput, payBuiltinSession, TEST_CARDS } from '../../../../tests/support/payments.ts'
+import { createTestApp, type TestApp } from '../../../../tests/support/test-app.ts'
 
 let t: TestApp
 beforeAll(async () => {

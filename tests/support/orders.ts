@@ -3,7 +3,7 @@
  * (COMPLETED unless told otherwise), priced and granted as checkout would.
  */
 import { inArray } from 'drizzle-orm'
-import { orderItems, orders, products, type OrderItemRow, type OrderStatus } from '../db/schema.ts'
+import { orderItems, orders, products, type OrderItemRow, type OrderStatus } from '../../src/server/db/schema.ts'
 import type { TestApp } from './test-app.ts'
 
 export interface TestOrderOptions {

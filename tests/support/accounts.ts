@@ -3,7 +3,7 @@
  * the store's Origin): sign up, open the emailed link, sign in, and a ready signed-in user.
  */
 import type { InjectOptions, LightMyRequestResponse } from 'fastify'
-import type { StoredEmail } from '../email/mailer.ts'
+import type { StoredEmail } from '../../src/server/email/mailer.ts'
 import type { TestApp } from './test-app.ts'
 
 export interface Credentials {

@@ -1,5 +1,5 @@
 /** A complete Product for component tests; override any field per test. */
-import type { Product } from '../../shared/contract/catalog.ts'
+import type { Product } from '../../../src/shared/contract/catalog.ts'
 
 export function makeProduct(overrides: Partial<Product> = {}): Product {
   return {

@@ -11,7 +11,7 @@ import {
   type PaymentCheckoutSession,
   type PaymentEvent,
   type PaymentProvider,
-} from '../../payments/provider.ts'
+} from './provider.ts'
 
 export const FAKE_WEBHOOK_SECRET = 'whsec_checkout_fake_provider_secret'
 const TOLERANCE_SECONDS = 300

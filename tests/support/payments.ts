@@ -4,9 +4,9 @@
  * worker is not running in tests) over `app.inject`, signed as in production.
  */
 import type { FastifyInstance } from 'fastify'
-import { isBuiltinProvider, type BuiltinPaymentProvider } from '../payments/builtin/builtin-provider.ts'
-import type { DeliveryRunResult } from '../payments/builtin/webhook-deliveries.ts'
-import type { CreateCheckoutSessionInput } from '../payments/provider.ts'
+import { isBuiltinProvider, type BuiltinPaymentProvider } from '../../src/server/payments/builtin/builtin-provider.ts'
+import type { DeliveryRunResult } from '../../src/server/payments/builtin/webhook-deliveries.ts'
+import type { CreateCheckoutSessionInput } from '../../src/server/payments/provider.ts'
 
 export const TEST_CARDS = {
   visa: '4242 4242 4242 4242',

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { asc, eq, isNotNull } from 'drizzle-orm'
 import type { LightMyRequestResponse } from 'fastify'
-import { orderItems, products, type ProductRow } from '../db/schema.ts'
+import { orderItems, products, type ProductRow } from '../../src/server/db/schema.ts'
 import type { SignedInUser } from './accounts.ts'
 import type { TestApp } from './test-app.ts'
 

@@ -5,10 +5,10 @@
  */
 import { eq } from 'drizzle-orm'
 import type { LightMyRequestResponse } from 'fastify'
-import { orderItems, orders, products, promoCodes, promoRedemptions, type OrderRow, type ProductRow } from '../../db/schema.ts'
-import type { PaymentCheckoutSession } from '../../payments/provider.ts'
-import type { TestApp } from '../../test-support/test-app.ts'
-import { FakePaymentProvider } from './fake-provider.ts'
+import { orderItems, orders, products, promoCodes, promoRedemptions, type OrderRow, type ProductRow } from '../../src/server/db/schema.ts'
+import type { PaymentCheckoutSession } from '../../src/server/payments/provider.ts'
+import type { TestApp } from './test-app.ts'
+import { FakePaymentProvider } from '../../src/server/payments/fake-provider.ts'
 
 /** Replaces the app's payment provider with a fake one for this test app. */
 export function useFakePayments(t: TestApp): FakePaymentProvider {

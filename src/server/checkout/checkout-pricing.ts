@@ -43,7 +43,7 @@ export async function requestedLines(db: Database, request: CheckoutRequest): Pr
 
 export async function priceCheckout(db: Database, promoService: PromoService, request: CheckoutRequest): Promise<PricedCheckout> {
   const requested = await requestedLines(db, request)
-  if (requested.length === 0) throw badRequest(MESSAGES.cartEmpty)
+  if (requested.length === 0) throw badRequest(MESSAGES.cartEmpty, 'CART_EMPTY')
   if (requested.some((line) => !UUID.test(line.productId))) throw badRequest(MESSAGES.productsInvalid, 'INVALID_PRODUCTS')
 
   const ids = requested.map((line) => line.productId)

@@ -4,7 +4,7 @@
  * email) and the return URLs, which only ever point back at the store.
  */
 import { isValidEmail } from '../../shared/contract/email-signup.ts'
-import { CHECKOUT_SERVER_MESSAGES as MESSAGES, type CheckoutSessionBody } from '../../shared/contract/checkout.ts'
+import { CHECKOUT_ERROR_CODES as CODES, CHECKOUT_SERVER_MESSAGES as MESSAGES, type CheckoutSessionBody } from '../../shared/contract/checkout.ts'
 import type { BillingDetails, CheckoutType } from '../db/schema-orders.ts'
 import type { SessionUser } from '../auth/session.ts'
 import { badRequest, unauthorized } from '../http/errors.ts'
@@ -36,23 +36,23 @@ export function readCheckoutRequest(body: CheckoutSessionBody, sessionUser: Sess
   const customerEmail = body.customerEmail?.trim() || null
   const items = body.items ?? []
 
-  if (body.checkoutType === 'cart' && !userId) throw badRequest(MESSAGES.userIdRequired)
-  if (!userId && !customerEmail) throw badRequest(MESSAGES.buyerRequired)
-  if (body.checkoutType === 'direct' && items.length === 0) throw badRequest(MESSAGES.itemsRequired)
+  if (body.checkoutType === 'cart' && !userId) throw badRequest(MESSAGES.userIdRequired, CODES.userIdRequired)
+  if (!userId && !customerEmail) throw badRequest(MESSAGES.buyerRequired, CODES.buyerRequired)
+  if (body.checkoutType === 'direct' && items.length === 0) throw badRequest(MESSAGES.itemsRequired, CODES.itemsRequired)
 
   const quantities = new Map<string, number>()
   for (const item of items) {
     const productId = item.productId?.trim()
-    if (!productId) throw badRequest(MESSAGES.productIdRequired)
+    if (!productId) throw badRequest(MESSAGES.productIdRequired, CODES.productIdRequired)
     const quantity = item.quantity
-    if (quantity === null || quantity === undefined || !(quantity >= 1)) throw badRequest(MESSAGES.quantityMin)
-    if (!Number.isInteger(quantity)) throw badRequest('Quantity must be a whole number')
+    if (quantity === null || quantity === undefined || !(quantity >= 1)) throw badRequest(MESSAGES.quantityMin, CODES.quantityInvalid)
+    if (!Number.isInteger(quantity)) throw badRequest('Quantity must be a whole number', CODES.quantityInvalid)
     quantities.set(productId, (quantities.get(productId) ?? 0) + quantity)
   }
 
   // A user id is only believed when it is the signed-in user's own.
   if (userId && sessionUser?.id !== userId) throw unauthorized()
-  if (customerEmail !== null && !isValidEmail(customerEmail)) throw badRequest(MESSAGES.invalidEmail)
+  if (customerEmail !== null && !isValidEmail(customerEmail)) throw badRequest(MESSAGES.invalidEmail, CODES.invalidEmail)
 
   const buyer: Buyer = userId
     ? { kind: 'user', userId, email: (customerEmail ?? sessionUser!.email).toLowerCase() }

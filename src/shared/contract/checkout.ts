@@ -29,6 +29,28 @@ export const CHECKOUT_SERVER_MESSAGES = {
   webhookFailed: 'Failed to process payment event',
 } as const
 
+/** The `code` of each checkout error the API answers; clients choose the text they show by it. */
+export const CHECKOUT_ERROR_CODES = {
+  unauthorized: 'UNAUTHORIZED',
+  userIdRequired: 'USER_ID_REQUIRED',
+  buyerRequired: 'BUYER_REQUIRED',
+  itemsRequired: 'ITEMS_REQUIRED',
+  productIdRequired: 'PRODUCT_ID_REQUIRED',
+  quantityInvalid: 'INVALID_QUANTITY',
+  cartEmpty: 'CART_EMPTY',
+  productsInvalid: 'INVALID_PRODUCTS',
+  invalidEmail: 'INVALID_EMAIL',
+  invalidPromo: 'INVALID_PROMO_CODE',
+  purchaseLimit: 'PURCHASE_LIMIT',
+  alreadyOwned: 'ALREADY_OWNED',
+  replaced: 'CHECKOUT_REPLACED',
+  busy: 'CHECKOUT_BUSY',
+  providerFailed: 'PAYMENT_PROVIDER_ERROR',
+  orderNotFound: 'NOT_FOUND',
+  notAwaitingPayment: 'ORDER_NOT_PENDING',
+  validation: 'VALIDATION_ERROR',
+} as const
+
 const text = (max: number) => z.string().trim().max(max)
 
 export const billingDetailsSchema = z.object({

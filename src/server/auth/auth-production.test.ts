@@ -1,6 +1,6 @@
 import { hashPassword } from 'better-auth/crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { account, user } from '../db/schema-auth.ts'
+import { account, user } from './auth.schema.ts'
 import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts'
 
 // Production settings: the store at https://store.example, mail through SMTP (never reached here).

@@ -1,7 +1,7 @@
 import { signJWT } from 'better-auth/crypto'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { session, user } from '../db/schema-auth.ts'
+import { session, user } from './auth.schema.ts'
 import {
   browserRequest,
   confirmationLinkFor,

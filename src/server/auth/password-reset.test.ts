@@ -1,6 +1,6 @@
 import { eq, like } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { verification } from '../db/schema-auth.ts'
+import { verification } from './auth.schema.ts'
 import { browserRequest, createSignedInUser, latestEmail, linkIn, openLink, signIn, uniqueEmail } from '../../../tests/support/accounts.ts'
 import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts'
 

@@ -2,7 +2,7 @@
 import { eq } from 'drizzle-orm'
 import type { Profile } from '../../shared/contract/profile.ts'
 import type { Database } from '../db/client.ts'
-import { user, type UserRow } from '../db/schema-auth.ts'
+import { user, type UserRow } from './auth.schema.ts'
 import { unauthorized } from '../http/errors.ts'
 
 export interface ProfileService {

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { user } from '../db/schema-auth.ts'
+import { user } from './auth.schema.ts'
 import { browserRequest, createSignedInUser, type SignedInUser } from '../../../tests/support/accounts.ts'
 import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts'
 

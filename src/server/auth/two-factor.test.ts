@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { user } from '../db/schema-auth.ts'
+import { user } from './auth.schema.ts'
 import { browserRequest, createSignedInUser, sessionCookieOf, signIn } from '../../../tests/support/accounts.ts'
 import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts'
 

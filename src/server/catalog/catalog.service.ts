@@ -8,7 +8,7 @@ import { productListQuerySchema } from '../../shared/contract/catalog.ts'
 import type { z } from 'zod'
 import { ERROR_MESSAGES } from '../../shared/contract/errors.ts'
 import type { Database } from '../db/client.ts'
-import { categories, products } from '../db/schema.ts'
+import { categories, products } from './catalog.schema.ts'
 import { notFound } from '../http/errors.ts'
 import { toCategoryView, toProductView } from './product-view.ts'
 

@@ -1,7 +1,7 @@
 /** Turns a product row (and its category) into the API's Product, with the spec's derived fields. */
 import type { Category, Product } from '../../shared/contract/catalog.ts'
 import { productImages } from '../../shared/product-view.ts'
-import type { CategoryRow, ProductRow } from '../db/schema.ts'
+import type { CategoryRow, ProductRow } from './catalog.schema.ts'
 
 export function toCategoryView(row: Pick<CategoryRow, 'id' | 'name' | 'slug' | 'description'>): Category {
   return { id: row.id, name: row.name, slug: row.slug, description: row.description }

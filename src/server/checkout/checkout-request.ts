@@ -5,7 +5,7 @@
  */
 import { isValidEmail } from '../../shared/contract/email-signup.ts'
 import { CHECKOUT_ERROR_CODES as CODES, CHECKOUT_SERVER_MESSAGES as MESSAGES, type CheckoutSessionBody } from '../../shared/contract/checkout.ts'
-import type { BillingDetails, CheckoutType } from '../db/schema-orders.ts'
+import type { BillingDetails, CheckoutType } from '../orders/orders.schema.ts'
 import type { SessionUser } from '../auth/session.ts'
 import { badRequest, unauthorized } from '../http/errors.ts'
 

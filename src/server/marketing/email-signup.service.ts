@@ -8,7 +8,7 @@ import {
   type SubscriptionType,
 } from '../../shared/contract/email-signup.ts'
 import type { Database } from '../db/client.ts'
-import { emailSignups } from '../db/schema.ts'
+import { emailSignups } from './marketing.schema.ts'
 
 export interface EmailSignupInput {
   email: string

@@ -6,7 +6,7 @@
 import type { FastifyBaseLogger } from 'fastify'
 import type { SupportMessageInput } from '../../shared/contract/support.ts'
 import type { Database } from '../db/client.ts'
-import { supportMessages } from '../db/schema.ts'
+import { supportMessages } from './support.schema.ts'
 import type { Mailer } from '../email/mailer.ts'
 import { acknowledgementEmail, supportInboxEmail, type StoredSupportMessage } from './support-emails.ts'
 

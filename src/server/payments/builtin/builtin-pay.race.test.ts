@@ -5,7 +5,7 @@
  * separate connections; PGlite runs them one after another.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { paymentWebhookDeliveries } from '../../db/schema-payments.ts'
+import { paymentWebhookDeliveries } from '../payments.schema.ts'
 import { checkoutSessionInput, payBuiltinSession } from '../../../../tests/support/payments.ts'
 import { createTestApp, type TestApp } from '../../../../tests/support/test-app.ts'
 

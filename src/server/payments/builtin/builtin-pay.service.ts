@@ -5,7 +5,7 @@
  */
 import { createHash, timingSafeEqual } from 'node:crypto'
 import type { BuiltinPayConfirmRequest, BuiltinPayConfirmResponse, BuiltinPaySession } from '../../../shared/contract/payments.ts'
-import type { PaymentSessionRow } from '../../db/schema-payments.ts'
+import type { PaymentSessionRow } from '../payments.schema.ts'
 import { AppError, badRequest, notFound } from '../../http/errors.ts'
 import { lineItemsSubtotalCents } from '../session-input.ts'
 import { completionUrl, type SessionStore } from './builtin-sessions.ts'

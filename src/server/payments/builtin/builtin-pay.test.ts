@@ -4,7 +4,7 @@
  */
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { paymentSessions, paymentWebhookDeliveries } from '../../db/schema-payments.ts'
+import { paymentSessions, paymentWebhookDeliveries } from '../payments.schema.ts'
 import { builtinProvider, checkoutSessionInput as sessionInput, payBuiltinSession, TEST_CARDS } from '../../../../tests/support/payments.ts'
 import { createTestApp, type TestApp } from '../../../../tests/support/test-app.ts'
 

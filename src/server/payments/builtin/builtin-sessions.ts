@@ -6,7 +6,7 @@
  */
 import { and, asc, eq, gt, lte, type SQL } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
-import { paymentSessions, type PaymentSessionRow } from '../../db/schema-payments.ts'
+import { paymentSessions, type PaymentSessionRow } from '../payments.schema.ts'
 import type { CreateCheckoutSessionInput } from '../provider.ts'
 import { newCheckoutSessionId, newClientSecret, newEventId, newPaymentIntentId } from './ids.ts'
 import { checkoutSessionEvent, type CheckoutSessionEventType } from './stripe-objects.ts'

@@ -4,7 +4,7 @@
  * the session reader cannot tell the two providers apart.
  */
 import Stripe from 'stripe'
-import type { PaymentSessionRow } from '../../db/schema-payments.ts'
+import type { PaymentSessionRow } from '../payments.schema.ts'
 import type { StripeCheckoutSessionObject } from '../stripe-events.ts'
 import { lineItemsSubtotalCents } from '../session-input.ts'
 

@@ -6,7 +6,7 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openDatabase, type DatabaseHandle } from '../../db/client.ts'
-import { paymentWebhookDeliveries } from '../../db/schema-payments.ts'
+import { paymentWebhookDeliveries } from '../payments.schema.ts'
 import { builtinProvider, checkoutSessionInput, payBuiltinSession } from '../../../../tests/support/payments.ts'
 import { createTestApp, type TestApp } from '../../../../tests/support/test-app.ts'
 import { WebhookSignatureError, type PaymentEvent } from '../provider.ts'

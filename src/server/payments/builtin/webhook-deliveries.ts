@@ -8,7 +8,7 @@
 import Stripe from 'stripe'
 import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
-import { paymentWebhookDeliveries, type PaymentWebhookDeliveryRow } from '../../db/schema-payments.ts'
+import { paymentWebhookDeliveries, type PaymentWebhookDeliveryRow } from '../payments.schema.ts'
 import { newDeliveryId } from './ids.ts'
 import type { StripeEventObject } from './stripe-objects.ts'
 

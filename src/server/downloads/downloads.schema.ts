@@ -2,11 +2,8 @@
  * The download log: one row per download grant (a counted download of a purchased item), with
  * who asked, from where and when. The row's id is the grant id a signed download URL carries.
  */
-import { relations } from 'drizzle-orm'
 import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
-import { user } from './schema-auth.ts'
-import { orderItems } from './schema-orders.ts'
-import { products } from './schema.ts'
+import { orderItemKey, productKey, userKey } from '../db/table-keys.ts'
 
 export const downloads = pgTable(
   'downloads',
@@ -14,13 +11,13 @@ export const downloads = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     userId: text('user_id')
       .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+      .references(() => userKey.id, { onDelete: 'cascade' }),
     productId: uuid('product_id')
       .notNull()
-      .references(() => products.id, { onDelete: 'restrict' }),
+      .references(() => productKey.id, { onDelete: 'restrict' }),
     orderItemId: uuid('order_item_id')
       .notNull()
-      .references(() => orderItems.id, { onDelete: 'cascade' }),
+      .references(() => orderItemKey.id, { onDelete: 'cascade' }),
     ipAddress: text('ip_address'),
     userAgent: text('user_agent'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -30,10 +27,5 @@ export const downloads = pgTable(
     index('downloads_order_item_idx').on(table.orderItemId),
   ],
 )
-
-export const downloadsRelations = relations(downloads, ({ one }) => ({
-  product: one(products, { fields: [downloads.productId], references: [products.id] }),
-  orderItem: one(orderItems, { fields: [downloads.orderItemId], references: [orderItems.id] }),
-}))
 
 export type DownloadRow = typeof downloads.$inferSelect

@@ -1,7 +1,8 @@
 /**
- * Tables of the built-in payment provider: its checkout sessions (Stripe's object model) and
+ * Tables of payments: the built-in provider's checkout sessions (Stripe's object model) and
  * the webhook events it owes our webhook endpoint, stored so that a restart or a second app
- * process loses and doubles nothing. Unused when Stripe is configured.
+ * process loses and doubles nothing (both unused when Stripe is configured), and the provider
+ * events the store has already processed, whichever provider sent them.
  */
 import { sql } from 'drizzle-orm'
 import { check, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core'
@@ -70,6 +71,13 @@ export const paymentWebhookDeliveries = pgTable(
   },
   (table) => [index('payment_webhook_deliveries_due_idx').on(table.nextAttemptAt).where(sql`${table.deliveredAt} is null`)],
 )
+
+/** Webhook events already handled: a redelivered event finds its id here and changes nothing. */
+export const processedPaymentEvents = pgTable('processed_payment_events', {
+  eventId: text('event_id').primaryKey(),
+  type: text('type').notNull(),
+  processedAt: timestamp('processed_at', { withTimezone: true }).notNull().defaultNow(),
+})
 
 export type PaymentSessionRow = typeof paymentSessions.$inferSelect
 export type PaymentWebhookDeliveryRow = typeof paymentWebhookDeliveries.$inferSelect

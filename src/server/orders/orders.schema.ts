@@ -1,20 +1,15 @@
 /**
- * Tables of checkout and fulfilment: orders and their items (what was bought at which price,
- * with the downloads each grants), the payment events already processed (webhook
- * idempotency) and the promo-code use each order reserved, redeemed or released.
+ * Tables of orders: what was bought, by whom, at which price and how it was paid, with the
+ * items each order holds and the downloads each item grants.
  */
 import { relations, sql } from 'drizzle-orm'
 import { check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
-import { user } from './schema-auth.ts'
-import { promoCodes } from './schema-cart.ts'
-import { products } from './schema.ts'
+import { productKey, promoCodeKey, userKey } from '../db/table-keys.ts'
 
 export const ORDER_STATUSES = ['PENDING', 'COMPLETED', 'FAILED', 'CANCELLED'] as const
 export type OrderStatus = (typeof ORDER_STATUSES)[number]
 export const CHECKOUT_TYPES = ['cart', 'direct'] as const
 export type CheckoutType = (typeof CHECKOUT_TYPES)[number]
-export const PROMO_REDEMPTION_STATUSES = ['reserved', 'redeemed', 'released'] as const
-export type PromoRedemptionStatus = (typeof PROMO_REDEMPTION_STATUSES)[number]
 
 /** The checkout form's billing fields, as the shopper typed them. */
 export interface BillingDetails {
@@ -41,7 +36,7 @@ export const orders = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     /** The buyer's account; null for a guest order. An order outlives a deleted account (it is a sale record). */
-    userId: text('user_id').references(() => user.id, { onDelete: 'set null' }),
+    userId: text('user_id').references(() => userKey.id, { onDelete: 'set null' }),
     /** Where the receipt goes. */
     customerEmail: text('customer_email').notNull(),
     status: text('status', { enum: ORDER_STATUSES }).notNull().default('PENDING'),
@@ -52,7 +47,7 @@ export const orders = pgTable(
     /** Exactly what the payment session charges; fulfilment compares the paid amount with it. */
     totalAmountCents: integer('total_amount_cents').notNull(),
     currency: text('currency').notNull().default('usd'),
-    promoCodeId: uuid('promo_code_id').references(() => promoCodes.id, { onDelete: 'set null' }),
+    promoCodeId: uuid('promo_code_id').references(() => promoCodeKey.id, { onDelete: 'set null' }),
     promoCode: text('promo_code'),
     billingDetails: jsonb('billing_details').$type<BillingDetails>(),
     /** `builtin` or `stripe`: who holds the payment session. */
@@ -90,7 +85,7 @@ export const orderItems = pgTable(
       .references(() => orders.id, { onDelete: 'cascade' }),
     productId: uuid('product_id')
       .notNull()
-      .references(() => products.id, { onDelete: 'restrict' }),
+      .references(() => productKey.id, { onDelete: 'restrict' }),
     quantity: integer('quantity').notNull(),
     /** Unit price paid (the sale price at checkout), integer cents. */
     priceCents: integer('price_cents').notNull(),
@@ -107,37 +102,9 @@ export const orderItems = pgTable(
   ],
 )
 
-/** Webhook events already handled: a redelivered event finds its id here and changes nothing. */
-export const processedPaymentEvents = pgTable('processed_payment_events', {
-  eventId: text('event_id').primaryKey(),
-  type: text('type').notNull(),
-  processedAt: timestamp('processed_at', { withTimezone: true }).notNull().defaultNow(),
-})
-
-/** The promo use an order holds: reserved at checkout, redeemed when paid, released when it is not. */
-export const promoRedemptions = pgTable(
-  'promo_redemptions',
-  {
-    orderId: uuid('order_id')
-      .primaryKey()
-      .references(() => orders.id, { onDelete: 'cascade' }),
-    promoCodeId: uuid('promo_code_id')
-      .notNull()
-      .references(() => promoCodes.id, { onDelete: 'cascade' }),
-    status: text('status', { enum: PROMO_REDEMPTION_STATUSES }).notNull().default('reserved'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (table) => [
-    index('promo_redemptions_promo_idx').on(table.promoCodeId),
-    check('promo_redemptions_status_check', sql`${table.status} in ('reserved', 'redeemed', 'released')`),
-  ],
-)
-
 export const ordersRelations = relations(orders, ({ many }) => ({ items: many(orderItems) }))
 export const orderItemsRelations = relations(orderItems, ({ one }) => ({
   order: one(orders, { fields: [orderItems.orderId], references: [orders.id] }),
-  product: one(products, { fields: [orderItems.productId], references: [products.id] }),
 }))
 
 export type OrderRow = typeof orders.$inferSelect

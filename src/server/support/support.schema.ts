@@ -1,24 +1,7 @@
-/**
- * Tables of the content pages' two calls: launch/newsletter email signups (one row per
- * address) and messages sent from the support page's contact form.
- */
+/** Messages sent from the support page's contact form. */
 import { sql } from 'drizzle-orm'
 import { check, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
-import { SIGNUP_SOURCES, SUBSCRIPTION_TYPES } from '../../shared/contract/email-signup.ts'
 import { SUPPORT_CATEGORIES } from '../../shared/contract/support.ts'
-
-export const emailSignups = pgTable(
-  'email_signups',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    /** Lower-cased before insert; the unique constraint makes a repeated signup a no-op. */
-    email: text('email').notNull().unique(),
-    subscriptionType: text('subscription_type', { enum: SUBSCRIPTION_TYPES }).notNull(),
-    source: text('source', { enum: SIGNUP_SOURCES }).notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (table) => [check('email_signups_email_lowercase', sql`${table.email} = lower(${table.email})`)],
-)
 
 export const supportMessages = pgTable(
   'support_messages',
@@ -39,5 +22,4 @@ export const supportMessages = pgTable(
   ],
 )
 
-export type EmailSignupRow = typeof emailSignups.$inferSelect
 export type SupportMessageRow = typeof supportMessages.$inferSelect

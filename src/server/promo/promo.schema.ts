@@ -1,12 +1,13 @@
 /**
- * Tables of the cart: promo codes (the rules a shop owner expects; checkout enforces the
- * window, uses and minimum subtotal) and the signed-in shopper's server cart (one line per
- * user and product).
+ * Tables of promo codes: the codes a shop owner offers (percent off, an optional start/end
+ * window, a use limit, a minimum subtotal) and the use each order holds of one.
  */
 import { sql } from 'drizzle-orm'
-import { boolean, check, index, integer, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core'
-import { user } from './schema-auth.ts'
-import { products } from './schema.ts'
+import { boolean, check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import { orderKey } from '../db/table-keys.ts'
+
+export const PROMO_REDEMPTION_STATUSES = ['reserved', 'redeemed', 'released'] as const
+export type PromoRedemptionStatus = (typeof PROMO_REDEMPTION_STATUSES)[number]
 
 export const promoCodes = pgTable(
   'promo_codes',
@@ -33,28 +34,24 @@ export const promoCodes = pgTable(
   ],
 )
 
-export const cartItems = pgTable(
-  'cart_items',
+/** The promo use an order holds: reserved at checkout, redeemed when paid, released when it is not. */
+export const promoRedemptions = pgTable(
+  'promo_redemptions',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    /** The Better Auth user id; every query is scoped by it. Deleting an account deletes its cart. */
-    userId: text('user_id')
+    orderId: uuid('order_id')
+      .primaryKey()
+      .references(() => orderKey.id, { onDelete: 'cascade' }),
+    promoCodeId: uuid('promo_code_id')
       .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
-    productId: uuid('product_id')
-      .notNull()
-      .references(() => products.id, { onDelete: 'cascade' }),
-    quantity: integer('quantity').notNull(),
-    licenseType: text('license_type').notNull().default('standard'),
+      .references(() => promoCodes.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: PROMO_REDEMPTION_STATUSES }).notNull().default('reserved'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
-    unique('cart_items_user_product_unique').on(table.userId, table.productId),
-    index('cart_items_user_created_idx').on(table.userId, table.createdAt),
-    check('cart_items_quantity_positive', sql`${table.quantity} > 0`),
+    index('promo_redemptions_promo_idx').on(table.promoCodeId),
+    check('promo_redemptions_status_check', sql`${table.status} in ('reserved', 'redeemed', 'released')`),
   ],
 )
 
 export type PromoCodeRow = typeof promoCodes.$inferSelect
-export type CartItemRow = typeof cartItems.$inferSelect

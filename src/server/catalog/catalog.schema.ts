@@ -1,0 +1,50 @@
+/**
+ * Tables of the catalog: categories and products. Money columns are integer cents; so are
+ * money values inside product metadata (originalPrice).
+ */
+import { bigint, boolean, index, integer, jsonb, pgTable, real, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import type { ProductMetadata } from '../../shared/product-view.ts'
+
+export const categories = pgTable('categories', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: text('name').notNull(),
+  slug: text('slug').notNull().unique(),
+  description: text('description'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+})
+
+export const products = pgTable(
+  'products',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    priceCents: integer('price_cents').notNull(),
+    imageUrl: text('image_url'),
+    categoryId: uuid('category_id').references(() => categories.id, { onDelete: 'set null' }),
+    isActive: boolean('is_active').notNull().default(true),
+    /** Size of the downloadable file in bytes. */
+    fileSize: bigint('file_size', { mode: 'number' }).notNull().default(0),
+    /** Storage key of the paid file (under DATA_DIR/files or a bucket); never sent to browsers. */
+    fileUrl: text('file_url'),
+    downloadLimit: integer('download_limit').notNull().default(3),
+    paymentProductId: text('payment_product_id'),
+    paymentPriceId: text('payment_price_id'),
+    metadata: jsonb('metadata').$type<ProductMetadata>().notNull().default({}),
+    /** Waveform of metadata.audioPreview, computed once when the preview is stored. */
+    previewPeaks: jsonb('preview_peaks').$type<number[]>(),
+    /** metadata.rating copied to a column so lists can sort by it with an index. */
+    rating: real('rating'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('products_active_created_idx').on(table.isActive, table.createdAt),
+    index('products_category_created_idx').on(table.categoryId, table.createdAt),
+    index('products_active_price_idx').on(table.isActive, table.priceCents),
+    index('products_active_name_idx').on(table.isActive, table.name),
+  ],
+)
+
+export type CategoryRow = typeof categories.$inferSelect
+export type ProductRow = typeof products.$inferSelect

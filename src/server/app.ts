@@ -7,19 +7,28 @@ import swaggerUi from '@fastify/swagger-ui'
 import Fastify, { type FastifyInstance } from 'fastify'
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
 import { sql } from 'drizzle-orm'
-import { catalogRoutes } from './catalog/catalog.routes.ts'
-import { createCatalogService } from './catalog/catalog.service.ts'
+import { DOWNLOAD_URL_TTL_SECONDS } from '../shared/contract/downloads.ts'
+import { createAuth } from './auth/auth.ts'
+import { authRoutes } from './auth/auth.routes.ts'
+import { profileRoutes } from './auth/profile.routes.ts'
+import { createProfileService } from './auth/profile.service.ts'
+import { requireUser } from './auth/session.ts'
 import { cartRoutes } from './cart/cart.routes.ts'
 import { createCartService } from './cart/cart.service.ts'
-import { promoRoutes } from './cart/promo.routes.ts'
-import { createPromoService } from './cart/promo.service.ts'
+import { catalogRoutes } from './catalog/catalog.routes.ts'
+import { createCatalogService } from './catalog/catalog.service.ts'
+import { mediaRoutes } from './catalog/media.routes.ts'
+import { checkoutRoutes } from './checkout/checkout.routes.ts'
+import { createCheckoutService } from './checkout/checkout.service.ts'
 import type { AppConfig } from './config.ts'
 import type { DatabaseHandle } from './db/client.ts'
+import { downloadFileRoutes } from './downloads/download-file.routes.ts'
+import { downloadsRoutes } from './downloads/downloads.routes.ts'
+import { createDownloadsService, createDownloadLinkSigner } from './downloads/downloads.service.ts'
+import { purchasesRoutes } from './downloads/purchases.routes.ts'
+import { createPurchasesService } from './downloads/purchases.service.ts'
+import { mailboxRoutes } from './email/mailbox.routes.ts'
 import { createMailer, type Mailer } from './email/mailer.ts'
-import { registerAccounts } from './auth/accounts.ts'
-import { registerCheckout } from './checkout/register-checkout.ts'
-import { registerDownloads } from './downloads/register-downloads.ts'
-import { requireUser } from './auth/session.ts'
 import { registerClientApp } from './http/client-app.ts'
 import { installErrorHandler } from './http/errors.ts'
 import { installOriginGuard } from './http/origin-guard.ts'
@@ -27,10 +36,17 @@ import { installRateLimiter } from './http/rate-limit.ts'
 import { installSecurityHeaders } from './http/security.ts'
 import { emailSignupRoutes } from './marketing/email-signup.routes.ts'
 import { createEmailSignupService } from './marketing/email-signup.service.ts'
-import { registerMediaRoutes } from './media/media.routes.ts'
-import { registerPayments } from './payments/register-payments.ts'
-import { createLocalFileStorage } from './storage/local-file-storage.ts'
+import { orderRoutes } from './orders/orders.routes.ts'
+import { createOrdersService } from './orders/orders.service.ts'
+import { paymentWebhookRoutes } from './orders/payment-webhook.routes.ts'
+import { builtinPayRoutes } from './payments/builtin/builtin-pay.routes.ts'
+import { paymentsRoutes } from './payments/payments.routes.ts'
+import { createPaymentProvider, isBuiltinProvider } from './payments/payments.service.ts'
+import type { PaymentProvider } from './payments/provider.ts'
 import { CLIENT_DIST_DIR, dataPaths } from './paths.ts'
+import { promoRoutes } from './promo/promo.routes.ts'
+import { createPromoService } from './promo/promo.service.ts'
+import { createLocalFileStorage } from './storage/local-file-storage.ts'
 import { supportRoutes } from './support/support.routes.ts'
 import { createSupportService } from './support/support.service.ts'
 
@@ -42,6 +58,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The store's mail: SMTP or the DATA_DIR outbox. */
     mailer: Mailer
+    /** The payment provider (Stripe or the built-in test provider), chosen by configuration. */
+    payments: PaymentProvider
   }
 }
 
@@ -83,19 +101,52 @@ export async function buildApp({ config, database, clientDir = CLIENT_DIST_DIR, 
     return reply.header('Cache-Control', 'no-store').send({ status: 'ok', database: database.kind })
   })
 
+  // Each capability's service, wired to the services it calls.
+  const { db } = database
+  const { publicUrl } = config
   const paths = dataPaths(config.dataDir)
-  app.decorate('mailer', createMailer({ smtpUrl: config.smtpUrl, dataDir: config.dataDir }))
-  await registerAccounts(app, { config, db: database.db })
-  await registerPayments(app, { config, db: database.db })
-  await registerMediaRoutes(app, paths.media)
-  await app.register(catalogRoutes(createCatalogService(database.db)))
-  await app.register(promoRoutes({ promo: createPromoService(database.db), limiter: app.rateLimiter }))
-  await app.register(cartRoutes({ cart: createCartService(database.db), requireUser }))
-  await registerCheckout(app, { config, db: database.db })
-  await registerDownloads(app, { config, db: database.db, storage: createLocalFileStorage(paths.files) })
-  await app.register(emailSignupRoutes({ signups: createEmailSignupService(database.db), limiter: app.rateLimiter }))
-  const support = createSupportService({ db: database.db, mailer: app.mailer, supportEmail: config.supportEmail })
-  await app.register(supportRoutes({ support, limiter: app.rateLimiter }))
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, dataDir: config.dataDir })
+  const auth = createAuth({ config, db, mailer, log: app.log })
+  const provider = createPaymentProvider({ config, db, publicUrl })
+  if (provider.kind === 'stripe' && !config.stripe?.webhookSecret) {
+    app.log.warn('STRIPE_WEBHOOK_SECRET is not set: every payment webhook will be refused and orders complete only from the success page')
+  }
+  app.decorate('mailer', mailer)
+  app.decorate('auth', auth)
+  app.decorate('payments', provider)
+  // Read at call time, so a test can swap the provider on a built app.
+  const payments = (): PaymentProvider => app.payments
+  const storage = createLocalFileStorage(paths.files)
+  const catalog = createCatalogService(db)
+  const cart = createCartService({ db, catalog })
+  const promo = createPromoService(db)
+  const orders = createOrdersService({ db, catalog, cart, promo, mailer, publicUrl, log: app.log, payments })
+  const checkout = createCheckoutService({ db, catalog, cart, promo, orders, payments, publicUrl, log: app.log })
+  const downloads = createDownloadsService({ db, orders, catalog, storage, log: app.log })
+  const links = createDownloadLinkSigner(config.authSecret, DOWNLOAD_URL_TTL_SECONDS)
+  const limiter = app.rateLimiter
+
+  // The whole API.
+  const routes = [
+    authRoutes({ auth, limiter, publicUrl }),
+    profileRoutes(createProfileService(db)),
+    paymentsRoutes(provider),
+    ...(isBuiltinProvider(provider) ? [builtinPayRoutes(provider.pay)] : []),
+    mediaRoutes(paths.media),
+    catalogRoutes(catalog),
+    promoRoutes({ promo, limiter }),
+    cartRoutes({ cart, requireUser }),
+    checkoutRoutes({ checkout, limiter }),
+    paymentWebhookRoutes({ fulfilment: orders, payments }),
+    orderRoutes(orders),
+    purchasesRoutes(createPurchasesService({ orders, catalog })),
+    downloadsRoutes({ downloads, links }),
+    downloadFileRoutes({ downloads, links, storage, presignSeconds: DOWNLOAD_URL_TTL_SECONDS }),
+    emailSignupRoutes({ signups: createEmailSignupService(db), limiter }),
+    supportRoutes({ support: createSupportService({ db, mailer, supportEmail: config.supportEmail }), limiter }),
+    ...(config.devMode ? [mailboxRoutes(mailer)] : []),
+  ]
+  for (const plugin of routes) await app.register(plugin)
   if (clientDir !== null) await registerClientApp(app, clientDir, { storeMode: config.storeMode, devMode: config.devMode })
   else installApiNotFound(app)
 

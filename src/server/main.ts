@@ -6,8 +6,8 @@ import { buildApp } from './app.ts'
 import { ConfigError, loadConfig } from './config.ts'
 import { openDatabase } from './db/client.ts'
 import { seedDemoCatalog } from './db/seed.ts'
-import { backfillPreviewPeaks } from './media/preview-peaks.ts'
-import { startWebhookWorker } from './payments/builtin/webhook-worker.ts'
+import { backfillPreviewPeaks } from './catalog/preview-peaks.ts'
+import { startWebhookWorker } from './payments/payments.service.ts'
 import { dataPaths } from './paths.ts'
 
 async function main(): Promise<void> {

@@ -31,7 +31,7 @@ function sourceHash(): string {
     }
   }
   walk(join(PROJECT_ROOT, 'src/server/db'))
-  walk(join(PROJECT_ROOT, 'src/server/media'))
+  walk(join(PROJECT_ROOT, 'src/server/catalog'))
   return hash.digest('hex').slice(0, 16)
 }
 

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { and, eq, sql } from 'drizzle-orm'
 import { cartItems, products, user as users } from '../db/schema.ts'
 import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts'
+import { createCatalogService } from '../catalog/catalog.service.ts'
 import { createCartService, type CartService } from './cart.service.ts'
 
 let t: TestApp
@@ -14,7 +15,7 @@ let inactiveId: string
 
 beforeAll(async () => {
   t = await createTestApp()
-  cart = createCartService(t.database.db)
+  cart = createCartService({ db: t.database.db, catalog: createCatalogService(t.database.db) })
   const rows = await t.database.db.select({ id: products.id, metadata: products.metadata, isActive: products.isActive }).from(products)
   plainId = rows.find((row) => row.isActive && !row.metadata.product_type && !row.metadata.purchase_limit)!.id
   limitedId = rows.find((row) => row.isActive && row.metadata.purchase_limit === '3' && !row.metadata.product_type)!.id

@@ -3,21 +3,19 @@
  * id, so another user's line does not exist for the caller (404). Quantities follow the shared
  * cart rules (digital lock, purchase limits) and are enforced inside the write itself, so two
  * processes adding at once cannot push a line past its limit. Prices are never stored here:
- * a line's price is its product's current price.
+ * a line's price is its product's current price, from the catalog.
  */
 import { and, asc, desc, eq, inArray, notInArray, sql } from 'drizzle-orm'
 import { checkAdd, checkUpdate, CART_MESSAGES, quantityCap, quantityRuleOf } from '../../shared/cart-rules.ts'
 import { CART_ERROR_MESSAGES, type CartLine } from '../../shared/contract/cart.ts'
 import type { Product } from '../../shared/contract/catalog.ts'
 import { ERROR_MESSAGES } from '../../shared/contract/errors.ts'
-import { toCategoryView, toProductView } from '../catalog/product-view.ts'
-import type { Database } from '../db/client.ts'
-import { cartItems, categories, products, type CartItemRow } from '../db/schema.ts'
+import type { CatalogService } from '../catalog/catalog.service.ts'
+import type { Database, Executor } from '../db/client.ts'
 import { badRequest, notFound } from '../http/errors.ts'
+import { cartItems, type CartItemRow } from './cart.schema.ts'
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
-
-const categoryColumns = { id: categories.id, name: categories.name, slug: categories.slug, description: categories.description }
 
 export interface CartItemInput {
   productId: string
@@ -38,35 +36,26 @@ function toCartLine(row: CartItemRow, product: Product): CartLine {
 const productNotFound = () => notFound(ERROR_MESSAGES.productNotFound)
 const cartItemNotFound = () => notFound(CART_ERROR_MESSAGES.cartItemNotFound)
 
-export function createCartService(db: Database) {
-  /** Active products by id, with their categories, in one query. */
-  async function activeProducts(ids: string[]): Promise<Map<string, Product>> {
-    const valid = ids.filter((id) => UUID.test(id))
-    if (valid.length === 0) return new Map()
-    const rows = await db
-      .select({ product: products, category: categoryColumns })
-      .from(products)
-      .leftJoin(categories, eq(products.categoryId, categories.id))
-      .where(and(inArray(products.id, valid), eq(products.isActive, true)))
-    return new Map(rows.map((row) => [row.product.id, toProductView(row.product, row.category?.id ? toCategoryView(row.category) : null)]))
-  }
+export interface CartServiceDeps {
+  db: Database
+  catalog: Pick<CatalogService, 'activeProductsByIds'>
+}
 
+export function createCartService({ db, catalog }: CartServiceDeps) {
   async function activeProduct(id: string): Promise<Product> {
-    const product = (await activeProducts([id])).get(id)
+    const product = (await catalog.activeProductsByIds([id])).get(id)
     if (!product) throw productNotFound()
     return product
   }
 
   async function getCart(userId: string): Promise<CartLine[]> {
-    const rows = await db
-      .select({ item: cartItems, product: products, category: categoryColumns })
-      .from(cartItems)
-      .innerJoin(products, eq(cartItems.productId, products.id))
-      .leftJoin(categories, eq(products.categoryId, categories.id))
-      // A product taken off sale leaves the cart's view (it cannot be bought), not the table.
-      .where(and(eq(cartItems.userId, userId), eq(products.isActive, true)))
-      .orderBy(desc(cartItems.createdAt), asc(cartItems.id))
-    return rows.map((row) => toCartLine(row.item, toProductView(row.product, row.category?.id ? toCategoryView(row.category) : null)))
+    const rows = await db.select().from(cartItems).where(eq(cartItems.userId, userId)).orderBy(desc(cartItems.createdAt), asc(cartItems.id))
+    const products = await catalog.activeProductsByIds(rows.map((row) => row.productId))
+    // A product taken off sale leaves the cart's view (it cannot be bought), not the table.
+    return rows.flatMap((row) => {
+      const product = products.get(row.productId)
+      return product ? [toCartLine(row, product)] : []
+    })
   }
 
   return {
@@ -102,7 +91,7 @@ export function createCartService(db: Database) {
         if (removed.length === 0) throw cartItemNotFound()
         return null
       }
-      const product = (await activeProducts([productId])).get(productId)
+      const product = (await catalog.activeProductsByIds([productId])).get(productId)
       if (!product) throw cartItemNotFound()
       const check = checkUpdate(quantity, quantityRuleOf(product.metadata))
       if (!check.ok) throw badRequest(check.message, 'PURCHASE_LIMIT')
@@ -125,6 +114,17 @@ export function createCartService(db: Database) {
       await db.delete(cartItems).where(eq(cartItems.userId, userId))
     },
 
+    /** The user's lines as stored (product and quantity), for a checkout of the server cart. */
+    async linesOf(userId: string): Promise<Array<{ productId: string; quantity: number }>> {
+      return db.select({ productId: cartItems.productId, quantity: cartItems.quantity }).from(cartItems).where(eq(cartItems.userId, userId))
+    },
+
+    /** Takes bought products out of the user's cart, inside the transaction that marks the order paid. */
+    async removeProducts(userId: string, productIds: readonly string[], tx: Executor = db): Promise<void> {
+      if (productIds.length === 0) return
+      await tx.delete(cartItems).where(and(eq(cartItems.userId, userId), inArray(cartItems.productId, [...productIds])))
+    },
+
     /**
      * Replaces the user's cart with the given lines (the sign-in merge writes its result here).
      * Everything is validated before anything is written; the write is one transaction of
@@ -134,7 +134,7 @@ export function createCartService(db: Database) {
     async replaceCart(userId: string, items: CartItemInput[]): Promise<CartLine[]> {
       const quantities = new Map<string, number>()
       for (const item of items) quantities.set(item.productId, (quantities.get(item.productId) ?? 0) + item.quantity)
-      const found = await activeProducts([...quantities.keys()])
+      const found = await catalog.activeProductsByIds([...quantities.keys()])
       for (const [productId, quantity] of quantities) {
         const product = found.get(productId)
         if (!product) throw productNotFound()

@@ -1,12 +1,15 @@
 /**
- * Catalog reads: product lists (category, search, sort, paging), one product, categories.
- * Each list is one indexed query; the total comes from a window count in the same query.
+ * Catalog reads: product lists (category, search, sort, paging), one product, categories,
+ * and the product facts other capabilities need (active products to sell, summaries of bought
+ * products, the stored file of a product). Each list is one indexed query; the total comes
+ * from a window count in the same query; a batch of ids is one query, never one per id.
  */
-import { and, asc, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm'
+import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm'
 import type { Category, Product, ProductList } from '../../shared/contract/catalog.ts'
 import { productListQuerySchema } from '../../shared/contract/catalog.ts'
 import type { z } from 'zod'
 import { ERROR_MESSAGES } from '../../shared/contract/errors.ts'
+import { isDigitalProduct } from '../../shared/product-view.ts'
 import type { Database } from '../db/client.ts'
 import { categories, products } from './catalog.schema.ts'
 import { notFound } from '../http/errors.ts'
@@ -31,8 +34,31 @@ function containsPattern(term: string): string {
   return `%${term.replace(/[\\%_]/g, (char) => `\\${char}`)}%`
 }
 
+/** What an order, a purchase or a download shows of a product, whether or not it is still on sale. */
+export interface ProductSummary {
+  id: string
+  name: string
+  description: string
+  imageUrl: string | null
+  fileSize: number
+  downloadLimit: number
+  /** A digital download (one copy per buyer), as opposed to a physical item. */
+  isDigital: boolean
+  category: Category | null
+}
+
+/** The stored file a download grant sends, and the product name it is saved under. */
+export interface ProductFile {
+  name: string
+  /** Storage key, or null when the product has no file. */
+  storageKey: string | null
+}
+
+const categoryColumns = { id: categories.id, name: categories.name, slug: categories.slug, description: categories.description }
+
+const isUuid = (id: string) => UUID.test(id)
+
 export function createCatalogService(db: Database) {
-  const categoryColumns = { id: categories.id, name: categories.name, slug: categories.slug, description: categories.description }
 
   async function findCategoryBySlug(slug: string): Promise<Category | null> {
     const [row] = await db.select(categoryColumns).from(categories).where(eq(categories.slug, slug)).limit(1)
@@ -99,6 +125,51 @@ export function createCatalogService(db: Database) {
     async listCategories(): Promise<Category[]> {
       const rows = await db.select(categoryColumns).from(categories).orderBy(asc(categories.name))
       return rows.map(toCategoryView)
+    },
+
+    /** Active products by id (unknown, malformed and inactive ids are simply absent), with their categories, in one query. */
+    async activeProductsByIds(ids: readonly string[]): Promise<Map<string, Product>> {
+      const valid = [...new Set(ids)].filter(isUuid)
+      if (valid.length === 0) return new Map()
+      const rows = await db
+        .select({ product: products, category: categoryColumns })
+        .from(products)
+        .leftJoin(categories, eq(products.categoryId, categories.id))
+        .where(and(inArray(products.id, valid), eq(products.isActive, true)))
+      return new Map(rows.map((row) => [row.product.id, toProductView(row.product, row.category?.id ? toCategoryView(row.category) : null)]))
+    },
+
+    /** Summaries of products by id, active or archived (a buyer keeps what they bought), in one query. */
+    async productSummariesByIds(ids: readonly string[]): Promise<Map<string, ProductSummary>> {
+      const valid = [...new Set(ids)].filter(isUuid)
+      if (valid.length === 0) return new Map()
+      const rows = await db
+        .select({
+          id: products.id,
+          name: products.name,
+          description: products.description,
+          imageUrl: products.imageUrl,
+          fileSize: products.fileSize,
+          downloadLimit: products.downloadLimit,
+          metadata: products.metadata,
+          category: categoryColumns,
+        })
+        .from(products)
+        .leftJoin(categories, eq(products.categoryId, categories.id))
+        .where(inArray(products.id, valid))
+      return new Map(
+        rows.map(({ category, metadata, ...product }) => [
+          product.id,
+          { ...product, isDigital: isDigitalProduct(metadata), category: category?.id ? toCategoryView(category) : null },
+        ]),
+      )
+    },
+
+    /** The product's stored file, active or archived; null for an unknown product. */
+    async productFile(productId: string): Promise<ProductFile | null> {
+      if (!isUuid(productId)) return null
+      const [row] = await db.select({ name: products.name, storageKey: products.fileUrl }).from(products).where(eq(products.id, productId))
+      return row ?? null
     },
 
     async getCategory(slug: string): Promise<Category> {

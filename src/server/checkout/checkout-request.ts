@@ -5,16 +5,14 @@
  */
 import { isValidEmail } from '../../shared/contract/email-signup.ts'
 import { CHECKOUT_ERROR_CODES as CODES, CHECKOUT_SERVER_MESSAGES as MESSAGES, type CheckoutSessionBody } from '../../shared/contract/checkout.ts'
-import type { BillingDetails, CheckoutType } from '../orders/orders.schema.ts'
 import type { SessionUser } from '../auth/session.ts'
 import { badRequest, unauthorized } from '../http/errors.ts'
+import type { BillingDetails, Buyer, CheckoutType } from '../orders/orders.service.ts'
 
 export interface RequestedLine {
   productId: string
   quantity: number
 }
-
-export type Buyer = { kind: 'user'; userId: string; email: string } | { kind: 'guest'; email: string }
 
 export interface CheckoutRequest {
   checkoutType: CheckoutType

@@ -5,8 +5,8 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { PROMO_GUESS_LIMIT } from '../cart/promo.routes.ts'
 import {
+  CHECKOUT_ERROR_CODES,
   CHECKOUT_SERVER_MESSAGES as MESSAGES,
   checkoutSessionResponseSchema,
   createCheckoutSessionBodySchema,
@@ -15,6 +15,7 @@ import {
 } from '../../shared/contract/checkout.ts'
 import { apiErrorSchema } from '../../shared/contract/errors.ts'
 import { getSessionUser, requireUser } from '../auth/session.ts'
+import { PROMO_GUESS_LIMIT } from '../promo/promo.service.ts'
 import { AppError } from '../http/errors.ts'
 import { sendRateLimited, type RateLimiter, type RateLimitRule } from '../http/rate-limit.ts'
 import { rejectInvalidInput } from '../http/validation.ts'
@@ -66,7 +67,7 @@ export function checkoutRoutes({ checkout, limiter }: CheckoutRouteDeps): Fastif
         return session
       } catch (error) {
         // Only a refused promo code stays counted as a guess.
-        if (withPromo && !(error instanceof AppError && error.code === 'INVALID_PROMO_CODE')) await limiter.refund(PROMO_GUESS_LIMIT, request.ip)
+        if (withPromo && !(error instanceof AppError && error.code === CHECKOUT_ERROR_CODES.invalidPromo)) await limiter.refund(PROMO_GUESS_LIMIT, request.ip)
         throw error
       }
     })

@@ -10,6 +10,12 @@ import { MIGRATIONS_DIR } from '../paths.ts'
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>
 
+/**
+ * The database or a transaction on it. A service step that must commit together with
+ * another capability's step takes one, so a flow can run both in one transaction.
+ */
+export type Executor = Pick<Database, 'select' | 'selectDistinct' | 'insert' | 'update' | 'delete' | 'execute'>
+
 export interface DatabaseHandle {
   db: Database
   kind: 'pglite' | 'postgres'

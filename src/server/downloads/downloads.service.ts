@@ -4,13 +4,17 @@
  * a grant back to the file it may fetch. Another user's order item does not exist for the caller.
  */
 import { extname } from 'node:path'
-import { and, desc, eq, gt, sql } from 'drizzle-orm'
+import { desc, eq } from 'drizzle-orm'
 import { DOWNLOAD_ERROR_CODES as CODES, DOWNLOAD_SERVER_MESSAGES as MESSAGES, type DownloadLogEntry } from '../../shared/contract/downloads.ts'
+import type { CatalogService } from '../catalog/catalog.service.ts'
 import type { Database } from '../db/client.ts'
-import { downloads, orderItems, orders, products } from '../db/schema.ts'
 import { AppError, badRequest, notFound } from '../http/errors.ts'
+import type { OrdersService } from '../orders/orders.service.ts'
 import type { FileStorage } from '../storage/file-storage.ts'
 import { StorageKeyError } from '../storage/file-storage.ts'
+import { downloads } from './downloads.schema.ts'
+
+export { createDownloadLinkSigner } from './download-links.ts'
 
 export const noDownloadsRemaining = () => badRequest(MESSAGES.noDownloadsRemaining, CODES.noDownloadsRemaining)
 export const accessDenied = () => new AppError(403, CODES.accessDenied, MESSAGES.accessDenied)
@@ -38,11 +42,13 @@ export interface GrantedFile {
 
 export interface DownloadsServiceDeps {
   db: Database
+  orders: Pick<OrdersService, 'downloadableItem' | 'spendDownload'>
+  catalog: Pick<CatalogService, 'productSummariesByIds' | 'productFile'>
   storage: FileStorage
   log?: { error: (object: object, message: string) => void }
 }
 
-export function createDownloadsService({ db, storage, log }: DownloadsServiceDeps) {
+export function createDownloadsService({ db, orders, catalog, storage, log }: DownloadsServiceDeps) {
   /** Whether the stored file is there, so a download is never spent on a file that cannot be sent. */
   async function assertFileExists(storageKey: string): Promise<void> {
     try {
@@ -57,54 +63,33 @@ export function createDownloadsService({ db, storage, log }: DownloadsServiceDep
   return {
     async listDownloads(userId: string, { limit, offset }: { limit: number; offset: number }): Promise<{ data: DownloadLogEntry[]; hasMore: boolean }> {
       const rows = await db
-        .select({
-          id: downloads.id,
-          productId: downloads.productId,
-          orderItemId: downloads.orderItemId,
-          createdAt: downloads.createdAt,
-          ipAddress: downloads.ipAddress,
-          productName: products.name,
-        })
+        .select({ id: downloads.id, productId: downloads.productId, orderItemId: downloads.orderItemId, createdAt: downloads.createdAt, ipAddress: downloads.ipAddress })
         .from(downloads)
-        .innerJoin(products, eq(downloads.productId, products.id))
         .where(eq(downloads.userId, userId))
         .orderBy(desc(downloads.createdAt), desc(downloads.id))
         .limit(limit + 1)
         .offset(offset)
+      const page = rows.slice(0, limit)
+      const products = await catalog.productSummariesByIds(page.map((row) => row.productId))
       return {
-        data: rows.slice(0, limit).map(({ productName, createdAt, ...row }) => ({ ...row, createdAt: createdAt.toISOString(), product: { name: productName } })),
+        data: page.map(({ createdAt, ...row }) => ({ ...row, createdAt: createdAt.toISOString(), product: { name: products.get(row.productId)?.name ?? 'Product' } })),
         hasMore: rows.length > limit,
       }
     },
 
     async createGrant(request: GrantRequest): Promise<Grant> {
-      const [item] = await db
-        .select({ productId: orderItems.productId, downloadsRemaining: orderItems.downloadsRemaining, status: orders.status, fileUrl: products.fileUrl })
-        .from(orderItems)
-        .innerJoin(orders, eq(orderItems.orderId, orders.id))
-        .innerJoin(products, eq(orderItems.productId, products.id))
-        .where(and(eq(orderItems.id, request.orderItemId), eq(orders.userId, request.userId)))
+      const item = await orders.downloadableItem(request.userId, request.orderItemId)
       if (!item || item.productId !== request.productId) throw notFound(MESSAGES.orderItemNotFound)
-      if (item.status !== 'COMPLETED') throw badRequest(MESSAGES.orderNotCompleted, CODES.orderNotCompleted)
-      if (!item.fileUrl) throw accessDenied()
+      if (item.orderStatus !== 'COMPLETED') throw badRequest(MESSAGES.orderNotCompleted, CODES.orderNotCompleted)
+      const file = await catalog.productFile(item.productId)
+      if (!file?.storageKey) throw accessDenied()
       if (item.downloadsRemaining <= 0) throw noDownloadsRemaining()
-      await assertFileExists(item.fileUrl)
+      await assertFileExists(file.storageKey)
 
+      // Spent and logged in one transaction: never a log row without a spent download, nor the reverse.
       return db.transaction(async (tx) => {
-        // The one statement that spends a download: concurrent grants queue on the row lock, and
-        // the guard re-reads the count, so the remaining count never goes below zero.
-        const [spent] = await tx
-          .update(orderItems)
-          .set({ downloadsRemaining: sql`${orderItems.downloadsRemaining} - 1` })
-          .where(
-            and(
-              eq(orderItems.id, request.orderItemId),
-              gt(orderItems.downloadsRemaining, 0),
-              sql`exists (select 1 from ${orders} where ${orders.id} = ${orderItems.orderId} and ${orders.userId} = ${request.userId} and ${orders.status} = 'COMPLETED')`,
-            ),
-          )
-          .returning({ downloadsRemaining: orderItems.downloadsRemaining })
-        if (!spent) throw noDownloadsRemaining()
+        const remaining = await orders.spendDownload(tx, request.userId, request.orderItemId)
+        if (remaining === null) throw noDownloadsRemaining()
         const [grant] = await tx
           .insert(downloads)
           .values({
@@ -115,22 +100,19 @@ export function createDownloadsService({ db, storage, log }: DownloadsServiceDep
             userAgent: request.userAgent,
           })
           .returning({ id: downloads.id })
-        return { id: grant!.id, downloadsRemaining: spent.downloadsRemaining }
+        return { id: grant!.id, downloadsRemaining: remaining }
       })
     },
 
     /** The file behind a grant, while its order stays COMPLETED and its product has a file; null for an unknown grant. */
     async grantedFile(grantId: string): Promise<GrantedFile | null> {
-      const [row] = await db
-        .select({ status: orders.status, fileUrl: products.fileUrl, name: products.name })
-        .from(downloads)
-        .innerJoin(orderItems, eq(downloads.orderItemId, orderItems.id))
-        .innerJoin(orders, eq(orderItems.orderId, orders.id))
-        .innerJoin(products, eq(orderItems.productId, products.id))
-        .where(and(eq(downloads.id, grantId), eq(orders.userId, downloads.userId)))
-      if (!row) return null
-      if (row.status !== 'COMPLETED' || !row.fileUrl) throw accessDenied()
-      return { storageKey: row.fileUrl, fileName: `${row.name}${extname(row.fileUrl)}` }
+      const [grant] = await db.select({ userId: downloads.userId, orderItemId: downloads.orderItemId }).from(downloads).where(eq(downloads.id, grantId))
+      if (!grant) return null
+      const item = await orders.downloadableItem(grant.userId, grant.orderItemId)
+      if (!item) return null
+      const file = await catalog.productFile(item.productId)
+      if (item.orderStatus !== 'COMPLETED' || !file?.storageKey) throw accessDenied()
+      return { storageKey: file.storageKey, fileName: `${file.name}${extname(file.storageKey)}` }
     },
   }
 }

@@ -1,28 +1,55 @@
 /**
- * Order reads: the signed-in user's orders (newest first, items and product names in one
- * query), one of them by id, and the order behind a payment session for the success page.
- * Another user's order does not exist for the caller: same 404 as an unknown id.
+ * Orders: the buyer's order history and the success page's lookup (another user's order does
+ * not exist for the caller: the same 404 as an unknown id), what a buyer owns, the counted
+ * downloads each bought item grants, and, through pending-orders.ts and fulfilment.ts, the
+ * life of an order from PENDING to paid or ended. Product names and images come from the
+ * catalog, one batch per answer.
  */
-import { and, asc, desc, eq, type SQL } from 'drizzle-orm'
+import { and, asc, desc, eq, gt, inArray, sql, type SQL } from 'drizzle-orm'
+import type { FastifyBaseLogger } from 'fastify'
 import { CHECKOUT_SERVER_MESSAGES as MESSAGES, orderNumberOf, type OrderStatusValue, type OrderView, type SessionOrder } from '../../shared/contract/checkout.ts'
-import type { Fulfilment } from '../checkout/fulfil-order.ts'
-import type { Database } from '../db/client.ts'
-import { orderItems, orders, type OrderItemRow, type OrderRow, type ProductRow } from '../db/schema.ts'
+import type { CartService } from '../cart/cart.service.ts'
+import type { CatalogService, ProductSummary } from '../catalog/catalog.service.ts'
+import type { Database, Executor } from '../db/client.ts'
+import type { Mailer } from '../email/mailer.ts'
 import { notFound } from '../http/errors.ts'
-import type { PaymentProvider } from '../payments/provider.ts'
+import type { CheckoutLineItem, PaymentProvider } from '../payments/provider.ts'
+import type { PromoService } from '../promo/promo.service.ts'
+import { createFulfilment } from './fulfilment.ts'
+import { orderItems, orders, type OrderItemRow, type OrderRow, type OrderStatus } from './orders.schema.ts'
+import { createPendingOrders } from './pending-orders.ts'
+
+export type { Buyer, EndStatus, NewPendingOrder } from './pending-orders.ts'
+export { buyerKey, buyerOf } from './pending-orders.ts'
+export type { FulfilOutcome, FulfilResult } from './fulfilment.ts'
+export type { BillingDetails, CheckoutType, OrderRow, OrderStatus } from './orders.schema.ts'
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
-type OrderWithItems = OrderRow & { items: Array<OrderItemRow & { product: Pick<ProductRow, 'name' | 'imageUrl'> }> }
+type OrderWithItems = OrderRow & { items: OrderItemRow[] }
 
-const withItems = {
-  items: {
-    with: { product: { columns: { name: true, imageUrl: true } as const } },
-    orderBy: [asc(orderItems.createdAt), asc(orderItems.id)],
-  },
+const withItems = { items: { orderBy: [asc(orderItems.createdAt), asc(orderItems.id)] } }
+
+/** An item a buyer may download from: its product, its order's state and the downloads left. */
+export interface DownloadableItem {
+  productId: string
+  orderStatus: OrderStatus
+  downloadsRemaining: number
 }
 
-function toOrderView(order: OrderWithItems): OrderView {
+/** A bought item of a COMPLETED order, newest order first. */
+export interface PurchasedItem {
+  id: string
+  orderId: string
+  productId: string
+  quantity: number
+  downloadsRemaining: number
+  /** The product's download limit at purchase, per unit. */
+  downloadLimit: number
+  orderCreatedAt: Date
+}
+
+function toOrderView(order: OrderWithItems, products: Map<string, ProductSummary>): OrderView {
   return {
     id: order.id,
     orderNumber: orderNumberOf(order.id),
@@ -41,8 +68,8 @@ function toOrderView(order: OrderWithItems): OrderView {
     items: order.items.map((item) => ({
       id: item.id,
       productId: item.productId,
-      name: item.product.name,
-      imageUrl: item.product.imageUrl,
+      name: products.get(item.productId)?.name ?? 'Product',
+      imageUrl: products.get(item.productId)?.imageUrl ?? null,
       quantity: item.quantity,
       priceCents: item.priceCents,
       downloadLimit: item.downloadLimit,
@@ -51,7 +78,7 @@ function toOrderView(order: OrderWithItems): OrderView {
   }
 }
 
-function toSessionOrder(order: OrderWithItems): SessionOrder {
+function toSessionOrder(order: OrderWithItems, products: Map<string, ProductSummary>): SessionOrder {
   return {
     orderId: order.id,
     orderNumber: orderNumberOf(order.id),
@@ -65,37 +92,53 @@ function toSessionOrder(order: OrderWithItems): SessionOrder {
     email: order.customerEmail,
     cardLast4: order.cardLast4,
     createdAt: order.createdAt.toISOString(),
-    items: order.items.map((item) => ({ name: item.product.name, quantity: item.quantity, priceCents: item.priceCents })),
+    items: order.items.map((item) => ({ name: products.get(item.productId)?.name ?? 'Product', quantity: item.quantity, priceCents: item.priceCents })),
   }
 }
 
 export interface OrdersServiceDeps {
   db: Database
-  fulfilment: Fulfilment
+  catalog: Pick<CatalogService, 'productSummariesByIds'>
+  cart: Pick<CartService, 'removeProducts'>
+  promo: Pick<PromoService, 'redeem' | 'release'>
+  mailer: Mailer
+  publicUrl: string
+  log: FastifyBaseLogger
+  /** Read at call time: the provider is configured when the app is built. */
   payments: () => PaymentProvider
 }
 
-export function createOrdersService({ db, fulfilment, payments }: OrdersServiceDeps) {
+export function createOrdersService({ db, catalog, cart, promo, mailer, publicUrl, log, payments }: OrdersServiceDeps) {
+  const pendingOrders = createPendingOrders(db, promo)
+  const fulfilment = createFulfilment({ db, catalog, cart, promo, pendingOrders, mailer, publicUrl, log, payments })
+
   function findOrder(where: SQL | undefined): Promise<OrderWithItems | undefined> {
-    return db.query.orders.findFirst({ where, with: withItems }) as Promise<OrderWithItems | undefined>
+    return db.query.orders.findFirst({ where, with: withItems })
   }
 
+  const productsOf = (list: OrderWithItems[]) => catalog.productSummariesByIds(list.flatMap((order) => order.items.map((item) => item.productId)))
+
   return {
+    ...pendingOrders,
+    ...fulfilment,
+
     async listOrders(userId: string, { status, limit, offset }: { status?: OrderStatusValue | undefined; limit: number; offset: number }) {
-      const rows = (await db.query.orders.findMany({
+      const rows = await db.query.orders.findMany({
         where: and(eq(orders.userId, userId), status ? eq(orders.status, status) : undefined),
         with: withItems,
         orderBy: [desc(orders.createdAt), desc(orders.id)],
         limit: limit + 1,
         offset,
-      })) as OrderWithItems[]
-      return { data: rows.slice(0, limit).map(toOrderView), hasMore: rows.length > limit }
+      })
+      const page = rows.slice(0, limit)
+      const products = await productsOf(page)
+      return { data: page.map((order) => toOrderView(order, products)), hasMore: rows.length > limit }
     },
 
     async getOrder(userId: string, orderId: string): Promise<OrderView> {
       const order = UUID.test(orderId) ? await findOrder(and(eq(orders.id, orderId), eq(orders.userId, userId))) : undefined
       if (!order) throw notFound(MESSAGES.orderNotFound)
-      return toOrderView(order)
+      return toOrderView(order, await productsOf([order]))
     },
 
     /**
@@ -115,7 +158,83 @@ export function createOrdersService({ db, fulfilment, payments }: OrdersServiceD
       } else if (order.status === 'COMPLETED' && !order.receiptSentAt) {
         await fulfilment.sendReceiptOnce(order.id)
       }
-      return toSessionOrder(order)
+      return toSessionOrder(order, await productsOf([order]))
+    },
+
+    /** The signed-in user's own order, or null (another user's order does not exist for them). */
+    async findOwnOrder(userId: string, orderId: string): Promise<OrderRow | null> {
+      if (!UUID.test(orderId)) return null
+      const [order] = await db.select().from(orders).where(and(eq(orders.id, orderId), eq(orders.userId, userId)))
+      return order ?? null
+    },
+
+    /** An order's lines as a payment session lists them: product name, unit price paid, quantity. */
+    async paymentLinesOf(orderId: string): Promise<CheckoutLineItem[]> {
+      const [order] = await db.query.orders.findMany({ where: eq(orders.id, orderId), with: withItems })
+      if (!order) return []
+      const products = await productsOf([order])
+      return order.items.map((item) => ({ productId: item.productId, name: products.get(item.productId)?.name ?? 'Product', unitAmountCents: item.priceCents, quantity: item.quantity }))
+    },
+
+    /** Which products the user bought in a COMPLETED order (all of them, or those among `productIds`). */
+    async ownedProductIds(userId: string, productIds?: readonly string[]): Promise<string[]> {
+      if (productIds?.length === 0) return []
+      const rows = await db
+        .selectDistinct({ productId: orderItems.productId })
+        .from(orderItems)
+        .innerJoin(orders, eq(orderItems.orderId, orders.id))
+        .where(and(eq(orders.userId, userId), eq(orders.status, 'COMPLETED'), productIds ? inArray(orderItems.productId, [...productIds]) : undefined))
+        .orderBy(orderItems.productId)
+      return rows.map((row) => row.productId)
+    },
+
+    /** The items of the user's COMPLETED orders, newest order first. */
+    purchasedItemsOf(userId: string): Promise<PurchasedItem[]> {
+      return db
+        .select({
+          id: orderItems.id,
+          orderId: orderItems.orderId,
+          productId: orderItems.productId,
+          quantity: orderItems.quantity,
+          downloadsRemaining: orderItems.downloadsRemaining,
+          downloadLimit: orderItems.downloadLimit,
+          orderCreatedAt: orders.createdAt,
+        })
+        .from(orderItems)
+        .innerJoin(orders, eq(orderItems.orderId, orders.id))
+        .where(and(eq(orders.userId, userId), eq(orders.status, 'COMPLETED')))
+        .orderBy(desc(orders.createdAt), desc(orders.id), desc(orderItems.createdAt), desc(orderItems.id))
+    },
+
+    /** The user's order item with its order's state; null when it is not theirs or does not exist. */
+    async downloadableItem(userId: string, orderItemId: string): Promise<DownloadableItem | null> {
+      if (!UUID.test(orderItemId)) return null
+      const [item] = await db
+        .select({ productId: orderItems.productId, downloadsRemaining: orderItems.downloadsRemaining, orderStatus: orders.status })
+        .from(orderItems)
+        .innerJoin(orders, eq(orderItems.orderId, orders.id))
+        .where(and(eq(orderItems.id, orderItemId), eq(orders.userId, userId)))
+      return item ?? null
+    },
+
+    /**
+     * Spends one download of the user's item of a COMPLETED order, in one statement: concurrent
+     * downloads queue on the row lock and the guard re-reads the count, so it never goes below
+     * zero. Answers the downloads left, or null when none was left (or the item is not theirs).
+     */
+    async spendDownload(tx: Executor, userId: string, orderItemId: string): Promise<number | null> {
+      const [spent] = await tx
+        .update(orderItems)
+        .set({ downloadsRemaining: sql`${orderItems.downloadsRemaining} - 1` })
+        .where(
+          and(
+            eq(orderItems.id, orderItemId),
+            gt(orderItems.downloadsRemaining, 0),
+            sql`exists (select 1 from ${orders} where ${orders.id} = ${orderItems.orderId} and ${orders.userId} = ${userId} and ${orders.status} = 'COMPLETED')`,
+          ),
+        )
+        .returning({ downloadsRemaining: orderItems.downloadsRemaining })
+      return spent?.downloadsRemaining ?? null
     },
   }
 }

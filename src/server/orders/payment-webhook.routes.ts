@@ -1,17 +1,17 @@
 /**
  * POST /api/webhooks/payments: the payment provider's signed events. The body is kept as the
  * exact bytes received (the signature covers them), verified before anything is read or
- * written, then handed to fulfilment. A redelivered event answers 200 and changes nothing;
+ * written, then handed to the order's fulfilment. A redelivered event answers 200 and changes nothing;
  * a failure to process answers 500 so the provider retries.
  */
 import type { FastifyPluginAsync } from 'fastify'
 import { CHECKOUT_SERVER_MESSAGES as MESSAGES } from '../../shared/contract/checkout.ts'
 import { errorBody } from '../http/errors.ts'
 import { WebhookSignatureError, type PaymentEvent, type PaymentProvider } from '../payments/provider.ts'
-import type { Fulfilment, FulfilResult } from './fulfil-order.ts'
+import type { FulfilResult, OrdersService } from './orders.service.ts'
 
 export interface WebhookRouteDeps {
-  fulfilment: Fulfilment
+  fulfilment: Pick<OrdersService, 'fulfilCheckoutSession' | 'endCheckoutSession'>
   payments: () => PaymentProvider
 }
 

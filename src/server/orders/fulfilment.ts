@@ -5,14 +5,17 @@
  * state is re-checked under the lock, the paid amount must equal the order total, and the
  * receipt is claimed by a conditional update so a retry can never send a second one.
  */
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm'
+import { and, asc, eq, isNull, sql } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
-import { isDigitalProduct } from '../../shared/product-view.ts'
-import type { Database } from '../db/client.ts'
-import { cartItems, orderItems, orders, processedPaymentEvents, products, promoRedemptions, type OrderRow } from '../db/schema.ts'
+import type { CartService } from '../cart/cart.service.ts'
+import type { CatalogService } from '../catalog/catalog.service.ts'
+import type { Database, Executor } from '../db/client.ts'
 import type { Mailer } from '../email/mailer.ts'
+import type { PromoService } from '../promo/promo.service.ts'
+import { recordProcessedEvent } from '../payments/payments.service.ts'
 import type { PaymentCheckoutSession, PaymentProvider } from '../payments/provider.ts'
-import { endPendingOrder, type Executor } from './order-records.ts'
+import { orderItems, orders, type OrderRow } from './orders.schema.ts'
+import type { createPendingOrders } from './pending-orders.ts'
 import { receiptEmail } from './receipt-email.ts'
 
 export type FulfilOutcome =
@@ -42,6 +45,10 @@ export interface EventRef {
 
 export interface FulfilmentDeps {
   db: Database
+  catalog: Pick<CatalogService, 'productSummariesByIds'>
+  cart: Pick<CartService, 'removeProducts'>
+  promo: Pick<PromoService, 'redeem'>
+  pendingOrders: Pick<ReturnType<typeof createPendingOrders>, 'endPendingOrder'>
   mailer: Mailer
   publicUrl: string
   log: FastifyBaseLogger
@@ -49,22 +56,39 @@ export interface FulfilmentDeps {
   payments: () => PaymentProvider
 }
 
-/** Records the event; false when it was recorded before (a redelivery). */
-async function recordEvent(tx: Executor, eventId: string, type: string): Promise<boolean> {
-  const inserted = await tx.insert(processedPaymentEvents).values({ eventId, type }).onConflictDoNothing().returning({ eventId: processedPaymentEvents.eventId })
-  return inserted.length > 0
-}
-
 async function lockOrderBySession(tx: Executor, sessionId: string): Promise<OrderRow | null> {
   const [order] = await tx.select().from(orders).where(eq(orders.paymentSessionId, sessionId)).for('update')
   return order ?? null
 }
 
-export function createFulfilment({ db, mailer, publicUrl, log, payments }: FulfilmentDeps) {
+export function createFulfilment({ db, catalog, cart, promo, pendingOrders, mailer, publicUrl, log, payments }: FulfilmentDeps) {
+  const { endPendingOrder } = pendingOrders
+
+  /** The order's items with their products' names and digital flags, in item order. */
+  async function itemsWithProducts(orderId: string) {
+    const items = await db
+      .select({ productId: orderItems.productId, quantity: orderItems.quantity, priceCents: orderItems.priceCents })
+      .from(orderItems)
+      .where(eq(orderItems.orderId, orderId))
+      .orderBy(asc(orderItems.createdAt), asc(orderItems.id))
+    const products = await catalog.productSummariesByIds(items.map((item) => item.productId))
+    return items.map((item) => ({ ...item, name: products.get(item.productId)?.name ?? 'Product', isDigital: products.get(item.productId)?.isDigital ?? true }))
+  }
+
+  /**
+   * What leaves the buyer's server cart when the order is paid: every bought product for a cart
+   * checkout; for Buy Now only digital downloads (now owned), so the rest of the cart stays.
+   * Read before the paying transaction (an order's items never change).
+   */
+  async function productsLeavingCart(order: Pick<OrderRow, 'id' | 'userId' | 'checkoutType'>): Promise<string[]> {
+    if (!order.userId) return []
+    const items = await itemsWithProducts(order.id)
+    return items.filter((item) => order.checkoutType === 'cart' || item.isDigital).map((item) => item.productId)
+  }
+
   /** The session with the card's last four and the payment intent filled in from the provider, while the order still waits for them. */
-  async function withPaymentDetails(session: PaymentCheckoutSession): Promise<PaymentCheckoutSession> {
+  async function withPaymentDetails(session: PaymentCheckoutSession, order: Pick<OrderRow, 'status'> | undefined): Promise<PaymentCheckoutSession> {
     if (session.paymentStatus !== 'paid' || (session.cardLast4 !== null && session.paymentIntentId !== null)) return session
-    const [order] = await db.select({ status: orders.status }).from(orders).where(eq(orders.paymentSessionId, session.id))
     if (order?.status !== 'PENDING') return session
     const fresh = await payments().retrieveCheckoutSession(session.id).catch((error: unknown) => {
       log.warn({ err: error, sessionId: session.id }, 'could not read the payment details of a paid session')
@@ -76,9 +100,14 @@ export function createFulfilment({ db, mailer, publicUrl, log, payments }: Fulfi
 
   /** Marks the order COMPLETED once; every later call (or redelivered event) leaves it as it is. */
   async function fulfilCheckoutSession(received: PaymentCheckoutSession, { eventId, eventType = 'checkout.session.completed' }: EventRef = {}): Promise<FulfilResult> {
-    const session = await withPaymentDetails(received)
+    const [before] = await db
+      .select({ id: orders.id, status: orders.status, userId: orders.userId, checkoutType: orders.checkoutType })
+      .from(orders)
+      .where(eq(orders.paymentSessionId, received.id))
+    const session = await withPaymentDetails(received, before)
+    const leavingCart = before?.status === 'PENDING' && session.paymentStatus === 'paid' ? await productsLeavingCart(before) : []
     const result = await db.transaction(async (tx): Promise<FulfilResult> => {
-      if (eventId && !(await recordEvent(tx, eventId, eventType))) return { outcome: 'duplicate-event', order: null }
+      if (eventId && !(await recordProcessedEvent(tx, eventId, eventType))) return { outcome: 'duplicate-event', order: null }
       const order = await lockOrderBySession(tx, session.id)
       if (!order) {
         const paid = session.paymentStatus === 'paid'
@@ -113,11 +142,8 @@ export function createFulfilment({ db, mailer, publicUrl, log, payments }: Fulfi
         })
         .where(eq(orders.id, order.id))
         .returning()
-      await tx
-        .update(promoRedemptions)
-        .set({ status: 'redeemed', updatedAt: sql`now()` })
-        .where(and(eq(promoRedemptions.orderId, order.id), eq(promoRedemptions.status, 'reserved')))
-      if (order.userId) await removeBoughtFromCart(tx, order)
+      await promo.redeem(tx, order.id)
+      if (order.userId && order.id === before?.id) await cart.removeProducts(order.userId, leavingCart, tx)
       return { outcome: 'completed', order: completed! }
     })
     if (result.order?.status === 'COMPLETED') await sendReceiptOnce(result.order.id)
@@ -127,7 +153,7 @@ export function createFulfilment({ db, mailer, publicUrl, log, payments }: Fulfi
   /** An expired (CANCELLED) or failed (FAILED) session: the PENDING order ends and its promo use is released. */
   async function endCheckoutSession(session: PaymentCheckoutSession, status: 'CANCELLED' | 'FAILED', { eventId, eventType = 'checkout.session.expired' }: EventRef = {}): Promise<FulfilResult> {
     return db.transaction(async (tx): Promise<FulfilResult> => {
-      if (eventId && !(await recordEvent(tx, eventId, eventType))) return { outcome: 'duplicate-event', order: null }
+      if (eventId && !(await recordProcessedEvent(tx, eventId, eventType))) return { outcome: 'duplicate-event', order: null }
       const order = await lockOrderBySession(tx, session.id)
       if (!order) return { outcome: 'unknown-order', order: null }
       if (order.status !== 'PENDING') return { outcome: 'not-pending', order }
@@ -147,13 +173,7 @@ export function createFulfilment({ db, mailer, publicUrl, log, payments }: Fulfi
       .returning()
     if (!claimed) return
     try {
-      const lines = await db
-        .select({ name: products.name, quantity: orderItems.quantity, priceCents: orderItems.priceCents })
-        .from(orderItems)
-        .innerJoin(products, eq(orderItems.productId, products.id))
-        .where(eq(orderItems.orderId, orderId))
-        .orderBy(orderItems.createdAt, orderItems.id)
-      await mailer.send(receiptEmail(claimed, lines, publicUrl))
+      await mailer.send(receiptEmail(claimed, await itemsWithProducts(orderId), publicUrl))
     } catch (error) {
       log.error({ err: error, orderId }, 'receipt email failed; it will be retried on the next lookup')
       await db.update(orders).set({ receiptSentAt: null }).where(eq(orders.id, orderId))
@@ -161,20 +181,6 @@ export function createFulfilment({ db, mailer, publicUrl, log, payments }: Fulfi
   }
 
   return { fulfilCheckoutSession, endCheckoutSession, sendReceiptOnce }
-}
-
-/**
- * The bought products leave the buyer's server cart: every bought line for a cart checkout;
- * for Buy Now only digital downloads (now owned), so the rest of the cart stays as it was.
- */
-async function removeBoughtFromCart(tx: Executor, order: OrderRow): Promise<void> {
-  const bought = await tx
-    .select({ productId: orderItems.productId, metadata: products.metadata })
-    .from(orderItems)
-    .innerJoin(products, eq(orderItems.productId, products.id))
-    .where(eq(orderItems.orderId, order.id))
-  const ids = bought.filter((line) => order.checkoutType === 'cart' || isDigitalProduct(line.metadata)).map((line) => line.productId)
-  if (ids.length > 0) await tx.delete(cartItems).where(and(eq(cartItems.userId, order.userId!), inArray(cartItems.productId, ids)))
 }
 
 export type Fulfilment = ReturnType<typeof createFulfilment>

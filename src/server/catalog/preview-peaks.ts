@@ -5,7 +5,7 @@
 import { join } from 'node:path'
 import { and, eq, isNull, sql } from 'drizzle-orm'
 import type { Database } from '../db/client.ts'
-import { products } from '../db/schema.ts'
+import { products } from './catalog.schema.ts'
 import { computeWavPeaks } from './waveform.ts'
 
 export interface PeaksBackfillResult {

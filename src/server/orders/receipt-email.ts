@@ -3,7 +3,7 @@ import { orderNumberOf } from '../../shared/contract/checkout.ts'
 import { formatPrice } from '../../shared/money.ts'
 import { STORE_NAME, type OutgoingEmail } from '../email/mailer.ts'
 import { renderEmail } from '../email/templates.ts'
-import type { OrderRow } from '../db/schema.ts'
+import type { OrderRow } from './orders.schema.ts'
 
 export interface ReceiptLine {
   name: string

@@ -1,21 +1,13 @@
 /**
  * Promo code route: POST /api/promo-codes/validate {code} → {code, discount}. Refused codes
- * count against a per-address limit so codes cannot be guessed by trying thousands of them; a
- * valid code takes its hit back.
+ * count against the per-address guess limit; a valid code takes its hit back.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { CART_ERROR_MESSAGES, validatePromoBodySchema, validatePromoResponseSchema } from '../../shared/contract/cart.ts'
 import { apiErrorSchema } from '../../shared/contract/errors.ts'
-import { sendRateLimited, type RateLimiter, type RateLimitRule } from '../http/rate-limit.ts'
+import { sendRateLimited, type RateLimiter } from '../http/rate-limit.ts'
 import { rejectInvalidInput } from '../http/validation.ts'
-import type { PromoService } from './promo.service.ts'
-
-export const PROMO_GUESS_LIMIT: RateLimitRule = {
-  name: 'promo-validate-ip',
-  max: 20,
-  windowMs: 15 * 60 * 1000,
-  message: 'Too many promo code attempts. Please try again later.',
-}
+import { PROMO_GUESS_LIMIT, type PromoService } from './promo.service.ts'
 
 export interface PromoRouteDeps {
   promo: PromoService

@@ -76,8 +76,8 @@ describe('promo service', () => {
   it('checks the minimum subtotal when checkout gives one', async () => {
     await t.database.db.insert(promoCodes).values({ code: 'BIGCART', percentOff: 10, minSubtotalCents: 5000 })
     const promo = createPromoService(t.database.db)
-    expect(await promo.findUsablePromo('bigcart', { subtotalCents: 4999 })).toBeNull()
-    expect(await promo.findUsablePromo('bigcart', { subtotalCents: 5000 })).toMatchObject({ code: 'BIGCART', percentOff: 10 })
+    expect(await promo.findUsable('bigcart', { subtotalCents: 4999 })).toBeNull()
+    expect(await promo.findUsable('bigcart', { subtotalCents: 5000 })).toMatchObject({ code: 'BIGCART', percentOff: 10 })
   })
 
   it('seeds the promo codes idempotently, also into an already seeded database', async () => {

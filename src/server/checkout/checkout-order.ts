@@ -1,0 +1,192 @@
+/**
+ * Checkout's steps from a price to a payable order: claim the order (and reserve the promo
+ * use) under the buyer's lock, then start the payment: end the buyer's older orders, create
+ * the provider session and attach it under the same lock.
+ *
+ * One cart, one payable order: a buyer's checkouts are serialised by a lock that both the
+ * claim and the attach take. A claim therefore sees every older order either without a
+ * session (it ends it, and that order's attach then finds it gone) or with one (it is
+ * replaced: its session expired, then the order cancelled). The new order gets its session
+ * only after every older session is provably dead; otherwise the new order fails.
+ */
+import { createHash } from 'node:crypto'
+import type { FastifyBaseLogger } from 'fastify'
+import { CHECKOUT_ERROR_CODES as CODES, CHECKOUT_SERVER_MESSAGES as MESSAGES } from '../../shared/contract/checkout.ts'
+import type { Database } from '../db/client.ts'
+import { AppError, badRequest } from '../http/errors.ts'
+import { buyerKey, buyerOf, type OrderRow, type OrdersService } from '../orders/orders.service.ts'
+import type { CheckoutLineItem, PaymentCheckoutSession, PaymentProvider } from '../payments/provider.ts'
+import type { PromoService } from '../promo/promo.service.ts'
+import type { PricedCheckout } from './checkout-lines.ts'
+import type { CheckoutRequest } from './checkout-request.ts'
+
+/** An order still without a session after this long was abandoned by a crashed request. */
+const ABANDONED_AFTER_MS = 60_000
+
+export type Claim =
+  /** The buyer's open order for this very checkout (a retry or a double click): its session is answered again. */
+  | { kind: 'reuse'; order: OrderRow }
+  /** The same checkout's order is being given its session by a concurrent request. */
+  | { kind: 'wait' }
+  /** A new PENDING order, and the buyer's older orders that have a session and must be replaced. */
+  | { kind: 'created'; order: OrderRow; replaced: OrderRow[] }
+
+export interface CheckoutOrderDeps {
+  db: Database
+  orders: Pick<
+    OrdersService,
+    'lockBuyer' | 'pendingOrdersOf' | 'endPendingOrder' | 'endPendingOrderNow' | 'createPendingOrder' | 'attachPaymentSession' | 'fulfilCheckoutSession'
+  >
+  promo: Pick<PromoService, 'reserve'>
+  payments: () => PaymentProvider
+  log: FastifyBaseLogger
+}
+
+export interface PaymentUrls {
+  successUrl: string
+  cancelUrl: string
+}
+
+export const providerFailed = () => new AppError(502, CODES.providerFailed, MESSAGES.createFailed)
+const replacedError = () => new AppError(409, CODES.replaced, MESSAGES.replaced)
+const busyError = () => new AppError(409, CODES.busy, MESSAGES.busy)
+
+/** Same buyer, lines, prices, promo and return settings → same fingerprint. */
+export function fingerprintOf(request: CheckoutRequest, priced: PricedCheckout): string {
+  const lines = priced.lines.map((line) => [line.productId, line.quantity, line.unitPriceCents]).sort((a, b) => String(a[0]).localeCompare(String(b[0])))
+  const material = JSON.stringify([
+    buyerKey(request.buyer),
+    request.buyer.email,
+    request.checkoutType,
+    request.uiMode,
+    request.successUrl,
+    request.cancelUrl,
+    priced.promo?.code ?? null,
+    priced.totals.totalCents,
+    lines,
+  ])
+  return createHash('sha256').update(material).digest('hex')
+}
+
+/**
+ * Claims the order under the buyer's lock, in one transaction: the buyer's open order for this
+ * same checkout, or a new PENDING order with its items and its promo use reserved. Older orders
+ * without a session are ended here (nobody can be paying them); those with one are returned to
+ * be replaced.
+ */
+export function claimOrder({ db, orders, promo, payments }: CheckoutOrderDeps, request: CheckoutRequest, priced: PricedCheckout, fingerprint: string): Promise<Claim> {
+  return db.transaction(async (tx): Promise<Claim> => {
+    await orders.lockBuyer(tx, request.buyer)
+    const pending = await orders.pendingOrdersOf(tx, request.buyer)
+    const same = pending.find((order) => order.cartFingerprint === fingerprint)
+    if (same?.paymentSessionId) return { kind: 'reuse', order: same }
+    if (same && Date.now() - same.createdAt.getTime() < ABANDONED_AFTER_MS) return { kind: 'wait' }
+    const replaced: OrderRow[] = []
+    for (const order of pending) {
+      if (order.paymentSessionId) replaced.push(order)
+      // Session-less under the lock: no attach can land before this commits, so the end always applies.
+      else await orders.endPendingOrder(tx, order.id, order === same ? 'FAILED' : 'CANCELLED', null)
+    }
+    const order = await orders.createPendingOrder(tx, {
+      buyer: request.buyer,
+      checkoutType: request.checkoutType,
+      subtotalCents: priced.totals.subtotalCents,
+      discountCents: priced.totals.discountCents,
+      taxCents: priced.totals.taxCents,
+      totalCents: priced.totals.totalCents,
+      promo: priced.promo ? { id: priced.promo.id, code: priced.promo.code } : null,
+      billingDetails: request.billingDetails,
+      paymentProvider: payments().kind,
+      cartFingerprint: fingerprint,
+      items: priced.lines,
+    })
+    if (priced.promo && !(await promo.reserve(tx, priced.promo.id, order.id))) throw badRequest(MESSAGES.promoUsedUp, CODES.invalidPromo)
+    return { kind: 'created', order, replaced }
+  })
+}
+
+/**
+ * Ends a session so it can no longer be paid, then reads what became of it: `expired`, or
+ * `paid` (the shopper paid first; it is fulfilled here), or `open` when the provider refused.
+ */
+export async function expireSession({ orders, payments, log }: CheckoutOrderDeps, sessionId: string): Promise<'expired' | 'paid' | 'open'> {
+  try {
+    await payments().expireCheckoutSession(sessionId)
+  } catch (error) {
+    log.warn({ err: error, sessionId }, 'payment provider refused to expire a session')
+  }
+  const session = await payments().retrieveCheckoutSession(sessionId)
+  if (session?.paymentStatus === 'paid') {
+    await orders.fulfilCheckoutSession(session)
+    return 'paid'
+  }
+  return session?.status === 'open' ? 'open' : 'expired'
+}
+
+/**
+ * Replaces the buyer's older orders: each session is expired, then its order CANCELLED. When
+ * one cannot be ended (the provider refused, or the shopper paid it meanwhile), the new order
+ * must not become payable too: it ends and the shopper is asked to try again.
+ */
+export async function replaceOlderOrders(deps: CheckoutOrderDeps, order: OrderRow, older: OrderRow[]): Promise<void> {
+  for (const old of older) {
+    const outcome = await expireSession(deps, old.paymentSessionId!)
+    if (outcome === 'expired') {
+      await deps.orders.endPendingOrderNow(old.id, 'CANCELLED', old.paymentSessionId)
+      continue
+    }
+    deps.log.warn({ orderId: old.id, outcome }, 'an older checkout could not be replaced')
+    await deps.orders.endPendingOrderNow(order.id, outcome === 'open' ? 'FAILED' : 'CANCELLED', null)
+    throw outcome === 'open' ? providerFailed() : busyError()
+  }
+}
+
+/**
+ * Creates the provider session for a PENDING order and attaches it under the buyer's lock. A
+ * provider failure leaves a new order FAILED (promo released); an order that was ended or
+ * replaced meanwhile gets no session (the one just made is expired) and answers 409.
+ */
+export async function startPayment(
+  { orders, payments, log }: CheckoutOrderDeps,
+  order: OrderRow,
+  lineItems: CheckoutLineItem[],
+  uiMode: 'hosted' | 'embedded',
+  urls: PaymentUrls,
+): Promise<PaymentCheckoutSession> {
+  const previousSessionId = order.paymentSessionId
+  let session: PaymentCheckoutSession
+  try {
+    session = await payments().createCheckoutSession({
+      orderId: order.id,
+      uiMode,
+      lineItems,
+      discountCents: order.discountCents,
+      taxCents: order.taxCents,
+      totalCents: order.totalAmountCents,
+      currency: 'usd',
+      customerEmail: order.customerEmail,
+      successUrl: urls.successUrl,
+      cancelUrl: urls.cancelUrl,
+      returnUrl: urls.successUrl,
+      metadata: { orderId: order.id },
+    })
+  } catch (error) {
+    log.error({ err: error, orderId: order.id }, 'payment provider could not create a checkout session')
+    if (previousSessionId === null) await orders.endPendingOrderNow(order.id, 'FAILED', null)
+    throw providerFailed()
+  }
+  if (!(await orders.attachPaymentSession({ id: order.id, buyer: buyerOf(order) }, session.id, previousSessionId))) {
+    await payments().expireCheckoutSession(session.id).catch((error) => log.warn({ err: error, sessionId: session.id }, 'could not expire an orphaned session'))
+    throw replacedError()
+  }
+  return session
+}
+
+/** The order's session when it can still be paid; a paid one is fulfilled and an expired one ends the order. */
+export async function openSessionOf({ orders, payments }: CheckoutOrderDeps, order: OrderRow): Promise<PaymentCheckoutSession | null> {
+  const session = await payments().retrieveCheckoutSession(order.paymentSessionId!)
+  if (session?.status === 'open') return session
+  if (session?.paymentStatus === 'paid') await orders.fulfilCheckoutSession(session)
+  else await orders.endPendingOrderNow(order.id, 'CANCELLED', order.paymentSessionId)
+  return null
+}

@@ -1,0 +1,144 @@
+/**
+ * The life of an order before it is paid: the per-buyer lock that serialises a buyer's
+ * checkouts, the buyer's PENDING orders, writing a new PENDING order with its items, ending one
+ * (CANCELLED or FAILED, its promo use given back) and attaching its payment session. Every state
+ * change is a conditional update, so two processes ending or attaching the same order do it once.
+ */
+import { and, eq, isNull, sql } from 'drizzle-orm'
+import type { Database, Executor } from '../db/client.ts'
+import type { PromoService } from '../promo/promo.service.ts'
+import { orderItems, orders, type BillingDetails, type CheckoutType, type OrderRow, type OrderStatus } from './orders.schema.ts'
+
+/** Who is buying: a signed-in user, or a guest known by email. */
+export type Buyer = { kind: 'user'; userId: string; email: string } | { kind: 'guest'; email: string }
+
+/** One key per buyer: the user id, or a guest's email. */
+export const buyerKey = (buyer: Buyer) => (buyer.kind === 'user' ? `user:${buyer.userId}` : `guest:${buyer.email}`)
+
+const buyerCondition = (buyer: Buyer) =>
+  buyer.kind === 'user' ? eq(orders.userId, buyer.userId) : and(isNull(orders.userId), eq(orders.customerEmail, buyer.email))
+
+/** First key of our advisory locks, so they never collide with another feature's. */
+const CHECKOUT_LOCK_NAMESPACE = 5_307_311
+
+export interface NewOrderItem {
+  productId: string
+  quantity: number
+  /** What one unit costs the buyer (the sale price), in cents. */
+  unitPriceCents: number
+  downloadLimit: number
+}
+
+export interface NewPendingOrder {
+  buyer: Buyer
+  checkoutType: CheckoutType
+  subtotalCents: number
+  discountCents: number
+  taxCents: number
+  totalCents: number
+  promo: { id: string; code: string } | null
+  billingDetails: BillingDetails | null
+  paymentProvider: string
+  /** Same buyer, lines, prices, promo and return settings → same fingerprint. */
+  cartFingerprint: string
+  items: NewOrderItem[]
+}
+
+export type EndStatus = Extract<OrderStatus, 'CANCELLED' | 'FAILED'>
+
+export function createPendingOrders(db: Database, promo: Pick<PromoService, 'release'>) {
+  /** Serialises the buyer's checkouts until the transaction ends (harmless on PGlite, which has one connection). */
+  async function lockBuyer(tx: Executor, buyer: Buyer): Promise<void> {
+    await tx.execute(sql`select pg_advisory_xact_lock(${CHECKOUT_LOCK_NAMESPACE}, hashtext(${buyerKey(buyer)}))`)
+  }
+
+  /**
+   * Ends a PENDING order as CANCELLED or FAILED and gives its promo use back. Answers the order
+   * when this call ended it, null when it was no longer PENDING (or, with `sessionId`, no longer
+   * on that payment session).
+   */
+  async function endPendingOrder(tx: Executor, orderId: string, status: EndStatus, sessionId?: string | null): Promise<OrderRow | null> {
+    const conditions = [eq(orders.id, orderId), eq(orders.status, 'PENDING')]
+    if (sessionId !== undefined) conditions.push(sessionId === null ? isNull(orders.paymentSessionId) : eq(orders.paymentSessionId, sessionId))
+    const [ended] = await tx
+      .update(orders)
+      .set({ status, updatedAt: sql`now()` })
+      .where(and(...conditions))
+      .returning()
+    if (!ended) return null
+    await promo.release(tx, orderId)
+    return ended
+  }
+
+  return {
+    lockBuyer,
+    endPendingOrder,
+
+    /** Ends a PENDING order in a transaction of its own. */
+    endPendingOrderNow(orderId: string, status: EndStatus, sessionId?: string | null): Promise<OrderRow | null> {
+      return db.transaction((tx) => endPendingOrder(tx, orderId, status, sessionId))
+    },
+
+    /** The buyer's PENDING orders, locked until the transaction ends; call under lockBuyer. */
+    pendingOrdersOf(tx: Executor, buyer: Buyer): Promise<OrderRow[]> {
+      return tx.select().from(orders).where(and(buyerCondition(buyer), eq(orders.status, 'PENDING'))).for('update')
+    },
+
+    /** Writes a PENDING order, without a payment session yet, and its items. */
+    async createPendingOrder(tx: Executor, order: NewPendingOrder): Promise<OrderRow> {
+      const [row] = await tx
+        .insert(orders)
+        .values({
+          userId: order.buyer.kind === 'user' ? order.buyer.userId : null,
+          customerEmail: order.buyer.email,
+          checkoutType: order.checkoutType,
+          subtotalCents: order.subtotalCents,
+          discountCents: order.discountCents,
+          taxCents: order.taxCents,
+          totalAmountCents: order.totalCents,
+          currency: 'usd',
+          promoCodeId: order.promo?.id ?? null,
+          promoCode: order.promo?.code ?? null,
+          billingDetails: order.billingDetails,
+          paymentProvider: order.paymentProvider,
+          cartFingerprint: order.cartFingerprint,
+        })
+        .returning()
+      await tx.insert(orderItems).values(
+        order.items.map((item) => ({
+          orderId: row!.id,
+          productId: item.productId,
+          quantity: item.quantity,
+          priceCents: item.unitPriceCents,
+          downloadLimit: item.downloadLimit,
+          downloadsRemaining: item.downloadLimit * item.quantity,
+        })),
+      )
+      return row!
+    },
+
+    /**
+     * Points a PENDING order at its payment session, under the buyer's lock: a checkout claiming
+     * the buyer's orders holds the same lock, so it sees this order either without a session
+     * (and ends it, so this call finds it gone) or with one (and replaces it). False when the
+     * order is no longer PENDING on `previousSessionId` (null: no session yet).
+     */
+    attachPaymentSession(order: { id: string; buyer: Buyer }, sessionId: string, previousSessionId: string | null): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        await lockBuyer(tx, order.buyer)
+        const previous = previousSessionId === null ? isNull(orders.paymentSessionId) : eq(orders.paymentSessionId, previousSessionId)
+        const attached = await tx
+          .update(orders)
+          .set({ paymentSessionId: sessionId, updatedAt: sql`now()` })
+          .where(and(eq(orders.id, order.id), eq(orders.status, 'PENDING'), previous))
+          .returning({ id: orders.id })
+        return attached.length > 0
+      })
+    },
+  }
+}
+
+/** The buyer an order was placed by. */
+export function buyerOf(order: Pick<OrderRow, 'userId' | 'customerEmail'>): Buyer {
+  return order.userId ? { kind: 'user', userId: order.userId, email: order.customerEmail } : { kind: 'guest', email: order.customerEmail }
+}

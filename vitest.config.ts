@@ -15,7 +15,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'server',
-          include: ['src/server/**/*.test.ts'],
+          include: ['src/server/**/*.test.ts', 'src/demo-catalog/**/*.test.ts'],
           globalSetup: ['tests/support/global-setup.ts'],
           pool: 'forks',
         },

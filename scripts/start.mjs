@@ -1,5 +1,6 @@
 // `npm start`: builds the client and server when the build is missing or older than the
-// sources, then runs the compiled server (which migrates and seeds on first run).
+// sources, then runs the compiled server (which migrates, and seeds the demo store on first run
+// unless SEED_DEMO is off).
 import { execSync } from 'node:child_process'
 import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'

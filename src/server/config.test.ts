@@ -38,6 +38,7 @@ describe('loadConfig', () => {
     [{ DATABASE_URL: 'not a url' }, 'DATABASE_URL'],
     [{ STRIPE_SECRET_KEY: 'pk_test_123' }, 'STRIPE_SECRET_KEY must start with sk_'],
     [{ SUPPORT_EMAIL: 'support desk' }, 'SUPPORT_EMAIL must be an email address'],
+    [{ SEED_DEMO: 'yes' }, 'SEED_DEMO must be true, false, 1 or 0'],
   ])('rejects %o with a message naming it', (env, expected) => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(ConfigError)
     expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(expected)
@@ -54,6 +55,19 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATA_DIR: dataDir(), TRUST_PROXY: '1' }).trustProxy).toBe(1)
     expect(loadConfig({ DATA_DIR: dataDir(), TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).trustProxy).toEqual(['10.0.0.0/8', '127.0.0.1'])
     expect(() => loadConfig({ DATA_DIR: dataDir(), TRUST_PROXY: 'everyone' })).toThrow('TRUST_PROXY must be')
+  })
+
+  it('seeds the demo unless SEED_DEMO says otherwise, and in production only when SEED_DEMO says so', () => {
+    const production = { NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(40), SMTP_URL: 'smtp://mail.example.com:587' }
+    expect(loadConfig({ DATA_DIR: dataDir() }).seedDemo).toBe(true)
+    expect(loadConfig({ DATA_DIR: dataDir(), SEED_DEMO: '' }).seedDemo).toBe(true)
+    expect(loadConfig({ DATA_DIR: dataDir(), NODE_ENV: 'development' }).seedDemo).toBe(true)
+    expect(loadConfig({ DATA_DIR: dataDir(), SEED_DEMO: 'false' }).seedDemo).toBe(false)
+    expect(loadConfig({ DATA_DIR: dataDir(), SEED_DEMO: '0' }).seedDemo).toBe(false)
+    expect(loadConfig({ DATA_DIR: dataDir(), ...production }).seedDemo).toBe(false)
+    expect(loadConfig({ DATA_DIR: dataDir(), ...production, SEED_DEMO: 'true' }).seedDemo).toBe(true)
+    expect(loadConfig({ DATA_DIR: dataDir(), ...production, SEED_DEMO: '1' }).seedDemo).toBe(true)
+    expect(loadConfig({ DATA_DIR: dataDir(), ...production, SEED_DEMO: ' 0 ' }).seedDemo).toBe(false)
   })
 
   it('requires AUTH_SECRET and SMTP_URL in production', () => {

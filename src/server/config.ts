@@ -25,7 +25,7 @@ const envSchema = z
     DATABASE_URL: optionalUrl,
     /** Origin used in emails and payment return URLs. */
     PUBLIC_URL: optionalUrl,
-    /** `coming-soon` (the spec's default landing page) or `live` (store home at /). */
+    /** `coming-soon` (a landing page at /, the catalog at /products) or `live` (store home at /). */
     STORE_MODE: z.enum(['coming-soon', 'live']).default('coming-soon'),
     /** `production` turns off developer pages and the mailbox, and requires AUTH_SECRET and SMTP_URL. */
     NODE_ENV: z.enum(['production', 'development', 'test']).optional(),
@@ -61,6 +61,17 @@ const envSchema = z
         ctx.addIssue({ code: 'custom', message: 'TRUST_PROXY must be a hop count or a comma-separated list of addresses' })
         return z.NEVER
       }),
+    /**
+     * Seed the demo catalog and its promo codes into a new database: true/false or 1/0; unset
+     * means on, except with NODE_ENV=production. An empty value counts as unset.
+     */
+    SEED_DEMO: z.preprocess(
+      (value) => (typeof value === 'string' ? value.trim() || undefined : value),
+      z
+        .enum(['true', 'false', '1', '0'], { error: 'SEED_DEMO must be true, false, 1 or 0' })
+        .optional()
+        .transform((value) => (value === undefined ? undefined : value === 'true' || value === '1')),
+    ),
     /** Address the HTTP server binds to. */
     HOST: z.string().default('0.0.0.0'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -90,6 +101,8 @@ export interface AppConfig {
   /** Where support-form messages are emailed. */
   supportEmail: string
   trustProxy: number | string[] | false
+  /** Whether start-up seeds the demo catalog and promo codes (SEED_DEMO; off by default in production). */
+  seedDemo: boolean
   logLevel: string
 }
 
@@ -125,6 +138,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     redisUrl: values.REDIS_URL,
     supportEmail: values.SUPPORT_EMAIL,
     trustProxy: values.TRUST_PROXY,
+    seedDemo: values.SEED_DEMO ?? !production,
     logLevel: values.LOG_LEVEL,
   }
 }

@@ -1,6 +1,7 @@
 /**
  * Starts the store: validates configuration, opens and migrates the database, seeds the demo
- * catalog on first run, serves HTTP, and shuts down cleanly on SIGTERM/SIGINT.
+ * catalog on first run (unless SEED_DEMO is off), computes missing preview waveforms, serves
+ * HTTP, and shuts down cleanly on SIGTERM/SIGINT.
  */
 import { buildApp } from './app.ts'
 import { ConfigError, loadConfig } from './config.ts'
@@ -24,10 +25,12 @@ async function main(): Promise<void> {
 
   const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: dataPaths(config.dataDir).database })
   await database.migrate()
-  const seed = await seedDemoCatalog(database, config.dataDir)
+  const seed = await seedDemoCatalog(database, config.dataDir, { enabled: config.seedDemo })
   const app = await buildApp({ config, database })
   app.addHook('onClose', async () => database.close())
   if (seed.seeded) app.log.info(`Seeded the demo catalog: ${seed.categories} categories, ${seed.products} products`)
+  if (seed.promoCodes.length > 0) app.log.info(`Seeded the demo promo codes ${seed.promoCodes.join(', ')}`)
+  // After seeding: the demo's products arrive without waveforms, like any product added since.
   const peaks = await backfillPreviewPeaks(database.db, dataPaths(config.dataDir).media)
   if (peaks.updated > 0) app.log.info(`Computed the waveform of ${peaks.updated} audio previews`)
   for (const failure of peaks.failed) app.log.warn(`No waveform for product ${failure.productId}: ${failure.reason}`)

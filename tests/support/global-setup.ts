@@ -1,15 +1,17 @@
 /**
  * Vitest global setup: generates the demo catalog's files once into a template data
  * directory (cached under .cache/ by a hash of the code that makes them), with a migrated and
- * seeded PGlite database beside them, and on PostgreSQL a template database to clone.
+ * seeded PGlite database beside them, and on PostgreSQL a template database to clone. Both
+ * databases get the preview waveforms the server computes after seeding at start-up.
  */
 import { createHash } from 'node:crypto'
 import { existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { TestProject } from 'vitest/node'
-import { openDatabase } from '../../src/server/db/client.ts'
-import { generateDemoAssets, type DemoCatalog } from '../../src/server/db/demo/generate.ts'
+import { openDatabase, type DatabaseHandle } from '../../src/server/db/client.ts'
+import { generateDemoAssets, type DemoCatalog } from '../../src/demo-catalog/generate.ts'
 import { seedDemoCatalog } from '../../src/server/db/seed.ts'
+import { backfillPreviewPeaks } from '../../src/server/catalog/preview-peaks.ts'
 import { dataPaths, PROJECT_ROOT } from '../../src/server/paths.ts'
 import { adminPool, templateDatabaseName } from './postgres.ts'
 
@@ -30,9 +32,16 @@ function sourceHash(): string {
       else if (!name.includes('.test.')) hash.update(path).update(readFileSync(path))
     }
   }
+  walk(join(PROJECT_ROOT, 'src/demo-catalog'))
   walk(join(PROJECT_ROOT, 'src/server/db'))
   walk(join(PROJECT_ROOT, 'src/server/catalog'))
   return hash.digest('hex').slice(0, 16)
+}
+
+/** What start-up does after seeding: the demo's products are seeded without waveforms. */
+async function computePreviewPeaks(database: DatabaseHandle, dataDir: string): Promise<void> {
+  const { failed } = await backfillPreviewPeaks(database.db, dataPaths(dataDir).media)
+  if (failed.length > 0) throw new Error(`No waveform for ${failed.map((failure) => `${failure.productId} (${failure.reason})`).join(', ')}`)
 }
 
 export default async function setup(project: TestProject): Promise<void> {
@@ -48,6 +57,7 @@ export default async function setup(project: TestProject): Promise<void> {
     const database = await openDatabase({ pgliteDir: dataPaths(building).database })
     await database.migrate()
     await seedDemoCatalog(database, building, { generate: async () => catalog })
+    await computePreviewPeaks(database, building)
     await database.close()
     writeFileSync(join(building, 'ready'), new Date().toISOString())
     if (existsSync(join(templateDir, 'ready'))) rmSync(building, { recursive: true, force: true })
@@ -74,6 +84,7 @@ export default async function setup(project: TestProject): Promise<void> {
     await database.migrate()
     const catalog = JSON.parse(readFileSync(catalogFile, 'utf8')) as DemoCatalog
     await seedDemoCatalog(database, templateDir, { generate: async () => catalog })
+    await computePreviewPeaks(database, templateDir)
     await database.close()
     await admin.query(`alter database "${template}_building" rename to "${template}"`)
   }

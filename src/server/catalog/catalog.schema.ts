@@ -31,7 +31,7 @@ export const products = pgTable(
     paymentProductId: text('payment_product_id'),
     paymentPriceId: text('payment_price_id'),
     metadata: jsonb('metadata').$type<ProductMetadata>().notNull().default({}),
-    /** Waveform of metadata.audioPreview, computed once when the preview is stored. */
+    /** Waveform of metadata.audioPreview, computed once at start for any product that has none. */
     previewPeaks: jsonb('preview_peaks').$type<number[]>(),
     /** metadata.rating copied to a column so lists can sort by it with an index. */
     rating: real('rating'),

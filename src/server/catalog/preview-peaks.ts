@@ -1,6 +1,6 @@
 /**
  * Computes, once, the waveform peaks of every product whose local WAV preview has none yet
- * (a product a shop owner added after the seed). Runs at start-up; reads stream the file.
+ * (demo products after seeding, and any product added later). Runs at start-up; reads stream the file.
  */
 import { join } from 'node:path'
 import { and, eq, isNull, sql } from 'drizzle-orm'

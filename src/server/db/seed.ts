@@ -1,74 +1,135 @@
 /**
- * Seeds the demo catalog on first start: generates the cover art, previews and product files
- * under DATA_DIR, then inserts categories and products. Does nothing when categories exist,
- * except adding any missing seed promo code.
+ * Seeds the demo store: the demo catalog (its cover art, previews and product files generated
+ * under DATA_DIR, then its categories and products) and the demo promo codes.
+ *
+ * Each item is created once. The seed log holds a key per item it has created (`demo-catalog`,
+ * `promo:WELCOME10`, ...); an item is created only while its key is absent, and its key is
+ * written in the same transaction. So a code or product the owner deletes or edits stays
+ * deleted or edited, and deleting every category does not bring the demo back.
+ *
+ * The products go in without waveform peaks; the store computes them from the previews
+ * (catalog's backfillPreviewPeaks, run after seeding).
  * On PostgreSQL an advisory lock keeps several starting processes from seeding twice.
  */
-import { count, sql } from 'drizzle-orm'
-import type { DatabaseHandle } from './client.ts'
-import { generateDemoAssets, type DemoCatalog } from './demo/generate.ts'
-import { categories, products, promoCodes } from './schema.ts'
+import { count, inArray, sql } from 'drizzle-orm'
+import { generateDemoAssets, type DemoCatalog } from '../../demo-catalog/generate.ts'
+import { DEMO_PROMO_CODES } from '../../demo-catalog/promo-codes.ts'
+import type { DatabaseHandle, Executor } from './client.ts'
+import { categories, products, promoCodes, seedLog } from './schema.ts'
 
 const SEED_LOCK_KEY = 4_242_001
-
-/** The spec's promo codes (§9); inserted on every start, so databases seeded before them get them too. */
-export const SEED_PROMO_CODES = [
-  { code: 'WELCOME10', percentOff: 10 },
-  { code: 'SAVE20', percentOff: 20 },
-  { code: 'SPECIAL25', percentOff: 25 },
-  { code: 'LAUNCH', percentOff: 15 },
-] as const
 const DAY_MS = 24 * 60 * 60 * 1000
 
+/** Seed-log key of the demo catalog as a whole (its categories and products). */
+export const DEMO_CATALOG_SEED_KEY = 'demo-catalog'
+/** Seed-log key of one demo promo code. */
+export const promoSeedKey = (code: string): string => `promo:${code}`
+
 export interface SeedResult {
+  /** The demo catalog was created by this call. */
   seeded: boolean
   categories: number
   products: number
+  /** Demo promo codes created by this call. */
+  promoCodes: string[]
 }
 
 export interface SeedOptions {
+  /** SEED_DEMO: when false nothing is read, generated or written. Default true. */
+  enabled?: boolean
   now?: Date
   /** Makes the catalog's files; tests pass one that reuses files generated once. */
   generate?: (dataDir: string) => Promise<DemoCatalog>
 }
 
+const nothingSeeded = (): SeedResult => ({ seeded: false, categories: 0, products: 0, promoCodes: [] })
+
 export async function seedDemoCatalog(database: DatabaseHandle, dataDir: string, options: SeedOptions = {}): Promise<SeedResult> {
-  const { db } = database
-  const { now = new Date(), generate = generateDemoAssets } = options
-  return db.transaction(async (tx) => {
+  const { enabled = true, now = new Date(), generate = generateDemoAssets } = options
+  if (!enabled) return nothingSeeded()
+  return database.db.transaction(async (tx) => {
     if (database.kind === 'postgres') await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`)
-    await tx.insert(promoCodes).values([...SEED_PROMO_CODES]).onConflictDoNothing({ target: promoCodes.code })
-    const [existing] = await tx.select({ n: count() }).from(categories)
-    if ((existing?.n ?? 0) > 0) return { seeded: false, categories: existing!.n, products: 0 }
+    if (await predatesSeedLog(tx)) {
+      await record(tx, [DEMO_CATALOG_SEED_KEY, ...DEMO_PROMO_CODES.map((promo) => promoSeedKey(promo.code))])
+      return nothingSeeded()
+    }
 
-    const catalog = await generate(dataDir)
-    const insertedCategories = await tx
-      .insert(categories)
-      .values(catalog.categories.map(({ name, slug, description }) => ({ name, slug, description })))
-      .returning({ id: categories.id, slug: categories.slug })
-    const categoryIds = new Map(insertedCategories.map((row) => [row.slug, row.id]))
-
-    await tx.insert(products).values(
-      catalog.products.map((product) => {
-        const createdAt = new Date(now.getTime() - product.createdDaysAgo * DAY_MS)
-        return {
-          name: product.name,
-          description: product.description,
-          priceCents: product.priceCents,
-          imageUrl: product.imageUrl,
-          categoryId: categoryIds.get(product.categorySlug) ?? null,
-          isActive: product.isActive,
-          fileSize: product.fileSize,
-          fileUrl: product.fileUrl,
-          downloadLimit: product.downloadLimit,
-          metadata: product.metadata,
-          previewPeaks: product.previewPeaks,
-          rating: typeof product.metadata.rating === 'number' ? product.metadata.rating : null,
-          createdAt,
-          updatedAt: createdAt,
-        }
-      }),
-    )
-    return { seeded: true, categories: catalog.categories.length, products: catalog.products.length }
+    const result = nothingSeeded()
+    for (const promo of DEMO_PROMO_CODES) {
+      if (!(await claim(tx, promoSeedKey(promo.code)))) continue
+      // A code of the same name the owner made before the seed got to it is theirs: kept as is.
+      await tx.insert(promoCodes).values({ code: promo.code, percentOff: promo.percentOff }).onConflictDoNothing({ target: promoCodes.code })
+      result.promoCodes.push(promo.code)
+    }
+    if (await claim(tx, DEMO_CATALOG_SEED_KEY)) {
+      const catalog = await generate(dataDir)
+      await insertCatalog(tx, catalog, now)
+      Object.assign(result, { seeded: true, categories: catalog.categories.length, products: catalog.products.length })
+    }
+    return result
   })
+}
+
+/**
+ * A database the store ran on before the seed log existed: the log is empty but the store
+ * already holds categories, products or promo codes (the old seed added the demo promo codes
+ * at every start, so any such database has some). Its demo was seeded then, and a demo code
+ * missing from it was deleted by the owner, so every demo item counts as created.
+ */
+async function predatesSeedLog(tx: Executor): Promise<boolean> {
+  const [logged] = await tx.select({ n: count() }).from(seedLog)
+  if ((logged?.n ?? 0) > 0) return false
+  for (const table of [categories, products, promoCodes]) {
+    if ((await tx.select({ id: table.id }).from(table).limit(1)).length > 0) return true
+  }
+  return false
+}
+
+/** Writes the key unless present; true when this call wrote it (so the item is to be created now). */
+async function claim(tx: Executor, key: string): Promise<boolean> {
+  const written = await tx.insert(seedLog).values({ key }).onConflictDoNothing({ target: seedLog.key }).returning({ key: seedLog.key })
+  return written.length > 0
+}
+
+async function record(tx: Executor, keys: string[]): Promise<void> {
+  await tx.insert(seedLog).values(keys.map((key) => ({ key }))).onConflictDoNothing({ target: seedLog.key })
+}
+
+async function insertCatalog(tx: Executor, catalog: DemoCatalog, now: Date): Promise<void> {
+  const insertedCategories = await tx
+    .insert(categories)
+    .values(catalog.categories.map(({ name, slug, description }) => ({ name, slug, description })))
+    .onConflictDoNothing({ target: categories.slug })
+    .returning({ id: categories.id, slug: categories.slug })
+  const categoryIds = new Map(insertedCategories.map((row) => [row.slug, row.id]))
+  // A category of the same slug the owner made first keeps its row; demo products join it.
+  const missing = catalog.categories.map((category) => category.slug).filter((slug) => !categoryIds.has(slug))
+  if (missing.length > 0) {
+    for (const row of await tx.select({ id: categories.id, slug: categories.slug }).from(categories).where(inArray(categories.slug, missing))) {
+      categoryIds.set(row.slug, row.id)
+    }
+  }
+
+  await tx.insert(products).values(
+    catalog.products.map((product) => {
+      const createdAt = new Date(now.getTime() - product.createdDaysAgo * DAY_MS)
+      return {
+        name: product.name,
+        description: product.description,
+        priceCents: product.priceCents,
+        imageUrl: product.imageUrl,
+        categoryId: categoryIds.get(product.categorySlug) ?? null,
+        isActive: product.isActive,
+        fileSize: product.fileSize,
+        fileUrl: product.fileUrl,
+        downloadLimit: product.downloadLimit,
+        metadata: product.metadata,
+        // Computed from the preview by the store (backfillPreviewPeaks), as for any product.
+        previewPeaks: null,
+        rating: typeof product.metadata.rating === 'number' ? product.metadata.rating : null,
+        createdAt,
+        updatedAt: createdAt,
+      }
+    }),
+  )
 }

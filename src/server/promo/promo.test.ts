@@ -1,7 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { eq } from 'drizzle-orm'
 import { promoCodes } from '../db/schema.ts'
-import { seedDemoCatalog } from '../db/seed.ts'
 import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts'
 import { createPromoService } from './promo.service.ts'
 
@@ -78,17 +76,5 @@ describe('promo service', () => {
     const promo = createPromoService(t.database.db)
     expect(await promo.findUsable('bigcart', { subtotalCents: 4999 })).toBeNull()
     expect(await promo.findUsable('bigcart', { subtotalCents: 5000 })).toMatchObject({ code: 'BIGCART', percentOff: 10 })
-  })
-
-  it('seeds the promo codes idempotently, also into an already seeded database', async () => {
-    await t.database.db.delete(promoCodes).where(eq(promoCodes.code, 'LAUNCH'))
-    await t.database.db.update(promoCodes).set({ percentOff: 50 }).where(eq(promoCodes.code, 'SAVE20'))
-    const result = await seedDemoCatalog(t.database, t.dataDir)
-    expect(result.seeded).toBe(false)
-    await seedDemoCatalog(t.database, t.dataDir)
-    const rows = await t.database.db.select().from(promoCodes)
-    expect(rows.filter((row) => row.code === 'LAUNCH').map((row) => row.percentOff)).toEqual([15])
-    // An owner's change to an existing code is kept.
-    expect(rows.find((row) => row.code === 'SAVE20')?.percentOff).toBe(50)
   })
 })

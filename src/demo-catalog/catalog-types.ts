@@ -1,5 +1,5 @@
 /** Shapes of the demo catalog's definitions, and the one place their metadata is assembled. */
-import type { ProductMetadata } from '../../../shared/product-view.ts'
+import type { ProductMetadata } from '../shared/product-view.ts'
 import type { VoiceSound } from './audio-voices.ts'
 import type { SoundRecipe } from './composition.ts'
 

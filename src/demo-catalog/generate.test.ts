@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import * as tonejsMidi from '@tonejs/midi'
 import { unzipSync } from 'fflate'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { IMAGE_WIDTHS } from '../../../shared/product-view.ts'
+import { IMAGE_WIDTHS } from '../shared/product-view.ts'
 import { renderPreview } from './audio-synth.ts'
 import { DEMO_PRODUCTS } from './catalog-data.ts'
 import { buildDownloadZip } from './download-files.ts'
@@ -45,6 +45,16 @@ function readWavHeader(bytes: Uint8Array): WavHeader {
 function samplesOf(bytes: Uint8Array): Int16Array {
   const copy = Uint8Array.prototype.slice.call(bytes, 44)
   return new Int16Array(copy.buffer, 0, copy.byteLength / 2)
+}
+
+/** The peak level of each of `buckets` equal slices, to two decimals: a coarse picture of how a sound moves. */
+function loudnessContour(samples: Int16Array, buckets: number): number[] {
+  const size = Math.ceil(samples.length / buckets)
+  return Array.from({ length: buckets }, (_, bucket) => {
+    let peak = 0
+    for (const sample of samples.subarray(bucket * size, (bucket + 1) * size)) peak = Math.max(peak, Math.abs(sample))
+    return Math.round((peak / 32767) * 100) / 100
+  })
 }
 
 describe('generateDemoAssets', () => {
@@ -154,15 +164,15 @@ describe('generateDemoAssets', () => {
       expect(Math.sqrt(sumSquares / samples.length) / 32767).toBeGreaterThan(0.03)
       expect(Math.abs(samples[0] ?? 1)).toBeLessThan(200)
       expect(Math.abs(samples[samples.length - 1] ?? 1)).toBeLessThan(200)
-
-      expect(product.previewPeaks).toHaveLength(96)
-      expect(product.previewPeaks.every((value) => value >= 0 && value <= 1)).toBe(true)
-      expect(Math.max(...product.previewPeaks)).toBeCloseTo(0.891, 2)
     }
   })
 
   it('gives every product a preview that sounds different', async () => {
-    const fingerprints = new Set(catalog.products.map((product) => product.previewPeaks.slice(0, 24).join()))
+    const fingerprints = new Set<string>()
+    for (const product of catalog.products) {
+      const samples = samplesOf(await readFile(join(dataDir, 'media', 'previews', `${product.slug}.wav`)))
+      fingerprints.add(loudnessContour(samples, 96).slice(0, 24).join())
+    }
     expect(fingerprints.size).toBe(30)
   })
 

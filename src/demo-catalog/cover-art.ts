@@ -2,7 +2,7 @@
 import { mkdir } from 'node:fs/promises'
 import { join } from 'node:path'
 import sharp from 'sharp'
-import { IMAGE_WIDTHS } from '../../../shared/product-view.ts'
+import { IMAGE_WIDTHS } from '../shared/product-view.ts'
 import type { ProductDefinition } from './catalog-types.ts'
 import { coverSvg } from './cover-svg.ts'
 

@@ -1,12 +1,12 @@
 /**
  * Generates every file of the demo catalog under a data directory (audio previews, cover art,
- * product downloads) and returns the catalog rows the seed inserts.
+ * product downloads) and returns the catalog rows the seed inserts. The demo catalog stands
+ * alone: it imports only src/shared, node built-ins and its npm packages, never the server.
  */
 import { mkdir, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises'
-import type { ProductMetadata } from '../../../shared/product-view.ts'
-import { computeWavPeaks } from '../../catalog/waveform.ts'
+import type { ProductMetadata } from '../shared/product-view.ts'
 import { renderPreview } from './audio-synth.ts'
 import { DEMO_CATEGORIES, DEMO_PRODUCTS } from './catalog-data.ts'
 import { writeCoverArt } from './cover-art.ts'
@@ -19,6 +19,10 @@ export interface DemoCategory {
   description: string
 }
 
+/**
+ * One demo product as the seed inserts it. It carries no waveform peaks of its preview: the
+ * store computes those itself from the WAV, for demo and owner products alike.
+ */
 export interface DemoProduct {
   slug: string
   name: string
@@ -34,7 +38,6 @@ export interface DemoProduct {
   fileUrl: string
   /** Bytes, as on disk. */
   fileSize: number
-  previewPeaks: number[]
   /** With audioPreview '/media/previews/{slug}.wav' and images = the gallery images after the first. */
   metadata: ProductMetadata
 }
@@ -59,18 +62,17 @@ export async function generateDemoAssets(dataDir: string): Promise<DemoCatalog> 
   // Cover art runs on sharp's worker threads while this thread synthesises the audio.
   const covers = awaitedLater(inPool(DEMO_PRODUCTS, COVER_CONCURRENCY, (product, index) => writeCoverArt(product, dataDir, index)))
 
-  const previewPeaks: Promise<number[]>[] = []
+  const previews: Promise<void>[] = []
   const downloads: Promise<DownloadFile>[] = []
   for (const product of DEMO_PRODUCTS) {
-    const previewPath = join(previewsDir, `${product.slug}.wav`)
     const preview = renderPreview(product.sound, product.slug)
-    previewPeaks.push(awaitedLater(writeFile(previewPath, preview).then(() => computeWavPeaks(previewPath))))
+    previews.push(awaitedLater(writeFile(join(previewsDir, `${product.slug}.wav`), preview)))
     downloads.push(awaitedLater(writeDownloadFile(product, dataDir)))
     // Let finished writes and image jobs hand over their results between products.
     await yieldToEventLoop()
   }
 
-  const [images, peaks, files] = await Promise.all([covers, Promise.all(previewPeaks), Promise.all(downloads)])
+  const [images, , files] = await Promise.all([covers, Promise.all(previews), Promise.all(downloads)])
   const products = DEMO_PRODUCTS.map((product, index): DemoProduct => {
     const [imageUrl = '', ...gallery] = images[index] ?? []
     const file = files[index]
@@ -87,7 +89,6 @@ export async function generateDemoAssets(dataDir: string): Promise<DemoCatalog> 
       createdDaysAgo: product.createdDaysAgo,
       fileUrl: file.fileUrl,
       fileSize: file.fileSize,
-      previewPeaks: peaks[index] ?? [],
       metadata: { ...product.metadata, audioPreview: `/media/previews/${product.slug}.wav`, images: gallery },
     }
   })

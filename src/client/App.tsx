@@ -6,9 +6,9 @@ import { lazy, Suspense, useState } from 'react'
 import { QueryClientProvider } from '@tanstack/react-query'
 import { BrowserRouter, Navigate, Route, Routes, useLocation } from 'react-router'
 import { createQueryClient } from './api/query-client.ts'
-import { RequireAuth } from './auth/RequireAuth.tsx'
 import { Layout } from './components/Layout.tsx'
 import { PageFallback } from './components/PageFallback.tsx'
+import { RequireAuth } from './features/account/RequireAuth.tsx'
 import { storeConfig } from './store-config.ts'
 
 const HomePage = lazy(() => import('./pages/HomePage.tsx'))

@@ -1,43 +1,56 @@
-/** The §8 checkout error catalogue: every row of the table, the fallbacks and the redirect texts. */
+/** The checkout error catalogue: each status and code to its text, the fallbacks and the redirect texts. */
 import { describe, expect, it } from 'vitest'
 import { CHECKOUT_MESSAGES, checkoutRedirectErrorMessage, checkoutSessionErrorMessage } from './checkout-errors.ts'
+import { CHECKOUT_ERROR_CODES, CHECKOUT_SERVER_MESSAGES } from './contract/checkout.ts'
 
 describe('checkoutSessionErrorMessage', () => {
   it.each([
-    ['Invalid JWT', 'Please log in to complete your purchase'],
-    ['JWT expired', 'Please log in to complete your purchase'],
-    ['Product not found', 'Product not found or unavailable'],
-    ['Product 42 not found', 'Product not found or unavailable'],
-    ['Invalid promo code', 'Invalid or expired promo code'],
-    ['Promo code has expired', 'Invalid or expired promo code'],
-    ['Cart is empty', 'Your cart is empty. Please add items before checking out.'],
-    ['Some products are invalid', 'Some products in your cart are no longer available. Please refresh and try again.'],
-    ['Either userId or customerEmail is required', 'Please provide your email address to complete the purchase'],
-    ['Either user ID or customer email is required', 'Please provide your email address to complete the purchase'],
-    ['Failed to send a request to the Edge Function', 'Unable to connect to payment service. Please check your internet connection and the backend configuration.'],
-    ['Edge Function returned a non-2xx status code', 'Payment service is currently unavailable. Please try again later or contact support.'],
-  ])('maps "%s" to "%s"', (serverMessage, shown) => {
-    expect(checkoutSessionErrorMessage(serverMessage)).toBe(shown)
+    [CHECKOUT_ERROR_CODES.unauthorized, 401, 'User not authenticated', 'Please log in to complete your purchase'],
+    [CHECKOUT_ERROR_CODES.orderNotFound, 404, 'Product not found', 'Product not found or unavailable'],
+    [CHECKOUT_ERROR_CODES.invalidPromo, 404, 'Invalid promo code', 'Invalid or expired promo code'],
+    [CHECKOUT_ERROR_CODES.invalidPromo, 400, CHECKOUT_SERVER_MESSAGES.promoUsedUp, 'Invalid or expired promo code'],
+    [CHECKOUT_ERROR_CODES.cartEmpty, 400, CHECKOUT_SERVER_MESSAGES.cartEmpty, 'Your cart is empty. Please add items before checking out.'],
+    [CHECKOUT_ERROR_CODES.productsInvalid, 400, CHECKOUT_SERVER_MESSAGES.productsInvalid, 'Some products in your cart are no longer available. Please refresh and try again.'],
+    [CHECKOUT_ERROR_CODES.buyerRequired, 400, CHECKOUT_SERVER_MESSAGES.buyerRequired, 'Please provide your email address to complete the purchase'],
+    [CHECKOUT_ERROR_CODES.providerFailed, 502, CHECKOUT_SERVER_MESSAGES.createFailed, 'Payment service is currently unavailable. Please try again later or contact support.'],
+  ])('maps code %s (%i) to its text', (code, status, message, shown) => {
+    expect(checkoutSessionErrorMessage({ message, status, code })).toBe(shown)
   })
 
-  it('shows any other server message as it is', () => {
-    expect(checkoutSessionErrorMessage('User ID is required for cart checkout')).toBe('User ID is required for cart checkout')
-    expect(checkoutSessionErrorMessage('Quantity must be at least 1')).toBe('Quantity must be at least 1')
+  it('chooses by code whatever the message says', () => {
+    expect(checkoutSessionErrorMessage({ message: 'Something else entirely', status: 400, code: CHECKOUT_ERROR_CODES.cartEmpty })).toBe(CHECKOUT_MESSAGES.cartEmptyServer)
+    expect(checkoutSessionErrorMessage({ message: '', status: 400, code: CHECKOUT_ERROR_CODES.buyerRequired })).toBe(CHECKOUT_MESSAGES.emailRequired)
+  })
+
+  it('never chooses by the words of the message', () => {
+    // Each of these messages names a mapped case, but the code says otherwise: the message is shown as it is.
+    expect(checkoutSessionErrorMessage({ message: 'Cart is empty', status: 400, code: CHECKOUT_ERROR_CODES.validation })).toBe('Cart is empty')
+    expect(checkoutSessionErrorMessage({ message: 'Too many promo code attempts. Please try again later.', status: 429, code: 'RATE_LIMITED' })).toBe(
+      'Too many promo code attempts. Please try again later.',
+    )
+    expect(checkoutSessionErrorMessage({ message: 'Invalid JWT', status: 400, code: 'HTTP_ERROR' })).toBe('Invalid JWT')
+  })
+
+  it('asks to log in for any 401, whatever its code', () => {
+    expect(checkoutSessionErrorMessage({ message: 'Session expired', status: 401, code: 'HTTP_ERROR' })).toBe(CHECKOUT_MESSAGES.loginRequired)
+  })
+
+  it('says the payment service cannot be reached when no response came back (status 0)', () => {
+    expect(checkoutSessionErrorMessage({ message: CHECKOUT_MESSAGES.createFailed, status: 0, code: 'NETWORK_ERROR' })).toBe(CHECKOUT_MESSAGES.cannotConnect)
+  })
+
+  it("shows the server's own message for any other code", () => {
+    expect(checkoutSessionErrorMessage({ message: CHECKOUT_SERVER_MESSAGES.userIdRequired, status: 400, code: CHECKOUT_ERROR_CODES.userIdRequired })).toBe('User ID is required for cart checkout')
+    expect(checkoutSessionErrorMessage({ message: CHECKOUT_SERVER_MESSAGES.busy, status: 409, code: CHECKOUT_ERROR_CODES.busy })).toBe(
+      'Another checkout is still being prepared. Please try again.',
+    )
+    expect(checkoutSessionErrorMessage({ message: 'Quantity must be at least 1', status: 400, code: CHECKOUT_ERROR_CODES.quantityInvalid })).toBe('Quantity must be at least 1')
   })
 
   it('falls back to "Failed to create checkout session" without a message', () => {
-    expect(checkoutSessionErrorMessage(undefined)).toBe('Failed to create checkout session')
-    expect(checkoutSessionErrorMessage(null)).toBe('Failed to create checkout session')
-    expect(checkoutSessionErrorMessage('   ')).toBe('Failed to create checkout session')
-  })
-
-  it('treats a 401 as the JWT row whatever its message', () => {
-    expect(checkoutSessionErrorMessage('User not authenticated', 401)).toBe('Please log in to complete your purchase')
-  })
-
-  it('applies the rows in the table order (the first match wins)', () => {
-    expect(checkoutSessionErrorMessage('JWT not found')).toBe('Please log in to complete your purchase')
-    expect(checkoutSessionErrorMessage('Promo code not found')).toBe('Product not found or unavailable')
+    expect(checkoutSessionErrorMessage({ status: 500, code: 'INTERNAL_ERROR' })).toBe('Failed to create checkout session')
+    expect(checkoutSessionErrorMessage({ message: null })).toBe('Failed to create checkout session')
+    expect(checkoutSessionErrorMessage({ message: '   ', status: 503 })).toBe('Failed to create checkout session')
   })
 })
 
@@ -54,7 +67,7 @@ describe('checkoutRedirectErrorMessage', () => {
 })
 
 describe('CHECKOUT_MESSAGES', () => {
-  it('holds the other checkout texts of §8 word for word', () => {
+  it('holds the other checkout texts word for word', () => {
     expect(CHECKOUT_MESSAGES).toMatchObject({
       noData: 'No data returned from checkout session creation',
       missingSessionId: 'Unable to create checkout session. Please try again.',

@@ -1,8 +1,9 @@
 /**
- * The checkout error catalogue (storefront spec §8): what a shopper reads when creating a
- * checkout session fails, mapped from the server's message, plus every other checkout text the
- * pages show. Used by the checkout pages, Buy Now and the developer checkout test page.
+ * The checkout error catalogue: what a shopper reads when creating a checkout session fails,
+ * chosen by the error's status and code (CHECKOUT_ERROR_CODES), plus every other checkout text
+ * the pages show. Used by the checkout pages, Buy Now and the developer checkout test page.
  */
+import { CHECKOUT_ERROR_CODES } from './contract/checkout.ts'
 
 export const CHECKOUT_MESSAGES = {
   loginRequired: 'Please log in to complete your purchase',
@@ -37,35 +38,48 @@ export const CHECKOUT_MESSAGES = {
 export const CHECKOUT_ERROR_TITLE = 'Checkout Error'
 export const PAYMENT_ERROR_TITLE = 'Payment Error'
 
-/** Rows of §8 in order: the first whose needle the server message contains wins. */
-const SESSION_ERROR_ROWS: ReadonlyArray<readonly [needle: string, shown: string]> = [
-  ['JWT', CHECKOUT_MESSAGES.loginRequired],
-  ['not found', CHECKOUT_MESSAGES.productUnavailable],
-  ['promo', CHECKOUT_MESSAGES.invalidPromo],
-  ['Cart is empty', CHECKOUT_MESSAGES.cartEmptyServer],
-  ['Some products are invalid', CHECKOUT_MESSAGES.productsInvalid],
-  ['Either userId or customerEmail is required', CHECKOUT_MESSAGES.emailRequired],
-  ['Either user ID or customer email is required', CHECKOUT_MESSAGES.emailRequired],
-  ['Failed to send a request', CHECKOUT_MESSAGES.cannotConnect],
-  ['Edge Function', CHECKOUT_MESSAGES.serviceUnavailable],
-]
+/** The code-decided texts of a failed checkout session creation; any other code shows the server's message. */
+const BY_CODE: ReadonlyMap<string, string> = new Map([
+  [CHECKOUT_ERROR_CODES.unauthorized, CHECKOUT_MESSAGES.loginRequired],
+  // NOT_FOUND: something the checkout names no longer exists.
+  [CHECKOUT_ERROR_CODES.orderNotFound, CHECKOUT_MESSAGES.productUnavailable],
+  [CHECKOUT_ERROR_CODES.invalidPromo, CHECKOUT_MESSAGES.invalidPromo],
+  [CHECKOUT_ERROR_CODES.cartEmpty, CHECKOUT_MESSAGES.cartEmptyServer],
+  [CHECKOUT_ERROR_CODES.productsInvalid, CHECKOUT_MESSAGES.productsInvalid],
+  [CHECKOUT_ERROR_CODES.buyerRequired, CHECKOUT_MESSAGES.emailRequired],
+  // The payment provider failed to open the session: the payment service is unavailable.
+  [CHECKOUT_ERROR_CODES.providerFailed, CHECKOUT_MESSAGES.serviceUnavailable],
+])
 
-/**
- * The text shown for a failed checkout session creation. Matching ignores case ("Promo code
- * expired" is a promo problem too). A 401 is the spec's "JWT problem" in our backend, which
- * answers "User not authenticated" rather than naming the token.
- */
-export function checkoutSessionErrorMessage(serverMessage: string | null | undefined, status?: number): string {
-  if (status === 401) return CHECKOUT_MESSAGES.loginRequired
-  const message = serverMessage?.trim() ?? ''
-  const lower = message.toLowerCase()
-  for (const [needle, shown] of SESSION_ERROR_ROWS) {
-    if (lower.includes(needle.toLowerCase())) return shown
-  }
-  return message || CHECKOUT_MESSAGES.createFailed
+/** The status of a request that got no response at all (fetch threw), as the browser reports it. */
+export const NO_RESPONSE_STATUS = 0
+
+/** A failed request as the client's API layer reports it: the server's `{ message, status, code }`. */
+export interface CheckoutFailure {
+  message?: string | null
+  status?: number | null
+  code?: string | null
 }
 
-/** The text for a failed redirect to the provider's checkout: an expired session, else the provider's message. */
+/**
+ * The text shown for a failed checkout session creation, chosen by the failure's status and
+ * code, never by the wording of its message: no response at all means the payment service
+ * cannot be reached; a 401 (whatever its code) asks the shopper to log in; a known code gets
+ * its text; any other failure shows the server's own message, else the generic one.
+ */
+export function checkoutSessionErrorMessage({ message, status, code }: CheckoutFailure): string {
+  if (status === NO_RESPONSE_STATUS) return CHECKOUT_MESSAGES.cannotConnect
+  if (status === 401) return CHECKOUT_MESSAGES.loginRequired
+  const byCode = code ? BY_CODE.get(code) : undefined
+  if (byCode) return byCode
+  return message?.trim() || CHECKOUT_MESSAGES.createFailed
+}
+
+/**
+ * The text for a failed redirect to the provider's checkout: an expired session, else the
+ * provider's message. The redirect's error is the browser's or the provider script's and
+ * carries no code of ours, so this one still reads the message.
+ */
 export function checkoutRedirectErrorMessage(providerMessage: string | null | undefined): string {
   const message = providerMessage?.trim() ?? ''
   if (message.toLowerCase().includes('session')) return CHECKOUT_MESSAGES.sessionExpired

@@ -1,8 +1,8 @@
 /**
- * The download error catalogue (accounts spec §8): what a producer reads when a download
- * cannot start, mapped from the server's message (as the spec's table does) or, when the
- * message is not one of the table's, from its status and code. Used by the download hub.
- * The server's side of the table (messages, codes) is the contract in contract/downloads.ts.
+ * The download error catalogue: what a producer reads when a download cannot start, chosen by
+ * the error's status and code (DOWNLOAD_ERROR_CODES), never by the wording of its message.
+ * Used by the download hub. The server's side (messages, codes) is the contract in
+ * contract/downloads.ts.
  */
 import { DOWNLOAD_ERROR_CODES, DOWNLOAD_LIMIT_REACHED_TEXT, DOWNLOAD_SERVER_MESSAGES } from './contract/downloads.ts'
 
@@ -20,18 +20,13 @@ export const DOWNLOAD_MESSAGES = {
   createFailed: DOWNLOAD_SERVER_MESSAGES.createDownload,
 } as const
 
-const BY_MESSAGE: ReadonlyArray<readonly [needle: string, shown: string]> = [
-  [DOWNLOAD_SERVER_MESSAGES.authorizationRequired, DOWNLOAD_MESSAGES.loginRequired],
-  [DOWNLOAD_SERVER_MESSAGES.noDownloadsRemaining, DOWNLOAD_MESSAGES.noDownloadsRemaining],
-  [DOWNLOAD_SERVER_MESSAGES.orderNotCompleted, DOWNLOAD_MESSAGES.orderNotCompleted],
-  [DOWNLOAD_SERVER_MESSAGES.accessDenied, DOWNLOAD_MESSAGES.accessDenied],
-]
-
-const BY_CODE: Readonly<Record<string, string>> = {
-  [DOWNLOAD_ERROR_CODES.noDownloadsRemaining]: DOWNLOAD_MESSAGES.noDownloadsRemaining,
-  [DOWNLOAD_ERROR_CODES.orderNotCompleted]: DOWNLOAD_MESSAGES.orderNotCompleted,
-  [DOWNLOAD_ERROR_CODES.accessDenied]: DOWNLOAD_MESSAGES.accessDenied,
-}
+/** The code-decided texts of a refused download; any other code shows the server's message. */
+const BY_CODE: ReadonlyMap<string, string> = new Map([
+  [DOWNLOAD_ERROR_CODES.unauthorized, DOWNLOAD_MESSAGES.loginRequired],
+  [DOWNLOAD_ERROR_CODES.noDownloadsRemaining, DOWNLOAD_MESSAGES.noDownloadsRemaining],
+  [DOWNLOAD_ERROR_CODES.orderNotCompleted, DOWNLOAD_MESSAGES.orderNotCompleted],
+  [DOWNLOAD_ERROR_CODES.accessDenied, DOWNLOAD_MESSAGES.accessDenied],
+])
 
 export interface DownloadFailure {
   message?: string | null
@@ -40,17 +35,13 @@ export interface DownloadFailure {
 }
 
 /**
- * The text shown beside a product whose download failed. The table matches on the server's
- * message (ignoring case); a 401 always asks the producer to log in, whatever the session
- * layer answered; any other failure shows the server's own message, else the generic one.
+ * The text shown beside a product whose download failed: a 401 always asks the producer to log
+ * in, whatever its code; a known code gets its text; any other failure shows the server's own
+ * message, else the generic one.
  */
 export function downloadErrorMessage({ message, status, code }: DownloadFailure): string {
-  const text = message?.trim() ?? ''
-  const lower = text.toLowerCase()
-  for (const [needle, shown] of BY_MESSAGE) {
-    if (lower.includes(needle.toLowerCase())) return shown
-  }
   if (status === 401) return DOWNLOAD_MESSAGES.loginRequired
-  if (code && BY_CODE[code]) return BY_CODE[code]
-  return text || DOWNLOAD_MESSAGES.createFailed
+  const byCode = code ? BY_CODE.get(code) : undefined
+  if (byCode) return byCode
+  return message?.trim() || DOWNLOAD_MESSAGES.createFailed
 }

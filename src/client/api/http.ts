@@ -1,8 +1,15 @@
 /**
  * The one typed fetch wrapper of the client. Every API error arrives as an ApiError carrying
- * the server's `{ error: { message, status, code } }`.
+ * the server's `{ error: { message, status, code } }`; callers choose what to show by its
+ * status and code. A request that got no response at all (fetch threw) is status 0, code
+ * NETWORK_ERROR; an error answer without our body keeps its HTTP status, code HTTP_ERROR.
  */
 import type { ApiErrorBody } from '../../shared/contract/errors.ts'
+
+/** The code of a request that got no response at all (status 0). */
+const NETWORK_ERROR_CODE = 'NETWORK_ERROR'
+/** The code of an error answer that did not carry the API's error body. */
+const HTTP_ERROR_CODE = 'HTTP_ERROR'
 
 export class ApiError extends Error {
   readonly status: number
@@ -39,12 +46,12 @@ export async function apiRequest<T>(path: string, init: RequestInit & { json?: u
       body: json !== undefined ? JSON.stringify(json) : rest.body,
     })
   } catch {
-    throw new ApiError(fallbackMessage, 0, 'NETWORK_ERROR')
+    throw new ApiError(fallbackMessage, 0, NETWORK_ERROR_CODE)
   }
   const body: unknown = response.status === 204 ? null : await response.json().catch(() => null)
   if (!response.ok) {
     const error = (body as Partial<ApiErrorBody> | null)?.error
-    throw new ApiError(error?.message ?? fallbackMessage, error?.status ?? response.status, error?.code ?? 'HTTP_ERROR')
+    throw new ApiError(error?.message ?? fallbackMessage, error?.status ?? response.status, error?.code ?? HTTP_ERROR_CODE)
   }
   return body as T
 }

@@ -1,9 +1,9 @@
 /** The site header: brand link home, navigation to Products and each category, the account and cart controls. */
 import { useEffect, useRef } from 'react'
 import { Link, NavLink, useLocation, useSearchParams } from 'react-router'
-import { useCategories } from '../api/get-categories.ts'
-import { AccountMenu } from './AccountMenu.tsx'
-import { CartButton } from './CartButton.tsx'
+import { AccountMenu } from '../features/account/AccountMenu.tsx'
+import { CartButton } from '../features/cart/CartButton.tsx'
+import { useCategories } from '../features/catalog/api/get-categories.ts'
 import { BrandMark } from './Icons.tsx'
 
 const linkClass = (active: boolean) =>

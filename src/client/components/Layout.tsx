@@ -2,9 +2,9 @@
 import { useLayoutEffect } from 'react'
 import { Toaster } from 'react-hot-toast'
 import { Outlet, useLocation } from 'react-router'
-import { useCartSync } from '../cart/use-cart-sync.ts'
-import { AuthErrorBoundary } from './AuthErrorBoundary.tsx'
-import { CartDrawer } from './CartDrawer.tsx'
+import { AuthErrorBoundary } from '../features/account/AuthErrorBoundary.tsx'
+import { CartDrawer } from '../features/cart/CartDrawer.tsx'
+import { useCartSync } from '../features/cart/use-cart-sync.ts'
 import { Footer } from './Footer.tsx'
 import { Header } from './Header.tsx'
 

@@ -5,13 +5,13 @@
  */
 import { useState } from 'react'
 import type { ProductList } from '../../shared/contract/catalog.ts'
-import { deleteCartItem } from '../api/delete-cart-item.ts'
-import { getCart } from '../api/get-cart.ts'
 import { apiRequest } from '../api/http.ts'
-import { postCartItem } from '../api/post-cart-item.ts'
-import { useSession } from '../auth/use-session.ts'
-import { cartItemFromServerLine } from '../cart/cart-item.ts'
-import { useCartStore } from '../cart/cart-store.ts'
+import { useSession } from '../features/account/use-session.ts'
+import { deleteCartItem } from '../features/cart/api/delete-cart-item.ts'
+import { getCart } from '../features/cart/api/get-cart.ts'
+import { postCartItem } from '../features/cart/api/post-cart-item.ts'
+import { cartItemFromServerLine } from '../features/cart/cart-item.ts'
+import { useCartStore } from '../features/cart/cart-store.ts'
 
 type TestId = 'read' | 'insert' | 'delete'
 type TestResult = { state: 'idle' } | { state: 'running' } | { state: 'pass' | 'fail'; ms: number; detail: string }

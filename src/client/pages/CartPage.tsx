@@ -5,15 +5,15 @@
  * notes) and "Complete Your Setup". Figures come from the same pricing function as the drawer.
  */
 import { Link } from 'react-router'
-import { selectItemCount, useCartStore } from '../cart/cart-store.ts'
-import { useCartActions } from '../cart/use-cart-actions.ts'
-import { useCartTotals } from '../cart/use-cart-totals.ts'
 import { Breadcrumbs } from '../components/Breadcrumbs.tsx'
-import { CartLineItem } from '../components/CartLineItem.tsx'
-import { CartRecommendations } from '../components/CartRecommendations.tsx'
-import { CartTotals } from '../components/CartTotals.tsx'
 import { CartIcon, DownloadIcon, LockIcon, RefundIcon } from '../components/Icons.tsx'
-import { PromoCodeForm } from '../components/PromoCodeForm.tsx'
+import { selectItemCount, useCartStore } from '../features/cart/cart-store.ts'
+import { CartLineItem } from '../features/cart/CartLineItem.tsx'
+import { CartTotals } from '../features/cart/CartTotals.tsx'
+import { PromoCodeForm } from '../features/cart/PromoCodeForm.tsx'
+import { useCartActions } from '../features/cart/use-cart-actions.ts'
+import { useCartTotals } from '../features/cart/use-cart-totals.ts'
+import { CartRecommendations } from '../features/catalog/CartRecommendations.tsx'
 
 export default function CartPage() {
   const items = useCartStore((state) => state.items)

@@ -4,12 +4,12 @@
  */
 import { useParams } from 'react-router'
 import { ApiError } from '../api/http.ts'
-import { useCategory } from '../api/get-category.ts'
-import { useProducts } from '../api/get-products.ts'
 import { Breadcrumbs } from '../components/Breadcrumbs.tsx'
-import { ComingSoon } from '../components/ComingSoon.tsx'
 import { NotFound } from '../components/NotFound.tsx'
-import { ProductGrid } from '../components/ProductGrid.tsx'
+import { useCategory } from '../features/catalog/api/get-category.ts'
+import { useProducts } from '../features/catalog/api/get-products.ts'
+import { ProductGrid } from '../features/catalog/ProductGrid.tsx'
+import { ComingSoon } from '../features/content/ComingSoon.tsx'
 import { storeConfig } from '../store-config.ts'
 
 /** Products listed on a category page. */

@@ -7,12 +7,12 @@ import { MemoryRouter } from 'react-router'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { formatPrice } from '../../shared/money.ts'
 import { priceCart } from '../../shared/pricing.ts'
-import type { AuthSession } from '../auth/use-session.ts'
-import type { CartItem } from '../cart/cart-item.ts'
-import { useCartStore } from '../cart/cart-store.ts'
+import type { AuthSession } from '../features/account/use-session.ts'
+import type { CartItem } from '../features/cart/cart-item.ts'
+import { useCartStore } from '../features/cart/cart-store.ts'
 
 const session: AuthSession = { user: null, isLoading: false, refetch: async () => {} }
-vi.mock('../auth/use-session.ts', () => ({ useSession: () => session }))
+vi.mock('../features/account/use-session.ts', () => ({ useSession: () => session }))
 
 const { default: CheckoutPage } = await import('./CheckoutPage.tsx')
 
@@ -156,8 +156,8 @@ describe('CheckoutPage (redirect flow)', () => {
     expect(requests[0]!.body).toMatchObject({ userId: 'user-1', checkoutType: 'cart', customerEmail: 'producer@example.com' })
   })
 
-  it("maps the server's refusal to the §8 text with the redirect flow's extra line, and stays put", async () => {
-    answer = () => Response.json({ error: { message: 'Invalid promo code', status: 400, code: 'BAD_REQUEST' } }, { status: 400 })
+  it("maps the server's refusal by its code, with the redirect flow's extra line, and stays put", async () => {
+    answer = () => Response.json({ error: { message: 'Invalid promo code', status: 404, code: 'INVALID_PROMO_CODE' } }, { status: 404 })
     renderCheckout()
     fillInformation({ Email: 'ada@example.com', 'First name': 'Ada', 'Last name': 'Lovelace' })
     fireEvent.click(screen.getByRole('button', { name: 'Continue' }))

@@ -4,10 +4,10 @@ import '@testing-library/jest-dom/vitest'
 import { cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import type { DirectCheckoutState } from '../checkout/direct-checkout-state.ts'
 import { makeProduct } from '../../../tests/support/client/product-fixture.ts'
+import type { DirectCheckoutState } from '../features/checkout/direct-checkout-state.ts'
 
-vi.mock('../payments/EmbeddedCheckout.tsx', () => ({
+vi.mock('../features/checkout/payments/EmbeddedCheckout.tsx', () => ({
   EmbeddedCheckout: ({ clientSecret, onComplete }: { clientSecret: string; onComplete: (sessionId: string) => void }) => (
     <button type="button" onClick={() => onComplete('cs_test_direct')}>
       Pay with {clientSecret}

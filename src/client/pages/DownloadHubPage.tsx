@@ -4,15 +4,15 @@
  * read shows the spec's message with a Retry.
  */
 import { DOWNLOAD_MESSAGES } from '../../shared/download-errors.ts'
-import { usePurchases } from '../api/get-purchases.ts'
-import { useSession } from '../auth/use-session.ts'
 import { EmptyState } from '../components/EmptyState.tsx'
 import { ListSkeleton } from '../components/ListSkeleton.tsx'
 import { LoadFailed } from '../components/LoadFailed.tsx'
 import { PageFallback } from '../components/PageFallback.tsx'
-import { PurchaseCard } from '../components/PurchaseCard.tsx'
-import { RecentDownloads } from '../components/RecentDownloads.tsx'
-import { useDownloadAction } from '../downloads/use-download-action.ts'
+import { useSession } from '../features/account/use-session.ts'
+import { usePurchases } from '../features/downloads/api/get-purchases.ts'
+import { PurchaseCard } from '../features/downloads/PurchaseCard.tsx'
+import { RecentDownloads } from '../features/downloads/RecentDownloads.tsx'
+import { useDownloadAction } from '../features/downloads/use-download-action.ts'
 
 export default function DownloadHubPage() {
   const { user } = useSession()

@@ -1,12 +1,12 @@
 /** /email-confirmation: where the confirmation email's link lands. States: loading, success, error. */
 import { useEffect, useState } from 'react'
 import { Link, useLocation } from 'react-router'
-import { authClient } from '../auth/auth-client.ts'
-import { readAuthError } from '../auth/auth-errors.ts'
-import { CONFIRMATION_TEXT, confirmationErrorText, readConfirmationLink } from '../auth/email-confirmation.ts'
-import { AuthCard, FormMessage } from '../components/AuthCard.tsx'
 import { CheckIcon } from '../components/Icons.tsx'
 import { PageFallback } from '../components/PageFallback.tsx'
+import { authClient } from '../features/account/auth-client.ts'
+import { readAuthError } from '../features/account/auth-errors.ts'
+import { AuthCard, FormMessage } from '../features/account/AuthCard.tsx'
+import { CONFIRMATION_TEXT, confirmationErrorText, readConfirmationLink } from '../features/account/email-confirmation.ts'
 
 type PageState = { name: 'loading' } | { name: 'success' } | { name: 'error'; message: string }
 

@@ -1,13 +1,13 @@
 /** The store home in live mode: hero, featured products, category tiles and new arrivals. */
 import { Link } from 'react-router'
 import type { Product } from '../../shared/contract/catalog.ts'
-import { useProducts } from '../api/get-products.ts'
-import { CategoryTiles } from '../components/CategoryTiles.tsx'
-import { ProductCard } from '../components/ProductCard.tsx'
-import { ProductsError } from '../components/ProductGrid.tsx'
-import { ProductCardSkeleton } from '../components/ProductCardSkeleton.tsx'
-import { PreviewButton } from '../components/PreviewButton.tsx'
-import { Waveform } from '../components/Waveform.tsx'
+import { useProducts } from '../features/catalog/api/get-products.ts'
+import { CategoryTiles } from '../features/catalog/CategoryTiles.tsx'
+import { PreviewButton } from '../features/catalog/PreviewButton.tsx'
+import { ProductCard } from '../features/catalog/ProductCard.tsx'
+import { ProductCardSkeleton } from '../features/catalog/ProductCardSkeleton.tsx'
+import { ProductsError } from '../features/catalog/ProductGrid.tsx'
+import { Waveform } from '../features/catalog/Waveform.tsx'
 
 /** The newest products the home page picks its two rows from (enough to find four featured ones). */
 const HOME_PRODUCT_COUNT = 16

@@ -5,12 +5,12 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react'
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import type { AuthSession } from '../auth/use-session.ts'
-import { useCartStore } from '../cart/cart-store.ts'
+import type { AuthSession } from '../features/account/use-session.ts'
+import { useCartStore } from '../features/cart/cart-store.ts'
 
 const session: AuthSession = { user: null, isLoading: false, refetch: async () => {} }
-vi.mock('../auth/use-session.ts', () => ({ useSession: () => session }))
-vi.mock('../payments/EmbeddedCheckout.tsx', () => ({
+vi.mock('../features/account/use-session.ts', () => ({ useSession: () => session }))
+vi.mock('../features/checkout/payments/EmbeddedCheckout.tsx', () => ({
   EmbeddedCheckout: ({ clientSecret, onComplete }: { clientSecret: string; onComplete: (sessionId: string) => void }) => (
     <button type="button" onClick={() => onComplete('cs_test_embedded')}>
       Pay with {clientSecret}
@@ -108,12 +108,23 @@ describe('HostedCheckoutPage (embedded flow)', () => {
     expect(screen.getByRole('button', { name: 'Pay with cs_test_2_secret_2' })).toBeInTheDocument()
   })
 
-  it('maps a refused session to the §8 text and stays on Information', async () => {
-    answer = () => Response.json({ error: { message: 'Either user ID or customer email is required', status: 400, code: 'BAD_REQUEST' } }, { status: 400 })
+  it('maps a refused session by its code and stays on Information', async () => {
+    answer = () => Response.json({ error: { message: 'Either user ID or customer email is required', status: 400, code: 'BUYER_REQUIRED' } }, { status: 400 })
     renderHosted()
     fillRequired()
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Continue to payment' })))
     expect(screen.getByRole('alert')).toHaveTextContent('Please provide your email address to complete the purchase')
+    expect(screen.getByRole('button', { name: 'Continue to payment' })).toBeEnabled()
+  })
+
+  it('says the payment service cannot be reached when the request gets no answer', async () => {
+    answer = () => Promise.reject(new TypeError('Failed to fetch'))
+    renderHosted()
+    fillRequired()
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Continue to payment' })))
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'Unable to connect to payment service. Please check your internet connection and the backend configuration.',
+    )
     expect(screen.getByRole('button', { name: 'Continue to payment' })).toBeEnabled()
   })
 

@@ -1,11 +1,11 @@
 /** /learn: tabs "Blog & Tutorials" (#blog, the default) and "Documentation" (#docs), chosen by the URL hash. */
 import { useRef, type KeyboardEvent } from 'react'
 import { Link, useLocation, useNavigate } from 'react-router'
-import { DocsBrowser } from '../components/DocsBrowser.tsx'
-import { LearnPostCard } from '../components/LearnPostCard.tsx'
-import { NotifyMeForm } from '../components/NotifyMeForm.tsx'
-import { DOC_GROUPS } from '../content/learn-docs.ts'
-import { LEARN_POSTS } from '../content/learn-posts.ts'
+import { DocsBrowser } from '../features/content/DocsBrowser.tsx'
+import { DOC_GROUPS } from '../features/content/learn-docs.ts'
+import { LEARN_POSTS } from '../features/content/learn-posts.ts'
+import { LearnPostCard } from '../features/content/LearnPostCard.tsx'
+import { NotifyMeForm } from '../features/content/NotifyMeForm.tsx'
 
 export const DISCORD_URL = 'https://discord.gg/audiolabstore'
 

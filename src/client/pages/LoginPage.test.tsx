@@ -4,15 +4,15 @@ import '@testing-library/jest-dom/vitest'
 import { cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { MemoryRouter, Route, Routes } from 'react-router'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import type { AuthSession } from '../auth/use-session.ts'
+import type { AuthSession } from '../features/account/use-session.ts'
 
 const signInEmail = vi.fn()
 const session: AuthSession = { user: null, isLoading: false, refetch: vi.fn(async () => undefined) }
 
-vi.mock('../auth/auth-client.ts', () => ({
+vi.mock('../features/account/auth-client.ts', () => ({
   authClient: { signIn: { email: (...args: unknown[]) => signInEmail(...args) } },
 }))
-vi.mock('../auth/use-session.ts', () => ({ useSession: () => session }))
+vi.mock('../features/account/use-session.ts', () => ({ useSession: () => session }))
 
 const { default: LoginPage } = await import('./LoginPage.tsx')
 

@@ -4,14 +4,14 @@
  */
 import { useState, type FormEvent } from 'react'
 import { Link, Navigate, useLocation, useNavigate } from 'react-router'
-import { authClient } from '../auth/auth-client.ts'
-import { AUTH_FALLBACK, AUTH_TEXT, describeAuthError } from '../auth/auth-errors.ts'
-import { redirectTarget } from '../auth/redirect-target.ts'
-import { useSession } from '../auth/use-session.ts'
-import { AuthCard, FormMessage } from '../components/AuthCard.tsx'
-import { ResendConfirmation } from '../components/ResendConfirmation.tsx'
 import { TextField } from '../components/TextField.tsx'
-import { TwoFactorChallenge } from '../components/TwoFactorChallenge.tsx'
+import { authClient } from '../features/account/auth-client.ts'
+import { AUTH_FALLBACK, AUTH_TEXT, describeAuthError } from '../features/account/auth-errors.ts'
+import { AuthCard, FormMessage } from '../features/account/AuthCard.tsx'
+import { redirectTarget } from '../features/account/redirect-target.ts'
+import { ResendConfirmation } from '../features/account/ResendConfirmation.tsx'
+import { TwoFactorChallenge } from '../features/account/TwoFactorChallenge.tsx'
+import { useSession } from '../features/account/use-session.ts'
 
 export default function LoginPage() {
   const location = useLocation()

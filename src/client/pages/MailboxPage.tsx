@@ -4,8 +4,8 @@
  * text with their links made clickable (no HTML rendering, so the CSP stays strict).
  */
 import { useState } from 'react'
-import { useDevMailbox, type MailboxMessage } from '../api/get-dev-mailbox.ts'
 import { LinkifiedText } from '../components/LinkifiedText.tsx'
+import { useDevMailbox, type MailboxMessage } from '../features/dev-tools/api/get-dev-mailbox.ts'
 
 const TIME_FORMAT = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'medium' })
 

@@ -5,10 +5,10 @@
  * downloads, help tiles and the reviews claim.
  */
 import { Link, Navigate, useLocation } from 'react-router'
-import { formatPrice } from '../../shared/money.ts'
-import { readOrderConfirmationState, type OrderConfirmationState } from '../checkout/order-confirmation-state.ts'
-import { CheckIcon, DownloadIcon, ShieldIcon, StarIcon, WaveIcon } from '../components/Icons.tsx'
 import { formatDate } from '../../shared/dates.ts'
+import { formatPrice } from '../../shared/money.ts'
+import { CheckIcon, DownloadIcon, ShieldIcon, StarIcon, WaveIcon } from '../components/Icons.tsx'
+import { readOrderConfirmationState, type OrderConfirmationState } from '../features/checkout/order-confirmation-state.ts'
 
 const NEXT_STEPS = [
   { title: 'Check your email', text: 'Your receipt and download links are on their way to your inbox.' },

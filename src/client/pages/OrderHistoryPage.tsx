@@ -3,13 +3,13 @@
  * "Load More Orders", each with its number, date, coloured status, total and items. A failed
  * read shows the spec's message with a Retry that reloads the page.
  */
-import { useOrders } from '../api/get-orders.ts'
-import { useSession } from '../auth/use-session.ts'
 import { EmptyState } from '../components/EmptyState.tsx'
 import { ListSkeleton } from '../components/ListSkeleton.tsx'
 import { LoadFailed } from '../components/LoadFailed.tsx'
-import { OrderCard } from '../components/OrderCard.tsx'
 import { PageFallback } from '../components/PageFallback.tsx'
+import { useSession } from '../features/account/use-session.ts'
+import { useOrders } from '../features/orders/api/get-orders.ts'
+import { OrderCard } from '../features/orders/OrderCard.tsx'
 
 export const ORDERS_LOAD_FAILED = 'Failed to load orders. Please try again.'
 

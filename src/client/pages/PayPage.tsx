@@ -6,12 +6,12 @@
  */
 import type { ReactNode } from 'react'
 import { Link, useParams } from 'react-router'
-import { formatPrice } from '../../shared/money.ts'
 import type { BuiltinPaySession } from '../../shared/contract/payments.ts'
-import { useBuiltinPaySession } from '../api/get-builtin-pay-session.ts'
+import { formatPrice } from '../../shared/money.ts'
 import { ApiError } from '../api/http.ts'
 import { BrandMark } from '../components/Icons.tsx'
-import { BuiltinCardForm } from '../payments/BuiltinCardForm.tsx'
+import { useBuiltinPaySession } from '../features/checkout/api/get-builtin-pay-session.ts'
+import { BuiltinCardForm } from '../features/checkout/payments/BuiltinCardForm.tsx'
 
 export default function PayPage() {
   const { sessionId = '' } = useParams()

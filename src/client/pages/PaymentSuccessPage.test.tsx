@@ -6,11 +6,11 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { SessionOrder } from '../../shared/contract/checkout.ts'
-import type { AuthSession } from '../auth/use-session.ts'
-import { useCartStore } from '../cart/cart-store.ts'
+import type { AuthSession } from '../features/account/use-session.ts'
+import { useCartStore } from '../features/cart/cart-store.ts'
 
 const session: AuthSession = { user: null, isLoading: false, refetch: async () => {} }
-vi.mock('../auth/use-session.ts', () => ({ useSession: () => session }))
+vi.mock('../features/account/use-session.ts', () => ({ useSession: () => session }))
 
 const { default: PaymentSuccessPage } = await import('./PaymentSuccessPage.tsx')
 

@@ -5,41 +5,21 @@
  * (fulfilment already emptied the server's). An unknown session or an order that never settles
  * gets an honest message instead of a success it cannot vouch for.
  */
-import { useQueryClient } from '@tanstack/react-query'
-import { useEffect, useRef, type ReactNode } from 'react'
+import type { ReactNode } from 'react'
 import { Link, useNavigate, useSearchParams } from 'react-router'
 import type { SessionOrder } from '../../shared/contract/checkout.ts'
 import { formatPrice } from '../../shared/money.ts'
-import { useCartStore } from '../cart/cart-store.ts'
-import { syncSignedInCart } from '../cart/use-cart-sync.ts'
-import type { OrderConfirmationState } from '../checkout/order-confirmation-state.ts'
-import { useSessionOrder } from '../checkout/use-session-order.ts'
 import { CheckIcon } from '../components/Icons.tsx'
+import type { OrderConfirmationState } from '../features/checkout/order-confirmation-state.ts'
+import { useSessionOrder } from '../features/checkout/use-session-order.ts'
+import { useSettlePaidCart } from '../features/checkout/use-settle-paid-cart.ts'
 
 export default function PaymentSuccessPage() {
   const [params] = useSearchParams()
   const sessionId = params.get('session_id')?.trim() || null
   const keepCart = params.get('cart') === 'keep'
   const view = useSessionOrder(sessionId)
-  const queryClient = useQueryClient()
-  const settled = useRef(false)
-
-  useEffect(() => {
-    if (view.state !== 'completed' || settled.current) return
-    settled.current = true
-    // Fulfilment emptied the server cart of a cart purchase: a signed-in cart is read again from
-    // the server; a guest's saved cart is emptied here. Buy Now leaves the cart as it was.
-    const cart = useCartStore.getState()
-    if (cart.mode === 'server') {
-      if (!keepCart) cart.removePromo()
-      void syncSignedInCart()
-    } else if (!keepCart) {
-      cart.clearCart()
-    }
-    void queryClient.invalidateQueries({ queryKey: ['cart'] })
-    void queryClient.invalidateQueries({ queryKey: ['orders'] })
-    void queryClient.invalidateQueries({ queryKey: ['purchases'] })
-  }, [view.state, keepCart, queryClient])
+  useSettlePaidCart(view.state === 'completed', keepCart)
 
   return (
     <div className="container-page flex justify-center py-12 sm:py-16">

@@ -5,11 +5,11 @@
 import { useQueries } from '@tanstack/react-query'
 import { useSearchParams } from 'react-router'
 import type { Category } from '../../shared/contract/catalog.ts'
-import { useCategories } from '../api/get-categories.ts'
-import { productsQueryOptions, useProducts } from '../api/get-products.ts'
-import { CategoryFilter } from '../components/CategoryFilter.tsx'
-import { CATEGORY_PREVIEW_SIZE, CategorySection } from '../components/CategorySection.tsx'
-import { EmptyProducts, ProductGrid, ProductsError } from '../components/ProductGrid.tsx'
+import { useCategories } from '../features/catalog/api/get-categories.ts'
+import { productsQueryOptions, useProducts } from '../features/catalog/api/get-products.ts'
+import { CategoryFilter } from '../features/catalog/CategoryFilter.tsx'
+import { CATEGORY_PREVIEW_SIZE, CategorySection } from '../features/catalog/CategorySection.tsx'
+import { EmptyProducts, ProductGrid, ProductsError } from '../features/catalog/ProductGrid.tsx'
 
 /** Products shown when one category is selected. */
 const CATEGORY_PAGE_SIZE = 24

@@ -2,22 +2,18 @@
  * /profile: the producer's account. Email read-only, full name editable, account created date,
  * ways to the download hub and order history, two-factor, session scopes, and Sign Out (→ /).
  */
-import { useQueryClient } from '@tanstack/react-query'
-import { useState, type ReactNode } from 'react'
-import toast from 'react-hot-toast'
-import { Link, useNavigate } from 'react-router'
-import { useProfile } from '../api/get-profile.ts'
-import { authClient } from '../auth/auth-client.ts'
-import { AUTH_FALLBACK, describeAuthError } from '../auth/auth-errors.ts'
-import { useSession, type SessionUser } from '../auth/use-session.ts'
+import type { ReactNode } from 'react'
+import { Link } from 'react-router'
+import { formatDate } from '../../shared/dates.ts'
 import { DownloadIcon } from '../components/Icons.tsx'
 import { PageFallback } from '../components/PageFallback.tsx'
-import { ProfileNameEditor } from '../components/ProfileNameEditor.tsx'
-import { SessionControls } from '../components/SessionControls.tsx'
-import { TwoFactorSettings } from '../components/TwoFactorSettings.tsx'
 import { INPUT_CLASS } from '../components/TextField.tsx'
-import { formatDate } from '../../shared/dates.ts'
-
+import { useProfile } from '../features/account/api/get-profile.ts'
+import { ProfileNameEditor } from '../features/account/ProfileNameEditor.tsx'
+import { SessionControls } from '../features/account/SessionControls.tsx'
+import { TwoFactorSettings } from '../features/account/TwoFactorSettings.tsx'
+import { useSession, type SessionUser } from '../features/account/use-session.ts'
+import { useSignOut } from '../features/account/use-sign-out.ts'
 
 export default function ProfilePage() {
   const { user, isLoading } = useSession()
@@ -32,31 +28,7 @@ export default function ProfilePage() {
 function ProfileContent({ user }: { user: SessionUser }) {
   const profile = useProfile(user.id)
   const { refetch } = useSession()
-  const navigate = useNavigate()
-  const queryClient = useQueryClient()
-  const [signingOut, setSigningOut] = useState(false)
-
-  function leaveSignedOut() {
-    // Nothing of this producer's may linger in the cache for whoever uses the browser next.
-    navigate('/', { replace: true })
-    queryClient.clear()
-  }
-
-  async function signOut() {
-    setSigningOut(true)
-    try {
-      const result = await authClient.signOut()
-      if (result.error) {
-        toast.error(describeAuthError(result.error, AUTH_FALLBACK.signOut))
-        setSigningOut(false)
-        return
-      }
-      leaveSignedOut()
-    } catch (caught) {
-      toast.error(describeAuthError(caught, AUTH_FALLBACK.signOut))
-      setSigningOut(false)
-    }
-  }
+  const { signingOut, signOut, leaveSignedOut } = useSignOut()
 
   const fullName = profile.data?.full_name ?? user.name
   const createdAt = profile.data ? new Date(profile.data.created_at) : user.createdAt

@@ -4,12 +4,12 @@
  */
 import { useEffect, useState, type FormEvent } from 'react'
 import { Link, useNavigate, useSearchParams } from 'react-router'
-import { authClient } from '../auth/auth-client.ts'
-import { AUTH_TEXT, describeAuthError, readAuthError } from '../auth/auth-errors.ts'
-import { PASSWORD_MIN_LENGTH, validateNewPassword } from '../auth/signup-validation.ts'
-import { AuthCard, FormMessage } from '../components/AuthCard.tsx'
-import { TextField } from '../components/TextField.tsx'
 import { PageFallback } from '../components/PageFallback.tsx'
+import { TextField } from '../components/TextField.tsx'
+import { authClient } from '../features/account/auth-client.ts'
+import { AUTH_TEXT, describeAuthError, readAuthError } from '../features/account/auth-errors.ts'
+import { AuthCard, FormMessage } from '../features/account/AuthCard.tsx'
+import { PASSWORD_MIN_LENGTH, validateNewPassword } from '../features/account/signup-validation.ts'
 
 type PageState = { name: 'loading' } | { name: 'ready'; token: string } | { name: 'success' } | { name: 'error'; message: string }
 

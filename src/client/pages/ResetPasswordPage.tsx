@@ -4,11 +4,11 @@
  */
 import { useState, type FormEvent } from 'react'
 import { Link } from 'react-router'
-import { authClient, siteUrl } from '../auth/auth-client.ts'
-import { AUTH_TEXT, describeAuthError } from '../auth/auth-errors.ts'
-import { AuthCard, FormMessage } from '../components/AuthCard.tsx'
-import { TextField } from '../components/TextField.tsx'
 import { INVALID_EMAIL_MESSAGE, isValidEmail } from '../../shared/contract/email-signup.ts'
+import { TextField } from '../components/TextField.tsx'
+import { authClient, siteUrl } from '../features/account/auth-client.ts'
+import { AUTH_TEXT, describeAuthError } from '../features/account/auth-errors.ts'
+import { AuthCard, FormMessage } from '../features/account/AuthCard.tsx'
 
 export const RESET_REQUEST_TEXT = {
   required: 'Please enter your email address',

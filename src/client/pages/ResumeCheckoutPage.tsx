@@ -9,12 +9,12 @@ import { Link, useNavigate, useParams } from 'react-router'
 import { CHECKOUT_MESSAGES } from '../../shared/checkout-errors.ts'
 import { orderNumberOf } from '../../shared/contract/checkout.ts'
 import { formatPrice } from '../../shared/money.ts'
-import { checkoutResumeQueryOptions } from '../api/get-checkout-resume.ts'
-import { orderBySessionQueryOptions } from '../api/get-order-by-session.ts'
-import { paymentSuccessPath } from '../checkout/checkout-session.ts'
-import { CheckoutErrorBox } from '../components/CheckoutErrorBox.tsx'
 import { LockIcon } from '../components/Icons.tsx'
-import { EmbeddedCheckout } from '../payments/EmbeddedCheckout.tsx'
+import { checkoutResumeQueryOptions } from '../features/checkout/api/get-checkout-resume.ts'
+import { orderBySessionQueryOptions } from '../features/checkout/api/get-order-by-session.ts'
+import { paymentSuccessPath } from '../features/checkout/checkout-session.ts'
+import { CheckoutErrorBox } from '../features/checkout/CheckoutErrorBox.tsx'
+import { EmbeddedCheckout } from '../features/checkout/payments/EmbeddedCheckout.tsx'
 
 export default function ResumeCheckoutPage() {
   const { orderId = '' } = useParams()

@@ -6,7 +6,7 @@ import { MemoryRouter, Route, Routes } from 'react-router'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 
 const signUpEmail = vi.fn()
-vi.mock('../auth/auth-client.ts', () => ({
+vi.mock('../features/account/auth-client.ts', () => ({
   authClient: { signUp: { email: (...args: unknown[]) => signUpEmail(...args) } },
   siteUrl: (path: string) => `http://als.test${path}`,
 }))

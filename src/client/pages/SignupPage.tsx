@@ -4,14 +4,14 @@
  */
 import { useState, type FormEvent } from 'react'
 import { Link, useLocation, useNavigate } from 'react-router'
-import { authClient, siteUrl } from '../auth/auth-client.ts'
-import { AUTH_FALLBACK, describeAuthError } from '../auth/auth-errors.ts'
-import { CONFIRMED_CALLBACK_PATH } from '../auth/email-confirmation.ts'
-import { redirectTarget } from '../auth/redirect-target.ts'
-import { PASSWORD_MIN_LENGTH, validateSignup } from '../auth/signup-validation.ts'
-import { AuthCard, FormMessage } from '../components/AuthCard.tsx'
 import { Modal } from '../components/Modal.tsx'
 import { TextField } from '../components/TextField.tsx'
+import { authClient, siteUrl } from '../features/account/auth-client.ts'
+import { AUTH_FALLBACK, describeAuthError } from '../features/account/auth-errors.ts'
+import { AuthCard, FormMessage } from '../features/account/AuthCard.tsx'
+import { CONFIRMED_CALLBACK_PATH } from '../features/account/email-confirmation.ts'
+import { redirectTarget } from '../features/account/redirect-target.ts'
+import { PASSWORD_MIN_LENGTH, validateSignup } from '../features/account/signup-validation.ts'
 import { storeConfig } from '../store-config.ts'
 
 export default function SignupPage() {

@@ -2,11 +2,11 @@
 import type { ComponentType, SVGProps } from 'react'
 import { Link } from 'react-router'
 import { SUPPORT_REPLY_TIME } from '../../shared/contract/support.ts'
-import { useSession } from '../auth/use-session.ts'
-import { FaqAccordion } from '../components/FaqAccordion.tsx'
 import { DownloadIcon, ShieldIcon, SlidersIcon, WaveIcon } from '../components/Icons.tsx'
-import { SupportContactForm } from '../components/SupportContactForm.tsx'
-import { FAQ_GROUPS } from '../content/support-faq.ts'
+import { useSession } from '../features/account/use-session.ts'
+import { FaqAccordion } from '../features/support/FaqAccordion.tsx'
+import { FAQ_GROUPS } from '../features/support/support-faq.ts'
+import { SupportContactForm } from '../features/support/SupportContactForm.tsx'
 
 const QUICK_LINKS: Array<{ to: string; title: string; text: string; Icon: ComponentType<SVGProps<SVGSVGElement>> }> = [
   { to: '/learn#docs', title: 'Documentation', text: 'Formats, DAW setup, licensing and downloads.', Icon: SlidersIcon },

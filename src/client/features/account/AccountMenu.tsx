@@ -1,7 +1,7 @@
 /** The header's account control: "Sign In" for guests, a link to the profile (name or email) for signed-in producers. */
 import { Link } from 'react-router'
-import { useSession } from '../auth/use-session.ts'
-import { UserIcon } from './Icons.tsx'
+import { UserIcon } from '../../components/Icons.tsx'
+import { useSession } from './use-session.ts'
 
 const CONTROL_CLASS =
   'inline-flex items-center gap-2 rounded-lg border border-zinc-800 bg-zinc-900 px-3 py-2 text-sm font-medium text-zinc-100 transition-colors hover:border-zinc-600 hover:bg-zinc-800'

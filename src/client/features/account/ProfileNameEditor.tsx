@@ -1,10 +1,10 @@
 /** The profile's full-name row: view, edit (Save / Cancel) and saving states, with the spec's toasts. */
 import { useState, type FormEvent } from 'react'
 import toast from 'react-hot-toast'
-import { FULL_NAME_MAX_LENGTH } from '../../shared/contract/profile.ts'
-import { useUpdateProfile } from '../api/update-profile.ts'
-import { AUTH_FALLBACK, describeAuthError } from '../auth/auth-errors.ts'
-import { INPUT_CLASS } from './TextField.tsx'
+import { FULL_NAME_MAX_LENGTH } from '../../../shared/contract/profile.ts'
+import { INPUT_CLASS } from '../../components/TextField.tsx'
+import { useUpdateProfile } from './api/update-profile.ts'
+import { AUTH_FALLBACK, describeAuthError } from './auth-errors.ts'
 
 export const PROFILE_TOAST = {
   updated: 'Profile updated successfully',

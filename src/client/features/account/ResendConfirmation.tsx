@@ -3,10 +3,10 @@
  * link. The answer is the same whatever the address, so it reveals nothing about accounts.
  */
 import { useState } from 'react'
-import { authClient, siteUrl } from '../auth/auth-client.ts'
-import { AUTH_TEXT, describeAuthError } from '../auth/auth-errors.ts'
-import { CONFIRMED_CALLBACK_PATH } from '../auth/email-confirmation.ts'
+import { authClient, siteUrl } from './auth-client.ts'
+import { AUTH_TEXT, describeAuthError } from './auth-errors.ts'
 import { FormMessage } from './AuthCard.tsx'
+import { CONFIRMED_CALLBACK_PATH } from './email-confirmation.ts'
 
 export const RESENT_TEXT = 'If that account still needs confirming, a new confirmation link is on its way.'
 

@@ -4,8 +4,8 @@
  */
 import { useState } from 'react'
 import toast from 'react-hot-toast'
-import { authClient } from '../auth/auth-client.ts'
-import { AUTH_FALLBACK, describeAuthError } from '../auth/auth-errors.ts'
+import { authClient } from './auth-client.ts'
+import { AUTH_FALLBACK, describeAuthError } from './auth-errors.ts'
 
 interface SessionControlsProps {
   /** Called once this device's own session has ended too (sign out of all devices). */

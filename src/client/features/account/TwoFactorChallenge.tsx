@@ -3,10 +3,10 @@
  * authenticator app, or one of their backup codes, with the option to trust this device.
  */
 import { useState, type FormEvent } from 'react'
-import { authClient } from '../auth/auth-client.ts'
-import { AUTH_FALLBACK, describeAuthError } from '../auth/auth-errors.ts'
+import { TextField } from '../../components/TextField.tsx'
+import { authClient } from './auth-client.ts'
+import { AUTH_FALLBACK, describeAuthError } from './auth-errors.ts'
 import { FormMessage } from './AuthCard.tsx'
-import { TextField } from './TextField.tsx'
 
 interface TwoFactorChallengeProps {
   onVerified: () => Promise<void> | void

@@ -5,10 +5,10 @@
  */
 import { useState, type FormEvent } from 'react'
 import toast from 'react-hot-toast'
-import { authClient } from '../auth/auth-client.ts'
-import { describeAuthError } from '../auth/auth-errors.ts'
+import { TextField } from '../../components/TextField.tsx'
+import { authClient } from './auth-client.ts'
+import { describeAuthError } from './auth-errors.ts'
 import { FormMessage } from './AuthCard.tsx'
-import { TextField } from './TextField.tsx'
 
 type Step = { name: 'idle' } | { name: 'password'; action: 'enable' | 'disable' } | { name: 'setup'; totpURI: string; backupCodes: string[] }
 

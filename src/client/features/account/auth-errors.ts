@@ -1,6 +1,9 @@
 /**
- * Turns what Better Auth (or our own rate limiter) answers into the text a producer reads:
- * the server's message when it has one, the spec's fallback ("Sign in failed", ...) otherwise.
+ * Turns what Better Auth (or our own rate limiter) answers into the text a producer reads.
+ * The text is chosen by the error's `code` (Better Auth's error codes) or status, never by
+ * the wording of its message: a code the store has a text for shows that text; any other
+ * error shows the server's message when it has one, else the action's fallback ("Sign in
+ * failed", ...).
  */
 
 export const AUTH_FALLBACK = {
@@ -16,7 +19,24 @@ export const AUTH_TEXT = {
   unexpected: 'An unexpected error occurred. Please try again.',
   tooManyAttempts: 'Too many attempts. Please try again later.',
   invalidResetLink: 'Invalid password reset link. Please request a new password reset.',
+  invalidCredentials: 'Invalid email or password',
+  userExists: 'User already exists. Use another email.',
+  invalidCode: 'Invalid code',
+  invalidBackupCode: 'Invalid backup code',
 } as const
+
+/**
+ * Better Auth's error codes (its base codes and the two-factor plugin's) that get the store's
+ * own text, so a library upgrade that rewords its messages does not change what is shown.
+ */
+const BY_CODE: ReadonlyMap<string, string> = new Map([
+  ['EMAIL_NOT_VERIFIED', AUTH_TEXT.emailNotVerified],
+  ['INVALID_EMAIL_OR_PASSWORD', AUTH_TEXT.invalidCredentials],
+  ['USER_ALREADY_EXISTS', AUTH_TEXT.userExists],
+  ['USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL', AUTH_TEXT.userExists],
+  ['INVALID_CODE', AUTH_TEXT.invalidCode],
+  ['INVALID_BACKUP_CODE', AUTH_TEXT.invalidBackupCode],
+])
 
 /** The error shapes that reach the client: Better Auth's `{ code, message, status }` or ours `{ error: { message, code } }`. */
 export interface AuthErrorLike {
@@ -30,9 +50,11 @@ export interface AuthErrorLike {
 export function describeAuthError(error: unknown, fallback: string): string {
   if (!error || typeof error !== 'object') return fallback
   const { code, message, status } = readAuthError(error as AuthErrorLike)
-  if (code === 'EMAIL_NOT_VERIFIED') return AUTH_TEXT.emailNotVerified
+  const byCode = code === undefined ? undefined : BY_CODE.get(code)
+  if (byCode) return byCode
+  // Rate limiting is told by status: Better Auth's own limiter answers 429 without a code.
   if (status === 429) return message || AUTH_TEXT.tooManyAttempts
-  // A thrown TypeError from fetch ("Failed to fetch") is not a message for people.
+  // A request that never got an answer throws a TypeError ("Failed to fetch"), which is not a message for people.
   if (error instanceof TypeError) return fallback
   return message || fallback
 }

@@ -1,7 +1,7 @@
 /** The header's cart control: shows how many items the cart holds and opens or closes the drawer. */
-import { selectItemCount, useCartStore } from '../cart/cart-store.ts'
+import { CartIcon } from '../../components/Icons.tsx'
+import { selectItemCount, useCartStore } from './cart-store.ts'
 import { CART_DRAWER_ID } from './CartDrawer.tsx'
-import { CartIcon } from './Icons.tsx'
 
 export function CartButton() {
   const itemCount = useCartStore(selectItemCount)

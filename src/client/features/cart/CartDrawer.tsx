@@ -5,14 +5,14 @@
  */
 import { useEffect, useId, useRef } from 'react'
 import { Link, useLocation } from 'react-router'
-import { selectItemCount, useCartStore } from '../cart/cart-store.ts'
-import { useCartActions } from '../cart/use-cart-actions.ts'
-import { useCartTotals } from '../cart/use-cart-totals.ts'
+import { CartIcon, CloseIcon } from '../../components/Icons.tsx'
+import { useDialogBehavior } from '../../components/use-dialog-behavior.ts'
+import { selectItemCount, useCartStore } from './cart-store.ts'
 import { CartLineItem } from './CartLineItem.tsx'
 import { CartTotals } from './CartTotals.tsx'
-import { CartIcon, CloseIcon } from './Icons.tsx'
 import { PromoCodeForm } from './PromoCodeForm.tsx'
-import { useDialogBehavior } from './use-dialog-behavior.ts'
+import { useCartActions } from './use-cart-actions.ts'
+import { useCartTotals } from './use-cart-totals.ts'
 
 export const CART_DRAWER_ID = 'cart-drawer'
 

@@ -4,13 +4,13 @@
  * "Max: N" label, the line total and a remove button.
  */
 import { Link } from 'react-router'
-import { quantityCap, quantityLabel } from '../../shared/cart-rules.ts'
-import { formatPrice } from '../../shared/money.ts'
-import { lineTotalCents } from '../../shared/pricing.ts'
-import type { CartItem } from '../cart/cart-item.ts'
-import type { CartActions } from '../cart/use-cart-actions.ts'
-import { TrashIcon } from './Icons.tsx'
-import { ProductImage } from './ProductImage.tsx'
+import { quantityCap, quantityLabel } from '../../../shared/cart-rules.ts'
+import { formatPrice } from '../../../shared/money.ts'
+import { lineTotalCents } from '../../../shared/pricing.ts'
+import { TrashIcon } from '../../components/Icons.tsx'
+import { ProductImage } from '../../components/ProductImage.tsx'
+import type { CartItem } from './cart-item.ts'
+import type { CartActions } from './use-cart-actions.ts'
 
 interface CartLineItemProps {
   item: CartItem

@@ -3,8 +3,8 @@
  * prices already save), promo discount with its code, the 8 % tax estimate and the total. The
  * drawer and the cart page show the same numbers; only the labels' detail differs.
  */
-import { formatPrice } from '../../shared/money.ts'
-import type { CartTotals as Totals } from '../../shared/pricing.ts'
+import { formatPrice } from '../../../shared/money.ts'
+import type { CartTotals as Totals } from '../../../shared/pricing.ts'
 
 interface CartTotalsProps {
   totals: Totals

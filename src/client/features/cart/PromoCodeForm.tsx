@@ -4,12 +4,12 @@
  * shows the code and its rounded percent, with a button to remove it.
  */
 import { useId, useState, type FormEvent } from 'react'
-import { CART_MESSAGES, normalizePromoCode } from '../../shared/cart-rules.ts'
-import { discountPercentLabel } from '../../shared/pricing.ts'
-import { ApiError } from '../api/http.ts'
-import { usePromoValidate } from '../api/post-promo-validate.ts'
-import { useCartStore } from '../cart/cart-store.ts'
-import { CloseIcon, TagIcon } from './Icons.tsx'
+import { CART_MESSAGES, normalizePromoCode } from '../../../shared/cart-rules.ts'
+import { discountPercentLabel } from '../../../shared/pricing.ts'
+import { ApiError } from '../../api/http.ts'
+import { CloseIcon, TagIcon } from '../../components/Icons.tsx'
+import { usePromoValidate } from './api/post-promo-validate.ts'
+import { useCartStore } from './cart-store.ts'
 
 export function PromoCodeForm() {
   const promoCode = useCartStore((state) => state.promoCode)

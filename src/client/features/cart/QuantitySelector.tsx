@@ -3,7 +3,7 @@
  * locked at 1 and labelled "Digital"; a purchase limit above 1 caps it and shows "Limit: N".
  */
 import type { ChangeEvent } from 'react'
-import { MAX_LINE_QUANTITY } from '../../shared/cart-rules.ts'
+import { MAX_LINE_QUANTITY } from '../../../shared/cart-rules.ts'
 
 /** Upper bound when a product has no purchase limit of its own: the cart's (the spec leaves it open). */
 export const MAX_QUANTITY = MAX_LINE_QUANTITY

@@ -4,7 +4,7 @@
  * and other actions "Please wait a moment..."; a server cart without a known user says
  * "Authentication loading, please try again in a moment...".
  */
-import { CART_MESSAGES } from '../../shared/cart-rules.ts'
+import { CART_MESSAGES } from '../../../shared/cart-rules.ts'
 import type { CartMode } from './cart-store.ts'
 
 export interface CartGateInput {

@@ -2,11 +2,17 @@
  * A line of the shopper's cart as the browser keeps it (spec §3 "Cart item (local)"), built
  * from a catalog product or a server cart line, and read back safely from localStorage.
  */
-import { DEFAULT_LICENSE_TYPE, MAX_LINE_QUANTITY, quantityRuleOf, type QuantityRule } from '../../shared/cart-rules.ts'
-import type { CartLine } from '../../shared/contract/cart.ts'
-import type { Product } from '../../shared/contract/catalog.ts'
-import { PLACEHOLDER_IMAGE, type ProductMetadata } from '../../shared/product-view.ts'
-import { UNCATEGORIZED } from '../catalog/product-display.ts'
+import { DEFAULT_LICENSE_TYPE, MAX_LINE_QUANTITY, quantityRuleOf, type QuantityRule } from '../../../shared/cart-rules.ts'
+import type { CartLine } from '../../../shared/contract/cart.ts'
+import type { Product } from '../../../shared/contract/catalog.ts'
+import { PLACEHOLDER_IMAGE, type ProductMetadata } from '../../../shared/product-view.ts'
+
+/**
+ * Category name shown for a product that has none, on a cart line and on the catalog's badges
+ * and specifications. It is defined here because the catalog depends on the cart (Add to
+ * Cart) and the cart must not depend on the catalog.
+ */
+export const UNCATEGORIZED = 'Uncategorized'
 
 export interface CartItem extends QuantityRule {
   /** The product id. */

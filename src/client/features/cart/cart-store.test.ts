@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 /** The cart store: every action of spec §4 and the rules it applies, plus the als_cart persistence. */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { makeProduct } from '../../../tests/support/client/product-fixture.ts'
+import { makeProduct } from '../../../../tests/support/client/product-fixture.ts'
 import { cartItemFromProduct, type CartItem } from './cart-item.ts'
 import { CART_STORAGE_KEY, readStoredCart, selectItemCount, useCartStore } from './cart-store.ts'
 

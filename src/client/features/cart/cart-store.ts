@@ -6,7 +6,7 @@
  * leave a copy behind to be merged twice. Server write-through lives in use-cart-actions.ts.
  */
 import { create } from 'zustand'
-import { checkAdd, checkUpdate, lineKey, quantityCap, type QuantityCheck } from '../../shared/cart-rules.ts'
+import { checkAdd, checkUpdate, lineKey, quantityCap, type QuantityCheck } from '../../../shared/cart-rules.ts'
 import { parseStoredCartItem, type CartItem } from './cart-item.ts'
 
 export const CART_STORAGE_KEY = 'als_cart'

@@ -2,9 +2,9 @@
 /** The sign-in merge and sign-out reset, against a stubbed /api/cart. */
 import toast from 'react-hot-toast'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import type { CartLine } from '../../shared/contract/cart.ts'
-import type { Product } from '../../shared/contract/catalog.ts'
-import { makeProduct } from '../../../tests/support/client/product-fixture.ts'
+import { makeProduct } from '../../../../tests/support/client/product-fixture.ts'
+import type { CartLine } from '../../../shared/contract/cart.ts'
+import type { Product } from '../../../shared/contract/catalog.ts'
 import { cartItemFromProduct } from './cart-item.ts'
 import { CART_STORAGE_KEY, useCartStore } from './cart-store.ts'
 import { resetCartAfterSignOut, syncSignedInCart } from './use-cart-sync.ts'

@@ -7,10 +7,10 @@
  */
 import { useEffect, useRef } from 'react'
 import toast from 'react-hot-toast'
-import { CART_MESSAGES, mergeCarts } from '../../shared/cart-rules.ts'
-import { getCart } from '../api/get-cart.ts'
-import { putCart } from '../api/put-cart.ts'
-import { useSession } from '../auth/use-session.ts'
+import { CART_MESSAGES, mergeCarts } from '../../../shared/cart-rules.ts'
+import { useSession } from '../account/use-session.ts'
+import { getCart } from './api/get-cart.ts'
+import { putCart } from './api/put-cart.ts'
 import { cartItemFromServerLine, type CartItem } from './cart-item.ts'
 import { CART_STORAGE_KEY, removeStoredCart, useCartStore } from './cart-store.ts'
 

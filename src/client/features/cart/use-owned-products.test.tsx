@@ -4,11 +4,11 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { renderHook, waitFor } from '@testing-library/react'
 import type { ReactNode } from 'react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import type { AuthSession } from '../auth/use-session.ts'
+import type { AuthSession } from '../account/use-session.ts'
 import { useOwnedProductIds } from './use-owned-products.ts'
 
 const session: AuthSession = { user: null, isLoading: false, refetch: async () => {} }
-vi.mock('../auth/use-session.ts', () => ({ useSession: () => session }))
+vi.mock('../account/use-session.ts', () => ({ useSession: () => session }))
 
 let requests: string[]
 

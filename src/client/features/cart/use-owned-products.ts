@@ -6,8 +6,8 @@
  * ownership only hides buttons, it never grants a download).
  */
 import { useQuery } from '@tanstack/react-query'
-import { ownedProductsQueryOptions } from '../api/get-owned-products.ts'
-import { useSession } from '../auth/use-session.ts'
+import { useSession } from '../account/use-session.ts'
+import { ownedProductsQueryOptions } from './api/get-owned-products.ts'
 
 const NONE: readonly string[] = []
 

@@ -2,7 +2,7 @@
  * Three real products to suggest beside the cart ("You Might Also Like" when it is empty,
  * "Complete Your Setup" when it is not): the best-rated active products not already in it.
  */
-import { useProducts } from '../api/get-products.ts'
+import { useProducts } from './api/get-products.ts'
 import { ProductCard } from './ProductCard.tsx'
 
 export const RECOMMENDATION_COUNT = 3

@@ -1,5 +1,5 @@
 /** The row of category filter buttons on the products listing ("All" plus each category). */
-import type { Category } from '../../shared/contract/catalog.ts'
+import type { Category } from '../../../shared/contract/catalog.ts'
 
 interface CategoryFilterProps {
   categories: Category[]

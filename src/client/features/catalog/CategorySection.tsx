@@ -1,7 +1,7 @@
 /** One category's preview on the All Products view: its name, three products and a View All link. */
 import { Link } from 'react-router'
-import type { Category } from '../../shared/contract/catalog.ts'
-import { useProducts } from '../api/get-products.ts'
+import type { Category } from '../../../shared/contract/catalog.ts'
+import { useProducts } from './api/get-products.ts'
 import { ProductGrid } from './ProductGrid.tsx'
 
 /** Products shown per category on the All Products view (spec §9). */

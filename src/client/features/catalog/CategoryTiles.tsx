@@ -1,8 +1,8 @@
 /** A tile per category linking to its page (/{slug}), for the home page. */
 import type { ComponentType, SVGProps } from 'react'
 import { Link } from 'react-router'
-import { useCategories } from '../api/get-categories.ts'
-import { SlidersIcon, WaveIcon } from './Icons.tsx'
+import { SlidersIcon, WaveIcon } from '../../components/Icons.tsx'
+import { useCategories } from './api/get-categories.ts'
 
 const ACCENTS = ['from-violet-600/30', 'from-sky-600/30', 'from-emerald-600/30', 'from-amber-600/30', 'from-rose-600/30', 'from-fuchsia-600/30']
 

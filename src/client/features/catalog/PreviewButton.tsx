@@ -1,6 +1,6 @@
 /** Play/pause for a product's audio preview through the page's one shared player. */
-import { useIsPreviewPlaying, usePreviewPlayer } from '../audio/preview-player.ts'
-import { PauseIcon, PlayIcon } from './Icons.tsx'
+import { PauseIcon, PlayIcon } from '../../components/Icons.tsx'
+import { useIsPreviewPlaying, usePreviewPlayer } from './preview-player.ts'
 
 interface PreviewButtonProps {
   url: string

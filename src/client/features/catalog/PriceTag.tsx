@@ -1,6 +1,6 @@
 /** A product's price, with the original price struck through when it is on sale. */
-import { formatPrice } from '../../shared/money.ts'
-import { discountPercent } from '../../shared/product-view.ts'
+import { formatPrice } from '../../../shared/money.ts'
+import { discountPercent } from '../../../shared/product-view.ts'
 
 interface PriceTagProps {
   priceCents: number

@@ -1,6 +1,6 @@
 /** The NEW, -N% and FEATURED badges of a product (the percent comes from discountPercent). */
-import type { Product } from '../../shared/contract/catalog.ts'
-import { discountPercent } from '../../shared/product-view.ts'
+import type { Product } from '../../../shared/contract/catalog.ts'
+import { discountPercent } from '../../../shared/product-view.ts'
 
 interface ProductBadgesProps {
   product: Pick<Product, 'isNew' | 'isFeatured' | 'priceCents' | 'originalPriceCents'>

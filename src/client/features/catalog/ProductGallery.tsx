@@ -1,6 +1,6 @@
 /** The product page's image gallery: the selected image large, with a thumbnail button per image. */
 import { useState } from 'react'
-import { ProductImage } from './ProductImage.tsx'
+import { ProductImage } from '../../components/ProductImage.tsx'
 
 interface ProductGalleryProps {
   images: string[]

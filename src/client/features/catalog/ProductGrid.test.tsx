@@ -4,7 +4,7 @@ import '@testing-library/jest-dom/vitest'
 import { cleanup, render, screen } from '@testing-library/react'
 import { MemoryRouter } from 'react-router'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { makeProduct } from '../../../tests/support/client/product-fixture.ts'
+import { makeProduct } from '../../../../tests/support/client/product-fixture.ts'
 import { ProductGrid } from './ProductGrid.tsx'
 
 // The card's Add to Cart goes through this one hook; the cart itself is tested on its own.

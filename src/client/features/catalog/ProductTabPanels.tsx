@@ -1,12 +1,12 @@
 /** The contents of the product page's tabs: Overview, Specifications, Audio Demos and Reviews. */
-import type { Product } from '../../shared/contract/catalog.ts'
-import { formatPrice } from '../../shared/money.ts'
-import { fileSizeMb } from '../../shared/product-view.ts'
-import { usePreviewPlayer } from '../audio/preview-player.ts'
-import { formatDate } from '../../shared/dates.ts'
-import { categoryName, metadataEntries } from '../catalog/product-display.ts'
-import { CheckIcon } from './Icons.tsx'
+import type { Product } from '../../../shared/contract/catalog.ts'
+import { formatDate } from '../../../shared/dates.ts'
+import { formatPrice } from '../../../shared/money.ts'
+import { fileSizeMb } from '../../../shared/product-view.ts'
+import { CheckIcon } from '../../components/Icons.tsx'
+import { usePreviewPlayer } from './preview-player.ts'
 import { PreviewButton } from './PreviewButton.tsx'
+import { categoryName, metadataEntries } from './product-display.ts'
 import { Waveform } from './Waveform.tsx'
 
 /** What the download holds, by category (the store's files are 44.1 kHz WAV where audio applies). */

@@ -1,6 +1,6 @@
 /** Up to three other products from the same category, as compact cards. */
-import type { Product } from '../../shared/contract/catalog.ts'
-import { useProducts } from '../api/get-products.ts'
+import type { Product } from '../../../shared/contract/catalog.ts'
+import { useProducts } from './api/get-products.ts'
 import { ProductCard } from './ProductCard.tsx'
 
 /** Related products shown under a product (spec §9). */

@@ -1,6 +1,6 @@
 /** Five stars with the floor of the rating filled, labelled "Rated 4.6 out of 5" for screen readers. */
-import { filledStars, STAR_COUNT } from '../../shared/product-view.ts'
-import { StarIcon } from './Icons.tsx'
+import { filledStars, STAR_COUNT } from '../../../shared/product-view.ts'
+import { StarIcon } from '../../components/Icons.tsx'
 
 interface StarRatingProps {
   rating: number | null

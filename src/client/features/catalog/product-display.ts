@@ -1,18 +1,17 @@
 /**
- * Display helpers for catalog screens: the typed metadata of a product, en-US dates and the
- * label/value text of a metadata entry on the Specifications tab.
+ * Display helpers for catalog screens: the typed metadata of a product, its category name and
+ * the label/value text of a metadata entry on the Specifications tab.
  */
-import type { Product } from '../../shared/contract/catalog.ts'
-import { formatPrice } from '../../shared/money.ts'
-import type { ProductMetadata } from '../../shared/product-view.ts'
-
-/** Category name shown on badges and in specs when a product has none. */
-export const UNCATEGORIZED = 'Uncategorized'
+import type { Product } from '../../../shared/contract/catalog.ts'
+import { formatPrice } from '../../../shared/money.ts'
+import type { ProductMetadata } from '../../../shared/product-view.ts'
+import { UNCATEGORIZED } from '../cart/cart-item.ts'
 
 export function productMetadata(product: Pick<Product, 'metadata'>): ProductMetadata {
   return product.metadata as ProductMetadata
 }
 
+/** The category shown on badges and in specs: the product's, else "Uncategorized" (as on a cart line). */
 export function categoryName(product: Pick<Product, 'category'>): string {
   return product.category?.name ?? UNCATEGORIZED
 }

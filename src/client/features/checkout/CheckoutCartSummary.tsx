@@ -2,10 +2,10 @@
  * The cart's order summary beside the checkout wizard: every line, then subtotal, promo
  * discount, tax estimate and total from the one pricing function (the figure on the pay button).
  */
-import { lineTotalCents } from '../../shared/pricing.ts'
+import { lineTotalCents } from '../../../shared/pricing.ts'
 import { useCartStore } from '../cart/cart-store.ts'
+import { CartTotals } from '../cart/CartTotals.tsx'
 import { useCartTotals } from '../cart/use-cart-totals.ts'
-import { CartTotals } from './CartTotals.tsx'
 import { CheckoutSummaryLine } from './CheckoutSummaryLine.tsx'
 
 export function CheckoutCartSummary() {

@@ -3,7 +3,7 @@
  * the "If the problem persists…" line) or "Payment Error" (embedded, direct and resumed flows).
  */
 import { useId } from 'react'
-import { CHECKOUT_MESSAGES } from '../../shared/checkout-errors.ts'
+import { CHECKOUT_MESSAGES } from '../../../shared/checkout-errors.ts'
 
 interface CheckoutErrorBoxProps {
   title: 'Checkout Error' | 'Payment Error'

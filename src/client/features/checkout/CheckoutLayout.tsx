@@ -5,12 +5,12 @@
  */
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
-import { CHECKOUT_MESSAGES } from '../../shared/checkout-errors.ts'
+import { CHECKOUT_MESSAGES } from '../../../shared/checkout-errors.ts'
+import { Breadcrumbs } from '../../components/Breadcrumbs.tsx'
+import { CartIcon } from '../../components/Icons.tsx'
 import { useCartStore } from '../cart/cart-store.ts'
-import { Breadcrumbs } from './Breadcrumbs.tsx'
 import { CheckoutCartSummary } from './CheckoutCartSummary.tsx'
 import { CheckoutSteps, type CheckoutStep } from './CheckoutSteps.tsx'
-import { CartIcon } from './Icons.tsx'
 
 interface CheckoutLayoutProps {
   step: CheckoutStep

@@ -1,5 +1,5 @@
 /** The payment step's order review: customer, email, delivery ("Digital Download") and total. */
-import { formatPrice } from '../../shared/money.ts'
+import { formatPrice } from '../../../shared/money.ts'
 
 interface CheckoutOrderReviewProps {
   customer: string

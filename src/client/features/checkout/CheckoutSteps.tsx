@@ -2,7 +2,7 @@
  * The checkout wizard's step indicator: Information then Payment. The current step is
  * highlighted; a completed step turns green with a check mark (spec §4).
  */
-import { CheckIcon } from './Icons.tsx'
+import { CheckIcon } from '../../components/Icons.tsx'
 
 export type CheckoutStep = 'information' | 'payment'
 

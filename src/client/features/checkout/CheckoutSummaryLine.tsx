@@ -1,6 +1,6 @@
 /** One product in a checkout order summary: image with a quantity badge, name, category and line total. */
-import { formatPrice } from '../../shared/money.ts'
-import { ProductImage } from './ProductImage.tsx'
+import { formatPrice } from '../../../shared/money.ts'
+import { ProductImage } from '../../components/ProductImage.tsx'
 
 interface CheckoutSummaryLineProps {
   name: string

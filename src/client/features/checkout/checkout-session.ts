@@ -1,13 +1,13 @@
 /**
  * Starting a payment session from a checkout screen: sends the request, checks the answer has
  * what the chosen flow needs (a page URL to redirect to, or a client secret for the embedded
- * form) and turns every failure into the §8 text the shopper reads.
+ * form) and turns every failure into the text the shopper reads.
  */
-import { CHECKOUT_MESSAGES, checkoutSessionErrorMessage } from '../../shared/checkout-errors.ts'
-import type { CheckoutSessionResponse, CreateCheckoutSessionBody } from '../../shared/contract/checkout.ts'
-import { ApiError } from '../api/http.ts'
-import { postCheckoutSession } from '../api/post-checkout-session.ts'
+import { CHECKOUT_MESSAGES, checkoutSessionErrorMessage } from '../../../shared/checkout-errors.ts'
+import type { CheckoutSessionResponse, CreateCheckoutSessionBody } from '../../../shared/contract/checkout.ts'
+import { ApiError } from '../../api/http.ts'
 import type { CartItem } from '../cart/cart-item.ts'
+import { postCheckoutSession } from './api/post-checkout-session.ts'
 
 type CheckoutSessionRequest = CreateCheckoutSessionBody & { uiMode: 'hosted' | 'embedded' }
 type CheckoutSessionItem = NonNullable<CreateCheckoutSessionBody['items']>[number]
@@ -20,9 +20,9 @@ export type SessionOutcome =
   | { ok: false; message: string }
 
 /**
- * Where the provider sends the shopper back: the spec's defaults on this site's origin. A
- * purchase that is not of the cart (Buy Now) says so in the success URL, so the success page
- * leaves this browser's cart alone.
+ * Where the provider sends the shopper back: /payment/success and /payment/cancel on this
+ * site's origin. A purchase that is not of the cart (Buy Now) says so in the success URL, so
+ * the success page leaves this browser's cart alone.
  */
 export function checkoutReturnUrls(checkoutType: 'cart' | 'direct' = 'cart', origin: string = window.location.origin): Pick<CheckoutSessionRequest, 'successUrl' | 'cancelUrl'> {
   return {
@@ -42,12 +42,9 @@ export function cartCheckoutItems(items: readonly CartItem[]): CheckoutSessionIt
   return items.map((item) => ({ productId: item.id, quantity: item.quantity, licenseType: item.licenseType }))
 }
 
-/** The shopper's text for a failed request: the §8 mapping of the server's message. */
+/** The shopper's text for a failed request, chosen by its status and code (no response at all is status 0). */
 export function sessionErrorMessage(error: unknown): string {
-  if (error instanceof ApiError) {
-    if (error.code === 'NETWORK_ERROR') return CHECKOUT_MESSAGES.cannotConnect
-    return checkoutSessionErrorMessage(error.message, error.status)
-  }
+  if (error instanceof ApiError) return checkoutSessionErrorMessage({ message: error.message, status: error.status, code: error.code })
   return CHECKOUT_MESSAGES.unexpected
 }
 
@@ -76,9 +73,9 @@ export async function startCheckoutSession(request: CheckoutSessionRequest): Pro
 
 /**
  * Who buys the cart, and so which checkout type: a signed-in shopper's cart checkout names the
- * user (spec §5: a cart checkout requires a user id) and the email the order review showed,
- * where the receipt goes; a guest's local cart goes as its items with the email (spec §6:
- * "customer email plus cart items"), which the server takes as a direct checkout.
+ * user (a cart checkout requires a user id) and the email the order review showed, where the
+ * receipt goes; a guest's local cart goes as its items with the customer email, which the
+ * server takes as a direct checkout.
  */
 export function cartCheckoutBuyer(userId: string | null | undefined, email: string): Pick<CheckoutSessionRequest, 'checkoutType' | 'userId' | 'customerEmail'> {
   const customerEmail = email.trim()

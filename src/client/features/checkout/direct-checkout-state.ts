@@ -3,7 +3,7 @@
  * the product and the quantity. Anything else (a reload of a bookmarked URL, a hand-typed
  * address) is not a direct checkout, and the page sends the shopper home.
  */
-import type { Product } from '../../shared/contract/catalog.ts'
+import type { Product } from '../../../shared/contract/catalog.ts'
 
 export interface DirectCheckoutState {
   clientSecret: string

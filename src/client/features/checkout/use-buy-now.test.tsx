@@ -5,12 +5,12 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import toast from 'react-hot-toast'
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import type { AuthSession } from '../auth/use-session.ts'
-import { BuyNowButton } from '../components/BuyNowButton.tsx'
-import { makeProduct } from '../../../tests/support/client/product-fixture.ts'
+import { makeProduct } from '../../../../tests/support/client/product-fixture.ts'
+import type { AuthSession } from '../account/use-session.ts'
+import { BuyNowButton } from './BuyNowButton.tsx'
 
 const session: AuthSession = { user: null, isLoading: false, refetch: async () => {} }
-vi.mock('../auth/use-session.ts', () => ({ useSession: () => session }))
+vi.mock('../account/use-session.ts', () => ({ useSession: () => session }))
 const owned: { ids: string[] } = { ids: [] }
 vi.mock('../cart/use-owned-products.ts', () => ({ useOwnedProductIds: () => owned.ids }))
 

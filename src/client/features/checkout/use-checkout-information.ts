@@ -3,8 +3,8 @@
  * the session is known (once: a shopper who changes it keeps the change).
  */
 import { useEffect, useRef, useState } from 'react'
-import { emptyCheckoutInformation, type CheckoutInformation } from '../../shared/checkout-form.ts'
-import { useSession } from '../auth/use-session.ts'
+import { emptyCheckoutInformation, type CheckoutInformation } from '../../../shared/checkout-form.ts'
+import { useSession } from '../account/use-session.ts'
 
 export function useCheckoutInformation(): [CheckoutInformation, (value: CheckoutInformation) => void] {
   const { user } = useSession()

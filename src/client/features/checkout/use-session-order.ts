@@ -5,9 +5,9 @@
  */
 import { useQuery } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
-import type { SessionOrder } from '../../shared/contract/checkout.ts'
-import { orderBySessionQueryOptions } from '../api/get-order-by-session.ts'
-import { ApiError } from '../api/http.ts'
+import type { SessionOrder } from '../../../shared/contract/checkout.ts'
+import { ApiError } from '../../api/http.ts'
+import { orderBySessionQueryOptions } from './api/get-order-by-session.ts'
 
 export const MIN_PROCESSING_MS = 2_000
 export const POLL_INTERVAL_MS = 1_500

@@ -1,9 +1,9 @@
 /** The pre-launch landing: brand, headline, three feature tiles, the notify-me form and social links. */
 import type { ComponentType, SVGProps } from 'react'
 import { Link } from 'react-router'
-import { BrandMark, DownloadIcon, ShieldIcon, WaveIcon } from './Icons.tsx'
+import { BrandMark, DownloadIcon, ShieldIcon, WaveIcon } from '../../components/Icons.tsx'
+import { SocialLinks } from '../../components/SocialLinks.tsx'
 import { NotifyMeForm } from './NotifyMeForm.tsx'
-import { SocialLinks } from './SocialLinks.tsx'
 
 const FEATURES: Array<{ title: string; text: string; Icon: ComponentType<SVGProps<SVGSVGElement>> }> = [
   { title: 'Curated Sounds', text: 'Sample packs, MIDI, instruments and processors, hand-picked and mixed ready for your next track.', Icon: WaveIcon },

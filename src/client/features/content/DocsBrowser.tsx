@@ -1,6 +1,6 @@
 /** The learn page's documentation: a search box that filters guides by title, and the guides by group. */
 import { useId, useState } from 'react'
-import type { DocGroup } from '../content/learn-docs.ts'
+import type { DocGroup } from './learn-docs.ts'
 
 export function DocsBrowser({ groups }: { groups: readonly DocGroup[] }) {
   const [query, setQuery] = useState('')

@@ -1,6 +1,6 @@
 /** One blog post on the learn page: meta, title and excerpt, and the full article on demand. */
 import { useId, useState } from 'react'
-import type { LearnPost } from '../content/learn-posts.ts'
+import type { LearnPost } from './learn-posts.ts'
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' })
 

@@ -3,9 +3,9 @@
  * newsletter box with other props. Validates the address, then subscribes it through the API.
  */
 import { useState, type FormEvent } from 'react'
-import { INVALID_EMAIL_MESSAGE, isValidEmail, type SignupSource, type SubscriptionType } from '../../shared/contract/email-signup.ts'
-import { SUBSCRIBE_FAILED, useEmailSignup } from '../api/post-email-signup.ts'
-import { CheckIcon } from './Icons.tsx'
+import { INVALID_EMAIL_MESSAGE, isValidEmail, type SignupSource, type SubscriptionType } from '../../../shared/contract/email-signup.ts'
+import { CheckIcon } from '../../components/Icons.tsx'
+import { SUBSCRIBE_FAILED, useEmailSignup } from './api/post-email-signup.ts'
 
 interface NotifyMeFormProps {
   subscriptionType?: SubscriptionType

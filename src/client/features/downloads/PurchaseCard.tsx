@@ -4,12 +4,12 @@
  * left (then the spec's download-limit text), plus the mapped text of a failed download.
  */
 import { Link } from 'react-router'
-import type { Purchase } from '../../shared/contract/downloads.ts'
-import { DOWNLOAD_MESSAGES } from '../../shared/download-errors.ts'
-import { fileSizeMb, PLACEHOLDER_IMAGE } from '../../shared/product-view.ts'
-import { formatDate } from '../../shared/dates.ts'
-import { DownloadIcon } from './Icons.tsx'
-import { ProductImage } from './ProductImage.tsx'
+import type { Purchase } from '../../../shared/contract/downloads.ts'
+import { formatDate } from '../../../shared/dates.ts'
+import { DOWNLOAD_MESSAGES } from '../../../shared/download-errors.ts'
+import { fileSizeMb, PLACEHOLDER_IMAGE } from '../../../shared/product-view.ts'
+import { DownloadIcon } from '../../components/Icons.tsx'
+import { ProductImage } from '../../components/ProductImage.tsx'
 
 interface PurchaseCardProps {
   purchase: Purchase

@@ -1,5 +1,5 @@
 /** The hub's "Recent downloads": the producer's download log, newest first, ten more per "Load more". */
-import { useDownloads, type DownloadsPage } from '../api/get-downloads.ts'
+import { useDownloads, type DownloadsPage } from './api/get-downloads.ts'
 
 const WHEN = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' })
 

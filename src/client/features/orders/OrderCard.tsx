@@ -3,10 +3,10 @@
  * quantity, unit price) linking to their product pages; a COMPLETED order leads to the hub.
  */
 import { Link } from 'react-router'
-import type { OrderView } from '../../shared/contract/checkout.ts'
-import { formatPrice } from '../../shared/money.ts'
-import { formatDate } from '../../shared/dates.ts'
-import { DownloadIcon } from './Icons.tsx'
+import type { OrderView } from '../../../shared/contract/checkout.ts'
+import { formatDate } from '../../../shared/dates.ts'
+import { formatPrice } from '../../../shared/money.ts'
+import { DownloadIcon } from '../../components/Icons.tsx'
 import { OrderStatusBadge } from './OrderStatusBadge.tsx'
 
 export function OrderCard({ order }: { order: OrderView }) {

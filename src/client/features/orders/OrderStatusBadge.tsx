@@ -1,5 +1,5 @@
 /** An order's status as a coloured pill (spec §4): PENDING yellow, COMPLETED green, FAILED red, CANCELLED grey. */
-import type { OrderStatusValue } from '../../shared/contract/checkout.ts'
+import type { OrderStatusValue } from '../../../shared/contract/checkout.ts'
 
 export const ORDER_STATUS_TONES: Record<OrderStatusValue, string> = {
   PENDING: 'bg-yellow-950/70 text-yellow-300 ring-yellow-700/80',

@@ -3,8 +3,8 @@
 import '@testing-library/jest-dom/vitest'
 import { cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
-import { FAQ_GROUPS } from '../content/support-faq.ts'
 import { FaqAccordion } from './FaqAccordion.tsx'
+import { FAQ_GROUPS } from './support-faq.ts'
 
 afterEach(cleanup)
 

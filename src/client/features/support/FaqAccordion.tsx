@@ -1,6 +1,6 @@
 /** The support page's FAQ: questions in groups, one answer open at a time across all groups. */
 import { useId, useState } from 'react'
-import type { FaqGroup } from '../content/support-faq.ts'
+import type { FaqGroup } from './support-faq.ts'
 
 export function FaqAccordion({ groups }: { groups: readonly FaqGroup[] }) {
   const [openId, setOpenId] = useState<string | null>(null)

@@ -10,11 +10,11 @@ import {
   SUPPORT_REPLY_TIME,
   supportMessageRequestSchema,
   type SupportCategory,
-} from '../../shared/contract/support.ts'
-import { ApiError } from '../api/http.ts'
-import { SUPPORT_SEND_FAILED, useSupportMessage } from '../api/post-support-message.ts'
-import { CheckIcon } from './Icons.tsx'
-import { INPUT_CLASS } from './TextField.tsx'
+} from '../../../shared/contract/support.ts'
+import { ApiError } from '../../api/http.ts'
+import { CheckIcon } from '../../components/Icons.tsx'
+import { INPUT_CLASS } from '../../components/TextField.tsx'
+import { SUPPORT_SEND_FAILED, useSupportMessage } from './api/post-support-message.ts'
 
 /** How long "Message Sent" stays before the form comes back (the spec's 5 seconds). */
 export const SENT_MESSAGE_MS = 5000

@@ -1,6 +1,6 @@
 /** The heart toggle that adds a product to, or removes it from, this browser's wishlist. */
-import { useIsWishlisted, useWishlist } from '../wishlist/wishlist-store.ts'
-import { HeartIcon } from './Icons.tsx'
+import { HeartIcon } from '../../components/Icons.tsx'
+import { useIsWishlisted, useWishlist } from './wishlist-store.ts'
 
 interface WishlistButtonProps {
   productId: string

@@ -1,7 +1,7 @@
 /** GET /api/profile: the signed-in producer's profile (email read-only, full name editable). */
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import type { Profile } from '../../shared/contract/profile.ts'
-import { apiRequest } from './http.ts'
+import type { Profile } from '../../../../shared/contract/profile.ts'
+import { apiRequest } from '../../../api/http.ts'
 
 export const PROFILE_LOAD_FAILED = 'Failed to load profile'
 

@@ -1,7 +1,7 @@
 /** PATCH /api/profile `{ full_name }`: renames the signed-in producer; the email cannot change. */
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import type { Profile } from '../../shared/contract/profile.ts'
-import { apiRequest } from './http.ts'
+import type { Profile } from '../../../../shared/contract/profile.ts'
+import { apiRequest } from '../../../api/http.ts'
 
 export const PROFILE_UPDATE_FAILED = 'Profile update failed'
 

@@ -5,9 +5,9 @@
  * invalidates every 'purchases' query).
  */
 import { queryOptions } from '@tanstack/react-query'
-import { DOWNLOAD_SERVER_MESSAGES } from '../../shared/contract/downloads.ts'
-import { apiRequest } from './http.ts'
-import { FIVE_MINUTES } from './query-client.ts'
+import { DOWNLOAD_SERVER_MESSAGES } from '../../../../shared/contract/downloads.ts'
+import { apiRequest } from '../../../api/http.ts'
+import { FIVE_MINUTES } from '../../../api/query-client.ts'
 
 export async function getOwnedProductIds(): Promise<string[]> {
   const body = await apiRequest<{ data: string[] }>('/api/purchases/owned-products', {}, DOWNLOAD_SERVER_MESSAGES.fetchPurchases)

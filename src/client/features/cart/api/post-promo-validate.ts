@@ -1,7 +1,7 @@
 /** POST /api/promo-codes/validate: the stored (uppercase) code and its discount fraction, or an ApiError. */
 import { useMutation } from '@tanstack/react-query'
-import { CART_ERROR_MESSAGES, type ValidatedPromo } from '../../shared/contract/cart.ts'
-import { apiRequest } from './http.ts'
+import { CART_ERROR_MESSAGES, type ValidatedPromo } from '../../../../shared/contract/cart.ts'
+import { apiRequest } from '../../../api/http.ts'
 
 export function postPromoValidate(code: string): Promise<ValidatedPromo> {
   return apiRequest<ValidatedPromo>('/api/promo-codes/validate', { method: 'POST', json: { code } }, CART_ERROR_MESSAGES.invalidPromo)

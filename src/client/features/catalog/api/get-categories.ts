@@ -1,9 +1,9 @@
 /** GET /api/categories: every category ordered by name (cached 15 minutes, as the spec says). */
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import type { Category } from '../../shared/contract/catalog.ts'
-import { ERROR_MESSAGES } from '../../shared/contract/errors.ts'
-import { apiRequest } from './http.ts'
-import { FIFTEEN_MINUTES } from './query-client.ts'
+import type { Category } from '../../../../shared/contract/catalog.ts'
+import { ERROR_MESSAGES } from '../../../../shared/contract/errors.ts'
+import { apiRequest } from '../../../api/http.ts'
+import { FIFTEEN_MINUTES } from '../../../api/query-client.ts'
 
 export async function getCategories(): Promise<Category[]> {
   const body = await apiRequest<{ data: Category[] }>('/api/categories', {}, ERROR_MESSAGES.fetchCategories)

@@ -1,9 +1,9 @@
 /** GET /api/categories/:slug: one category ("Category not found" when the slug is unknown). */
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import type { Category } from '../../shared/contract/catalog.ts'
-import { ERROR_MESSAGES } from '../../shared/contract/errors.ts'
-import { apiRequest } from './http.ts'
-import { FIVE_MINUTES } from './query-client.ts'
+import type { Category } from '../../../../shared/contract/catalog.ts'
+import { ERROR_MESSAGES } from '../../../../shared/contract/errors.ts'
+import { apiRequest } from '../../../api/http.ts'
+import { FIVE_MINUTES } from '../../../api/query-client.ts'
 
 export async function getCategory(slug: string): Promise<Category> {
   const body = await apiRequest<{ data: Category }>(`/api/categories/${encodeURIComponent(slug)}`, {}, ERROR_MESSAGES.fetchCategory)

@@ -1,9 +1,9 @@
 /** GET /api/products/:id: one active product with its category. */
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import type { Product } from '../../shared/contract/catalog.ts'
-import { ERROR_MESSAGES } from '../../shared/contract/errors.ts'
-import { apiRequest } from './http.ts'
-import { FIVE_MINUTES } from './query-client.ts'
+import type { Product } from '../../../../shared/contract/catalog.ts'
+import { ERROR_MESSAGES } from '../../../../shared/contract/errors.ts'
+import { apiRequest } from '../../../api/http.ts'
+import { FIVE_MINUTES } from '../../../api/query-client.ts'
 
 export async function getProduct(id: string): Promise<Product> {
   const body = await apiRequest<{ data: Product }>(`/api/products/${encodeURIComponent(id)}`, {}, ERROR_MESSAGES.fetchProduct)

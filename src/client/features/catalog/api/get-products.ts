@@ -1,9 +1,9 @@
 /** GET /api/products: a page of active products, optionally by category slug and search. */
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import type { ProductList, ProductListQuery } from '../../shared/contract/catalog.ts'
-import { ERROR_MESSAGES } from '../../shared/contract/errors.ts'
-import { apiRequest, withQuery } from './http.ts'
-import { FIVE_MINUTES } from './query-client.ts'
+import type { ProductList, ProductListQuery } from '../../../../shared/contract/catalog.ts'
+import { ERROR_MESSAGES } from '../../../../shared/contract/errors.ts'
+import { apiRequest, withQuery } from '../../../api/http.ts'
+import { FIVE_MINUTES } from '../../../api/query-client.ts'
 
 export function getProducts(query: ProductListQuery = {}): Promise<ProductList> {
   return apiRequest<ProductList>(withQuery('/api/products', { ...query }), {}, ERROR_MESSAGES.fetchProducts)

@@ -3,8 +3,8 @@
  * it. Embedded sessions answer only with their client secret (sent as a header, never in the URL).
  */
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import type { BuiltinPaySession } from '../../shared/contract/payments.ts'
-import { apiRequest } from './http.ts'
+import type { BuiltinPaySession } from '../../../../shared/contract/payments.ts'
+import { apiRequest } from '../../../api/http.ts'
 
 export const LOAD_PAY_SESSION_FAILED = 'Failed to load this checkout session'
 

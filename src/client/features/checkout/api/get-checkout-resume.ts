@@ -4,9 +4,9 @@
  * longer awaiting payment).
  */
 import { queryOptions } from '@tanstack/react-query'
-import { CHECKOUT_MESSAGES } from '../../shared/checkout-errors.ts'
-import type { CheckoutSessionResponse } from '../../shared/contract/checkout.ts'
-import { apiRequest } from './http.ts'
+import { CHECKOUT_MESSAGES } from '../../../../shared/checkout-errors.ts'
+import type { CheckoutSessionResponse } from '../../../../shared/contract/checkout.ts'
+import { apiRequest } from '../../../api/http.ts'
 
 export function getCheckoutResume(orderId: string): Promise<CheckoutSessionResponse> {
   return apiRequest<CheckoutSessionResponse>(`/api/checkout/orders/${encodeURIComponent(orderId)}/resume?uiMode=embedded`, { cache: 'no-store' }, CHECKOUT_MESSAGES.createFailed)

@@ -1,7 +1,7 @@
 /** POST /api/builtin-pay/sessions/:id/confirm: pays a built-in test checkout session with a card. */
 import { useMutation } from '@tanstack/react-query'
-import type { BuiltinPayConfirmRequest, BuiltinPayConfirmResponse } from '../../shared/contract/payments.ts'
-import { apiRequest } from './http.ts'
+import type { BuiltinPayConfirmRequest, BuiltinPayConfirmResponse } from '../../../../shared/contract/payments.ts'
+import { apiRequest } from '../../../api/http.ts'
 
 export const PAYMENT_FAILED = 'Payment failed. Please try again.'
 

@@ -5,13 +5,13 @@
  * message appears when a card is refused.
  */
 import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react'
-import { formatPrice } from '../../shared/money.ts'
-import type { BuiltinPayConfirmResponse } from '../../shared/contract/payments.ts'
-import { CARDHOLDER_NAME_REQUIRED } from '../../shared/contract/payments.ts'
-import { ApiError } from '../api/http.ts'
+import type { BuiltinPayConfirmResponse } from '../../../../shared/contract/payments.ts'
+import { CARDHOLDER_NAME_REQUIRED } from '../../../../shared/contract/payments.ts'
+import { formatPrice } from '../../../../shared/money.ts'
+import { ApiError } from '../../../api/http.ts'
+import { LockIcon } from '../../../components/Icons.tsx'
+import { INPUT_CLASS } from '../../../components/TextField.tsx'
 import { PAYMENT_FAILED, useBuiltinPayConfirm } from '../api/post-builtin-pay-confirm.ts'
-import { LockIcon } from '../components/Icons.tsx'
-import { INPUT_CLASS } from '../components/TextField.tsx'
 import { cvcLengthFor, digitsOnly, formatCardNumber, formatCvc, formatExpiry, parseExpiry } from './card-input.ts'
 
 export const TEST_CARD_HINT = 'Test mode — use card 4242 4242 4242 4242'

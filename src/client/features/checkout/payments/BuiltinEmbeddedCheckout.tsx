@@ -3,7 +3,7 @@
  * secret), shows the card form for its total, and reports completion with the session id.
  */
 import { useEffect, useRef } from 'react'
-import { CHECKOUT_MESSAGES } from '../../shared/checkout-errors.ts'
+import { CHECKOUT_MESSAGES } from '../../../../shared/checkout-errors.ts'
 import { useBuiltinPaySession } from '../api/get-builtin-pay-session.ts'
 import { BuiltinCardForm } from './BuiltinCardForm.tsx'
 import { sessionIdOfClientSecret } from './client-secret.ts'

@@ -1,6 +1,6 @@
 /** The embedded checkout's waiting and failure states: "Loading checkout..." and the provider-unavailable box. */
-import { CHECKOUT_MESSAGES, PAYMENT_ERROR_TITLE } from '../../shared/checkout-errors.ts'
-import { CheckoutErrorBox } from '../components/CheckoutErrorBox.tsx'
+import { CHECKOUT_MESSAGES, PAYMENT_ERROR_TITLE } from '../../../../shared/checkout-errors.ts'
+import { CheckoutErrorBox } from '../CheckoutErrorBox.tsx'
 
 export function CheckoutLoading() {
   return (

@@ -1,6 +1,6 @@
 /** GET /api/dev/mailbox (development only): the mail the store would have sent, newest first. */
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { apiRequest } from './http.ts'
+import { apiRequest } from '../../../api/http.ts'
 
 export interface MailboxMessage {
   id: string

@@ -3,9 +3,9 @@
  * page — the hub's "Recent downloads".
  */
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query'
-import { DOWNLOAD_SERVER_MESSAGES, DOWNLOADS_DEFAULT_PAGE_SIZE, type DownloadLogEntry } from '../../shared/contract/downloads.ts'
-import { apiRequest, withQuery } from './http.ts'
-import { FIVE_MINUTES } from './query-client.ts'
+import { DOWNLOAD_SERVER_MESSAGES, DOWNLOADS_DEFAULT_PAGE_SIZE, type DownloadLogEntry } from '../../../../shared/contract/downloads.ts'
+import { apiRequest, withQuery } from '../../../api/http.ts'
+import { FIVE_MINUTES } from '../../../api/query-client.ts'
 
 export interface DownloadsPage {
   data: DownloadLogEntry[]

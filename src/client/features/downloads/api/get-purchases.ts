@@ -3,9 +3,9 @@
  * and the downloads it has left — what the download hub lists. Cached 5 minutes (spec §9).
  */
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { DOWNLOAD_SERVER_MESSAGES, type Purchase } from '../../shared/contract/downloads.ts'
-import { apiRequest } from './http.ts'
-import { FIVE_MINUTES } from './query-client.ts'
+import { DOWNLOAD_SERVER_MESSAGES, type Purchase } from '../../../../shared/contract/downloads.ts'
+import { apiRequest } from '../../../api/http.ts'
+import { FIVE_MINUTES } from '../../../api/query-client.ts'
 
 export async function getPurchases(): Promise<Purchase[]> {
   const body = await apiRequest<{ data: Purchase[] }>('/api/purchases', {}, DOWNLOAD_SERVER_MESSAGES.fetchPurchases)

@@ -4,11 +4,11 @@
  * purchases are patched with the new count and the download log is read again.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import type { CreateDownloadBody, CreateDownloadResponse, Purchase } from '../../shared/contract/downloads.ts'
-import { DOWNLOAD_MESSAGES } from '../../shared/download-errors.ts'
+import type { CreateDownloadBody, CreateDownloadResponse, Purchase } from '../../../../shared/contract/downloads.ts'
+import { DOWNLOAD_MESSAGES } from '../../../../shared/download-errors.ts'
+import { ApiError, apiRequest } from '../../../api/http.ts'
 import { downloadsQueryKey } from './get-downloads.ts'
 import { purchasesQueryKey } from './get-purchases.ts'
-import { ApiError, apiRequest } from './http.ts'
 
 export async function postDownload(request: CreateDownloadBody): Promise<CreateDownloadResponse> {
   const grant = await apiRequest<CreateDownloadResponse>('/api/downloads', { method: 'POST', json: request }, DOWNLOAD_MESSAGES.createFailed)

@@ -3,9 +3,9 @@
  * ten a page (spec §9); the order history's "Load More Orders" asks for the next page.
  */
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query'
-import { CHECKOUT_SERVER_MESSAGES, ORDERS_DEFAULT_PAGE_SIZE, type OrderView } from '../../shared/contract/checkout.ts'
-import { apiRequest, withQuery } from './http.ts'
-import { FIVE_MINUTES } from './query-client.ts'
+import { CHECKOUT_SERVER_MESSAGES, ORDERS_DEFAULT_PAGE_SIZE, type OrderView } from '../../../../shared/contract/checkout.ts'
+import { apiRequest, withQuery } from '../../../api/http.ts'
+import { FIVE_MINUTES } from '../../../api/query-client.ts'
 
 export interface OrdersPage {
   data: OrderView[]

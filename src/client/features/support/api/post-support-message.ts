@@ -1,7 +1,7 @@
 /** POST /api/support-messages: sends the support page's contact form to the support team. */
 import { useMutation } from '@tanstack/react-query'
-import type { SupportMessageRequest, SupportMessageResponse } from '../../shared/contract/support.ts'
-import { apiRequest } from './http.ts'
+import type { SupportMessageRequest, SupportMessageResponse } from '../../../../shared/contract/support.ts'
+import { apiRequest } from '../../../api/http.ts'
 
 export const SUPPORT_SEND_FAILED = 'Failed to send your message. Please try again, or email us directly.'
 

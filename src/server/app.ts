@@ -34,6 +34,7 @@ import { installErrorHandler } from './http/errors.ts'
 import { installOriginGuard } from './http/origin-guard.ts'
 import { installRateLimiter } from './http/rate-limit.ts'
 import { installSecurityHeaders } from './http/security.ts'
+import { installTextGuard } from './http/text-guard.ts'
 import { emailSignupRoutes } from './marketing/email-signup.routes.ts'
 import { createEmailSignupService } from './marketing/email-signup.service.ts'
 import { orderRoutes } from './orders/orders.routes.ts'
@@ -86,6 +87,7 @@ export async function buildApp({ config, database, clientDir = CLIENT_DIST_DIR, 
   installErrorHandler(app)
   await installSecurityHeaders(app, { production: config.production, stripe: Boolean(config.stripe) })
   installOriginGuard(app, { publicUrl: config.publicUrl, trustRequestHost: config.devMode })
+  installTextGuard(app)
   installRateLimiter(app, { redisUrl: config.redisUrl })
 
   await app.register(swagger, {

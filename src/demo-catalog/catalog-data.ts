@@ -3,7 +3,7 @@ import { INSTRUMENTS, PROCESSORS, TOOLS } from './catalog-gear-products.ts'
 import { MIDI_PACKS, SAMPLE_PACKS } from './catalog-music-products.ts'
 import type { CategoryDefinition, ProductDefinition } from './catalog-types.ts'
 
-export type { CategoryDefinition, CategorySlug, ProductDefinition } from './catalog-types.ts'
+export type { CategoryDefinition, ProductDefinition } from './catalog-types.ts'
 
 export const DEMO_CATEGORIES: CategoryDefinition[] = [
   { name: 'Sample Packs', slug: 'sample-packs', description: 'Royalty-free loops and construction kits, labelled by tempo and key, ready to drop into any DAW.' },

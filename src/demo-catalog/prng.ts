@@ -29,9 +29,3 @@ export function between(random: Random, min: number, max: number): number {
   return min + (max - min) * random()
 }
 
-/** One element of a non-empty list. */
-export function pick<T>(random: Random, items: readonly T[]): T {
-  const item = items[Math.floor(random() * items.length)]
-  if (item === undefined) throw new RangeError('pick() needs a non-empty list')
-  return item
-}

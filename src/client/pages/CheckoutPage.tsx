@@ -4,7 +4,7 @@
  * to the provider's page. X is the cart total from the one pricing function, the amount charged.
  */
 import { useEffect, useState, type FormEvent } from 'react'
-import { CHECKOUT_MESSAGES, checkoutRedirectErrorMessage } from '../../shared/checkout-errors.ts'
+import { CHECKOUT_ERROR_TITLE, CHECKOUT_MESSAGES, checkoutRedirectErrorMessage } from '../../shared/checkout-errors.ts'
 import { billingDetailsOf, customerName, hasRequiredInformation, type CheckoutInformation } from '../../shared/checkout-form.ts'
 import { formatPrice } from '../../shared/money.ts'
 import { LockIcon } from '../components/Icons.tsx'
@@ -85,7 +85,7 @@ export default function CheckoutPage() {
     setError(null)
   }
 
-  const errorBox = error && <CheckoutErrorBox title="Checkout Error" message={error.message} persistHint={error.persist} />
+  const errorBox = error && <CheckoutErrorBox title={CHECKOUT_ERROR_TITLE} message={error.message} persistHint={error.persist} />
 
   if (step === 'information') {
     return (

@@ -6,7 +6,7 @@
  */
 import { useEffect, useState, type FormEvent } from 'react'
 import { useNavigate } from 'react-router'
-import { CHECKOUT_MESSAGES } from '../../shared/checkout-errors.ts'
+import { CHECKOUT_MESSAGES, PAYMENT_ERROR_TITLE } from '../../shared/checkout-errors.ts'
 import { billingDetailsOf, hasRequiredInformation, type CheckoutInformation } from '../../shared/checkout-form.ts'
 import { formatPrice } from '../../shared/money.ts'
 import { useSession } from '../features/account/use-session.ts'
@@ -70,7 +70,7 @@ export default function HostedCheckoutPage() {
     setError(null)
   }
 
-  const errorBox = error && <CheckoutErrorBox title="Payment Error" message={error} />
+  const errorBox = error && <CheckoutErrorBox title={PAYMENT_ERROR_TITLE} message={error} />
 
   if (step === 'information') {
     return (

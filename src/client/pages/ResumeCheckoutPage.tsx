@@ -6,7 +6,7 @@
  */
 import { useQuery } from '@tanstack/react-query'
 import { Link, useNavigate, useParams } from 'react-router'
-import { CHECKOUT_MESSAGES } from '../../shared/checkout-errors.ts'
+import { CHECKOUT_MESSAGES, PAYMENT_ERROR_TITLE } from '../../shared/checkout-errors.ts'
 import { orderNumberOf } from '../../shared/contract/checkout.ts'
 import { formatPrice } from '../../shared/money.ts'
 import { LockIcon } from '../components/Icons.tsx'
@@ -38,7 +38,7 @@ export default function ResumeCheckoutPage() {
         </p>
       ) : resume.isError ? (
         <div className="mt-8 flex max-w-xl flex-col gap-5">
-          <CheckoutErrorBox title="Payment Error" message={resume.error.message} />
+          <CheckoutErrorBox title={PAYMENT_ERROR_TITLE} message={resume.error.message} />
           <div className="flex flex-wrap gap-3">
             <Link to="/order-history" className="btn btn-primary">
               View Order History
@@ -59,7 +59,7 @@ export default function ResumeCheckoutPage() {
               // The order may not be the current cart: paying it leaves the cart to be re-read from the server.
               <EmbeddedCheckout clientSecret={resume.data.client_secret} onComplete={(paid) => navigate(paymentSuccessPath(paid, { keepCart: true }))} />
             ) : (
-              <CheckoutErrorBox title="Payment Error" message={CHECKOUT_MESSAGES.missingClientSecret} />
+              <CheckoutErrorBox title={PAYMENT_ERROR_TITLE} message={CHECKOUT_MESSAGES.missingClientSecret} />
             )}
           </section>
           <aside aria-labelledby="resume-summary-heading" className="rounded-2xl border border-zinc-800 bg-zinc-900/60 p-5 sm:p-6 lg:sticky lg:top-24">

@@ -11,7 +11,6 @@ import {
   checkoutSessionResponseSchema,
   createCheckoutSessionBodySchema,
   resumeCheckoutQuerySchema,
-  resumeCheckoutResponseSchema,
 } from '../../shared/contract/checkout.ts'
 import { apiErrorSchema } from '../../shared/contract/errors.ts'
 import { getSessionUser, requireUser } from '../auth/session.ts'
@@ -78,7 +77,7 @@ export function checkoutRoutes({ checkout, limiter }: CheckoutRouteDeps): Fastif
         summary: "A payable session for the signed-in user's own PENDING order",
         params: z.object({ orderId: z.string().max(100) }),
         querystring: resumeCheckoutQuerySchema,
-        response: { 200: resumeCheckoutResponseSchema, ...errors },
+        response: { 200: checkoutSessionResponseSchema, ...errors },
       },
       config: { failureMessage: MESSAGES.createFailed },
     }, async (request) => {

@@ -183,4 +183,3 @@ export function createFulfilment({ db, catalog, cart, promo, pendingOrders, mail
   return { fulfilCheckoutSession, endCheckoutSession, sendReceiptOnce }
 }
 
-export type Fulfilment = ReturnType<typeof createFulfilment>

@@ -19,9 +19,9 @@ import { createFulfilment } from './fulfilment.ts'
 import { orderItems, orders, type OrderItemRow, type OrderRow, type OrderStatus } from './orders.schema.ts'
 import { createPendingOrders } from './pending-orders.ts'
 
-export type { Buyer, EndStatus, NewPendingOrder } from './pending-orders.ts'
+export type { Buyer } from './pending-orders.ts'
 export { buyerKey, buyerOf } from './pending-orders.ts'
-export type { FulfilOutcome, FulfilResult } from './fulfilment.ts'
+export type { FulfilResult } from './fulfilment.ts'
 export type { BillingDetails, CheckoutType, OrderRow, OrderStatus } from './orders.schema.ts'
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i

@@ -67,7 +67,6 @@ export const updateCartItemBodySchema = z.object({
     .min(-1_000_000, { error: QUANTITY_WHOLE })
     .max(MAX_LINE_QUANTITY, { error: QUANTITY_TOO_BIG }),
 })
-export type UpdateCartItemBody = z.input<typeof updateCartItemBodySchema>
 
 export const cartItemParamsSchema = z.object({ productId: z.string().max(100) })
 

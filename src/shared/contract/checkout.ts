@@ -102,7 +102,6 @@ export const checkoutSessionResponseSchema = z.object({
 export type CheckoutSessionResponse = z.infer<typeof checkoutSessionResponseSchema>
 
 export const resumeCheckoutQuerySchema = z.object({ uiMode: z.enum(['hosted', 'embedded']).default('hosted') })
-export const resumeCheckoutResponseSchema = checkoutSessionResponseSchema
 
 export const orderStatusSchema = z.enum(['PENDING', 'COMPLETED', 'FAILED', 'CANCELLED'])
 export type OrderStatusValue = z.infer<typeof orderStatusSchema>

@@ -33,7 +33,6 @@ export const emailSignupResponseSchema = z.object({
   success: z.literal(true),
   message: z.string(),
 })
-export type EmailSignupResponse = z.infer<typeof emailSignupResponseSchema>
 
 export const EMAIL_SIGNUP_MESSAGES = {
   launch: "Thanks! We'll let you know when we launch.",

@@ -25,4 +25,3 @@ export const updateProfileRequestSchema = z.strictObject({
     .trim()
     .max(FULL_NAME_MAX_LENGTH, `Full name must be ${FULL_NAME_MAX_LENGTH} characters or fewer`),
 })
-export type UpdateProfileRequest = z.infer<typeof updateProfileRequestSchema>

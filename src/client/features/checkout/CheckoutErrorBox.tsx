@@ -3,10 +3,10 @@
  * the "If the problem persists…" line) or "Payment Error" (embedded, direct and resumed flows).
  */
 import { useId } from 'react'
-import { CHECKOUT_MESSAGES } from '../../../shared/checkout-errors.ts'
+import { CHECKOUT_ERROR_TITLE, CHECKOUT_MESSAGES, PAYMENT_ERROR_TITLE } from '../../../shared/checkout-errors.ts'
 
 interface CheckoutErrorBoxProps {
-  title: 'Checkout Error' | 'Payment Error'
+  title: typeof CHECKOUT_ERROR_TITLE | typeof PAYMENT_ERROR_TITLE
   message: string
   /** Adds the redirect flow's "If the problem persists…" line. */
   persistHint?: boolean

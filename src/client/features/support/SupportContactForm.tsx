@@ -48,7 +48,7 @@ export function SupportContactForm({ initialValues }: SupportContactFormProps) {
       send.reset()
     }, SENT_MESSAGE_MS)
     return () => clearTimeout(timer)
-    // `start` and `send` are fresh each render; only a new "sent" state may start the timer.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `start` and `send` are fresh each render; only a new "sent" state may start the timer.
   }, [sentTo])
 
   function update(field: FieldName, value: string) {

@@ -15,9 +15,3 @@ export const newClientSecret = (sessionId: string) => `${sessionId}_secret_${ran
 export const newPaymentIntentId = () => `pi_${randomBase62(24)}`
 export const newEventId = () => `evt_${randomBase62(24)}`
 export const newDeliveryId = () => `whd_${randomBase62(24)}`
-
-/** The session a client secret belongs to: the part before `_secret_`, as Stripe builds them. */
-export function sessionIdOfClientSecret(clientSecret: string): string | null {
-  const index = clientSecret.indexOf('_secret_')
-  return index > 0 ? clientSecret.slice(0, index) : null
-}

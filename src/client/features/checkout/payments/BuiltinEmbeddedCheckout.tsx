@@ -23,6 +23,7 @@ export function BuiltinEmbeddedCheckout({ clientSecret, onComplete }: EmbeddedCh
   const alreadyPaid = session.data?.status === 'complete'
   useEffect(() => {
     if (alreadyPaid && sessionId) complete(sessionId)
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `complete` is fresh each render and guarded by a ref: only a session turning paid may call it.
   }, [alreadyPaid, sessionId])
 
   if (!sessionId) return <PaymentUnavailable message={CHECKOUT_MESSAGES.emptySessionId} />

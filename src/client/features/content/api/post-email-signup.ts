@@ -1,17 +1,12 @@
 /** POST /api/email-signup: subscribes an email to launch news (coming-soon page) or the newsletter (learn page). */
 import { useMutation } from '@tanstack/react-query'
-import { EMAIL_SIGNUP_MESSAGES, type SignupSource, type SubscriptionType } from '../../../../shared/contract/email-signup.ts'
+import { EMAIL_SIGNUP_MESSAGES, type EmailSignupRequest } from '../../../../shared/contract/email-signup.ts'
 import { ApiError, apiRequest } from '../../../api/http.ts'
 
 export const SUBSCRIBE_FAILED = EMAIL_SIGNUP_MESSAGES.subscribeFailed
 
-export interface EmailSignupRequest {
-  email: string
-  subscriptionType: SubscriptionType
-  source: SignupSource
-}
-
-export interface EmailSignupResponse {
+/** What came back, read defensively: a proxy or an older server may answer `success: false` with an error. */
+interface EmailSignupAnswer {
   success?: boolean
   message?: string
   error?: string
@@ -22,9 +17,9 @@ export interface EmailSignupResponse {
  * address (a 4xx other than 404, or `success: false`), else with "Failed to subscribe. Please try again."
  */
 export async function postEmailSignup(request: EmailSignupRequest): Promise<string> {
-  let body: EmailSignupResponse | null
+  let body: EmailSignupAnswer | null
   try {
-    body = await apiRequest<EmailSignupResponse | null>('/api/email-signup', { method: 'POST', json: request }, SUBSCRIBE_FAILED)
+    body = await apiRequest<EmailSignupAnswer | null>('/api/email-signup', { method: 'POST', json: request }, SUBSCRIBE_FAILED)
   } catch (error) {
     const refused = error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 404
     throw new Error(refused ? error.message : SUBSCRIBE_FAILED)

@@ -53,7 +53,7 @@ import { createSupportService } from './support/support.service.ts'
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** The spec's generic 500 text for this route ("Failed to fetch products", ...). */
+    /** The generic 500 text of this route ("Failed to fetch products", ...). */
     failureMessage?: string
   }
   interface FastifyInstance {

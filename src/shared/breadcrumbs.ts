@@ -1,4 +1,4 @@
-/** Breadcrumb trail built from a path, with the spec's fixed labels. */
+/** Breadcrumb trail built from a path, with fixed labels for the store's own pages. */
 
 const FIXED_LABELS: Record<string, string> = {
   instruments: 'Instruments',

@@ -32,7 +32,7 @@ describe('quantity rules', () => {
     expect(quantityCap(plain)).toBe(MAX_LINE_QUANTITY)
   })
 
-  it('allows adding up to the limit and refuses beyond it with the spec text', () => {
+  it('allows adding up to the limit and refuses beyond it with the limit message', () => {
     expect(checkAdd(1, 2, limited3)).toEqual({ ok: true, quantity: 3 })
     expect(checkAdd(2, 2, limited3)).toEqual({ ok: false, message: 'Cannot add more than 3 of this item to your cart' })
     expect(checkAdd(0, 1, digital)).toEqual({ ok: true, quantity: 1 })

@@ -1,12 +1,12 @@
 /**
- * The cart's rules (spec §5), shared by the client store and the server cart: line keys,
+ * The cart's rules, shared by the client store and the server cart: line keys,
  * the digital lock at 1, purchase limits with their two error texts, the "Limit: N" /
  * "Max: N" labels, the already-owned check and the sign-in merge of two carts.
  */
 import { isDigitalProduct, purchaseLimit, type ProductMetadata } from './product-view.ts'
 
 export const DEFAULT_LICENSE_TYPE = 'standard'
-/** Largest quantity of one line when the product sets no limit of its own (the spec leaves it open). */
+/** Largest quantity of one line when the product sets no limit of its own (a line never needs more). */
 export const MAX_LINE_QUANTITY = 100
 /** Most distinct lines one cart may hold. */
 export const MAX_CART_LINES = 100
@@ -53,7 +53,7 @@ export function lineKey(productId: string, licenseType: string = DEFAULT_LICENSE
 
 export type QuantityCheck = { ok: true; quantity: number } | { ok: false; message: string }
 
-/** Adding `added` units to a line holding `existing`: the new quantity, or the spec's error. */
+/** Adding `added` units to a line holding `existing`: the new quantity, or the message the shopper sees. */
 export function checkAdd(existing: number, added: number, rule: QuantityRule): QuantityCheck {
   const cap = quantityCap(rule)
   const quantity = existing + added
@@ -61,7 +61,7 @@ export function checkAdd(existing: number, added: number, rule: QuantityRule): Q
   return { ok: true, quantity }
 }
 
-/** Setting a line to `quantity` (0 or less means remove, reported as quantity 0), or the spec's error. */
+/** Setting a line to `quantity` (0 or less means remove, reported as quantity 0), or the message the shopper sees. */
 export function checkUpdate(quantity: number, rule: QuantityRule): QuantityCheck {
   if (quantity <= 0) return { ok: true, quantity: 0 }
   const cap = quantityCap(rule)

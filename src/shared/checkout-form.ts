@@ -1,5 +1,5 @@
 /**
- * The checkout Information step (storefront spec §3 "Checkout form", §5, §9): its fields, the
+ * The checkout Information step: its fields, the
  * billing countries, the required-field rule and the billing details sent with a checkout
  * session. Used by both checkout wizards.
  */
@@ -24,9 +24,9 @@ export interface CheckoutInformation {
 
 export type CheckoutField = keyof CheckoutInformation
 
-/** Fields that must be filled before the Payment step: the spec's check. */
+/** Fields that must be filled before the Payment step. */
 export const ENFORCED_FIELDS: readonly CheckoutField[] = ['email', 'firstName', 'lastName']
-/** Fields the form marks as required (the spec marks them without enforcing them). */
+/** Fields the form marks as required (marked, not enforced: a digital order needs no postal address). */
 export const MARKED_REQUIRED_FIELDS: readonly CheckoutField[] = ['email', 'firstName', 'lastName', 'address', 'city', 'country', 'state', 'postalCode', 'phone']
 
 export function emptyCheckoutInformation(email = ''): CheckoutInformation {

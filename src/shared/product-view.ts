@@ -1,5 +1,5 @@
 /**
- * Derived product facts the spec defines once and every screen reads the same way:
+ * Derived product facts, defined once so every screen reads them the same way:
  * discount badge percent, digital-download detection, purchase limit, file size, stars.
  */
 
@@ -20,7 +20,7 @@ export interface ProductMetadata {
   images?: string[]
   audioPreview?: string
   product_type?: string
-  /** A whole number held as a string, as the spec's data has it. */
+  /** A whole number held as a string, as product metadata stores it. */
   purchase_limit?: string
   bpm?: number
   key?: string

@@ -1,4 +1,4 @@
-/** TanStack Query defaults from the spec: retry once, no refetch on window focus. */
+/** TanStack Query defaults: retry once, no refetch on window focus. */
 import { QueryClient } from '@tanstack/react-query'
 import { ApiError } from './http.ts'
 

@@ -1,4 +1,4 @@
-/** A list that could not be read: the spec's message and a Retry button (the order history's reloads the page). */
+/** A list that could not be read: its message and a Retry button (the order history's reloads the page). */
 interface LoadFailedProps {
   message: string
   onRetry: () => void

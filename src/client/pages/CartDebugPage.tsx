@@ -1,5 +1,5 @@
 /**
- * Developer page (/cart-debug, development only): the spec's cart_items tests against our own
+ * Developer page (/cart-debug, development only): the cart_items tests against our own
  * API (read, insert, delete) for the signed-in user, each showing ✓/✗, its timing and result.
  * Inserts and deletes also refresh the cart drawer, so its view of the server cart stays true.
  */

@@ -1,5 +1,5 @@
 /**
- * Developer page (/checkout-test, development only): the spec's checkout tests for a chosen
+ * Developer page (/checkout-test, development only): the checkout tests for a chosen
  * product. Session only (a hosted session for whoever is signed in, or the guest email),
  * authenticated direct (an embedded session for the signed-in user, openable at
  * /checkout/direct) and guest direct (a hosted session for an email, openable on the payment

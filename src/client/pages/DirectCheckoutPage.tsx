@@ -16,7 +16,7 @@ import { CheckoutSummaryLine } from '../features/checkout/CheckoutSummaryLine.ts
 import { readDirectCheckoutState, type DirectCheckoutState } from '../features/checkout/direct-checkout-state.ts'
 import { EmbeddedCheckout } from '../features/checkout/payments/EmbeddedCheckout.tsx'
 
-/** The category line of the summary: the product's category, else the spec's "Audio Product". */
+/** The category line of the summary: the product's category, else "Audio Product". */
 const AUDIO_PRODUCT = 'Audio Product'
 
 export default function DirectCheckoutPage() {

@@ -163,7 +163,7 @@ describe('DownloadHubPage', () => {
     expect(screen.getByRole('link', { name: 'Browse Products' })).toHaveAttribute('href', '/products')
   })
 
-  it('shows the spec error with a Retry that reads the purchases again', async () => {
+  it('shows the load error with a Retry that reads the purchases again', async () => {
     let calls = 0
     routes.push((url) => {
       if (url.pathname !== '/api/purchases') return undefined

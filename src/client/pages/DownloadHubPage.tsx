@@ -1,7 +1,7 @@
 /**
  * /download-hub (signed-in only): every item of the producer's COMPLETED orders with its file
  * size and downloads left, each downloadable on its own, then the recent downloads. A failed
- * read shows the spec's message with a Retry.
+ * read shows a message with a Retry.
  */
 import { DOWNLOAD_MESSAGES } from '../../shared/download-errors.ts'
 import { EmptyState } from '../components/EmptyState.tsx'

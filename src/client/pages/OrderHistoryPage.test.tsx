@@ -67,7 +67,7 @@ afterEach(() => {
 })
 
 describe('OrderHistoryPage', () => {
-  it('colours each status as the spec says: PENDING yellow, COMPLETED green, FAILED red, CANCELLED grey', async () => {
+  it('colours each status: PENDING yellow, COMPLETED green, FAILED red, CANCELLED grey', async () => {
     const orders = [makeOrder(1, 'PENDING'), makeOrder(2, 'COMPLETED'), makeOrder(3, 'FAILED'), makeOrder(4, 'CANCELLED')]
     answer = () => Response.json({ data: orders, hasMore: false })
     renderPage()
@@ -114,7 +114,7 @@ describe('OrderHistoryPage', () => {
     expect(screen.queryByRole('button', { name: 'Load More Orders' })).not.toBeInTheDocument()
   })
 
-  it('shows the spec error with a Retry that reloads the page', async () => {
+  it('shows the load error with a Retry that reloads the page', async () => {
     answer = () => Response.json({ error: { message: 'Failed to fetch orders', status: 500, code: 'INTERNAL_ERROR' } }, { status: 500 })
     const reload = vi.fn()
     vi.stubGlobal('location', { ...window.location, reload })

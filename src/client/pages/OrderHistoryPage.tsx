@@ -1,7 +1,7 @@
 /**
  * /order-history (signed-in only): the producer's orders newest first, ten at a time with
  * "Load More Orders", each with its number, date, coloured status, total and items. A failed
- * read shows the spec's message with a Retry that reloads the page.
+ * read shows a message with a Retry that reloads the page.
  */
 import { EmptyState } from '../components/EmptyState.tsx'
 import { ListSkeleton } from '../components/ListSkeleton.tsx'

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-/** SignupPage: the spec's validation texts, and the Check Your Email modal's ways to close. */
+/** SignupPage: the validation texts, and the Check Your Email modal's ways to close. */
 import '@testing-library/jest-dom/vitest'
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { MemoryRouter, Route, Routes } from 'react-router'

@@ -1,6 +1,6 @@
 /**
  * Better Auth's tables (user, session, account, verification, two_factor) in the shape its
- * Drizzle adapter expects: text ids it generates, snake_case columns. The spec's profile
+ * Drizzle adapter expects: text ids it generates, snake_case columns. The profile's
  * `full_name` is `user.name` (an empty string when the producer gave none).
  */
 import { boolean, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core'

@@ -1,4 +1,4 @@
-/** Turns a product row (and its category) into the API's Product, with the spec's derived fields. */
+/** Turns a product row (and its category) into the API's Product, with its derived fields (sale price, badges, rating, images). */
 import type { Category, Product } from '../../shared/contract/catalog.ts'
 import { productImages } from '../../shared/product-view.ts'
 import type { CategoryRow, ProductRow } from './catalog.schema.ts'

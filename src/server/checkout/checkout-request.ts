@@ -1,5 +1,5 @@
 /**
- * Reads a create-checkout-session body into who is buying what: the spec's validation
+ * Reads a create-checkout-session body into who is buying what: the validation
  * messages in its order, the buyer (the signed-in user named by the body, or a guest's
  * email) and the return URLs, which only ever point back at the store.
  */
@@ -28,7 +28,7 @@ export interface CheckoutRequest {
 
 export const CHECKOUT_SESSION_PLACEHOLDER = '{CHECKOUT_SESSION_ID}'
 
-/** The spec's rules, in its order; throws the first that fails. */
+/** The rules, in the order the checkout form meets them; throws the first that fails. */
 export function readCheckoutRequest(body: CheckoutSessionBody, sessionUser: SessionUser | null, publicUrl: string): CheckoutRequest {
   const userId = body.userId?.trim() || null
   const customerEmail = body.customerEmail?.trim() || null

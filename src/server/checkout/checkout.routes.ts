@@ -1,5 +1,5 @@
 /**
- * Checkout routes: POST /api/checkout/sessions (the spec's create-checkout-session) and
+ * Checkout routes: POST /api/checkout/sessions (one payable order with its payment session) and
  * GET /api/checkout/orders/:orderId/resume (pay a pending order again). Thin: limits,
  * validation and the session user here, everything else in checkout.service.ts.
  */

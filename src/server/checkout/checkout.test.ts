@@ -1,5 +1,5 @@
 /**
- * POST /api/checkout/sessions with the fake provider: the spec's validation messages, who may
+ * POST /api/checkout/sessions with the fake provider: the validation messages, who may
  * buy as whom, database prices over client prices, purchase rules, promo rules, retries that
  * reuse the open order, replaced checkouts and provider failures.
  */
@@ -38,7 +38,7 @@ async function refused(body: Record<string, unknown>, cookie?: string) {
 
 const guest = (items: unknown[], extra: Record<string, unknown> = {}) => ({ checkoutType: 'direct', customerEmail: uniqueEmail('guest'), items, ...extra })
 
-describe('checkout session validation (spec §5)', () => {
+describe('checkout session validation', () => {
   it('requires a user id for a cart checkout', async () => {
     expect(await refused({ checkoutType: 'cart', customerEmail: 'a@example.com', items: [{ productId: plain.id, quantity: 1 }] })).toEqual({ status: 400, message: 'User ID is required for cart checkout' })
   })

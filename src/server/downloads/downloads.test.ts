@@ -1,7 +1,7 @@
 /**
  * Download grants (POST /api/downloads) and the download log (GET /api/downloads): a grant
  * spends exactly one download and its URL delivers the stored file's exact bytes; every
- * refusal answers the spec's message and code and spends nothing.
+ * refusal answers its message and code and spends nothing.
  */
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -63,7 +63,7 @@ describe('POST /api/downloads', () => {
     expect(await remainingOf(t, item!.id)).toBe(product.downloadLimit - 1)
   })
 
-  it('refuses a signed-out request with the spec text and spends nothing', async () => {
+  it('refuses a signed-out request with the log-in message and spends nothing', async () => {
     const { items: [item] } = await createCompletedOrder(t, { userId: buyer.id, productIds: [product.id] })
     const response = await requestGrant(t, { orderItemId: item!.id, productId: product.id })
     expect(response.statusCode).toBe(401)

@@ -60,7 +60,7 @@ export const addCartItemBodySchema = z.object({
 export type AddCartItemBody = z.input<typeof addCartItemBodySchema>
 
 export const updateCartItemBodySchema = z.object({
-  /** 0 or less removes the line (spec §4). */
+  /** 0 or less removes the line. */
   quantity: z
     .number({ error: QUANTITY_WHOLE })
     .int({ error: QUANTITY_WHOLE })

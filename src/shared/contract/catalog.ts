@@ -7,7 +7,7 @@ import { z } from 'zod'
 export const DEFAULT_PAGE_SIZE = 10
 export const MAX_PAGE_SIZE = 100
 
-/** Columns a list may be sorted by (camelCase and the spec's snake_case names). */
+/** Columns a list may be sorted by (camelCase, and the snake_case names older links use). */
 export const PRODUCT_SORT_COLUMNS = ['created_at', 'createdAt', 'updated_at', 'updatedAt', 'name', 'price', 'rating'] as const
 
 export const categorySchema = z.object({
@@ -38,7 +38,7 @@ export const productSchema = z.object({
   createdAt: z.string(),
   updatedAt: z.string(),
   metadata: productMetadataSchema,
-  // Derived view fields (spec §3), computed once on the server.
+  // Derived view fields, computed once on the server so every screen shows the same.
   originalPriceCents: z.number().int().nullable(),
   isOnSale: z.boolean(),
   isNew: z.boolean(),
@@ -57,7 +57,7 @@ export const productListQuerySchema = z.object({
   category: z.string().trim().min(1).max(100).optional(),
   search: z.string().max(200).optional(),
   sortBy: z.enum(PRODUCT_SORT_COLUMNS).default('created_at'),
-  /** Ascending only when "asc", as the spec says; anything else sorts descending. */
+  /** Ascending only when "asc"; anything else sorts descending. */
   sortOrder: z.string().max(10).optional(),
   limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
   offset: z.coerce.number().int().min(0).max(1_000_000).default(0),

@@ -1,6 +1,6 @@
 /**
  * The checkout and orders HTTP contract: the create-checkout-session body and answer, the
- * messages the server gives (the client maps them to the spec's §8 texts), the order views
+ * messages the server gives (the client chooses the text it shows by each error's code), the order views
  * of `/api/orders` and the success page's lookup. Prices sent by a client are dropped.
  */
 import { z } from 'zod'
@@ -67,7 +67,7 @@ export const billingDetailsSchema = z.object({
   phone: text(60).optional(),
 })
 
-// Required-ness is checked by the service in the spec's order, so each line only pins types here.
+// Required-ness is checked by the service in the order the checkout form expects, so each line only pins types here.
 export const checkoutItemSchema = z.object({
   productId: z.string({ error: CHECKOUT_SERVER_MESSAGES.productIdRequired }).max(200, { error: CHECKOUT_SERVER_MESSAGES.productsInvalid }).nullish(),
   quantity: z.number({ error: CHECKOUT_SERVER_MESSAGES.quantityMin }).nullish(),
@@ -168,7 +168,7 @@ export const sessionOrderSchema = z.object({
 export type SessionOrder = z.infer<typeof sessionOrderSchema>
 export const sessionOrderResponseSchema = z.object({ data: sessionOrderSchema })
 
-/** Order number as the spec shows it: the id's last 8 characters, uppercase. */
+/** Order number as shoppers see it: the id's last 8 characters, uppercase. */
 export function orderNumberOf(orderId: string): string {
   return orderId.slice(-8).toUpperCase()
 }

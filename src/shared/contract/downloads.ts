@@ -1,13 +1,13 @@
 /**
  * The purchases and downloads HTTP contract: purchased items (`GET /api/purchases`), owned
  * product ids, the download log (`GET /api/downloads`), download grants (`POST /api/downloads`)
- * and the server's side of the spec's §8 download errors (messages and codes; the texts shown
+ * and the server's side of the download errors (messages and codes; the texts shown
  * for them are in shared/download-errors.ts).
  */
 import { z } from 'zod'
 import { categorySchema } from './catalog.ts'
 
-/** Messages the server answers with (the spec's generate-download-url errors and reads). */
+/** Messages the server answers with (download grants and reads). */
 export const DOWNLOAD_SERVER_MESSAGES = {
   authorizationRequired: 'Authorization required',
   noDownloadsRemaining: 'No downloads remaining',
@@ -22,7 +22,7 @@ export const DOWNLOAD_SERVER_MESSAGES = {
   createDownload: 'Failed to generate download URL',
 } as const
 
-/** Codes of the grant errors, as the spec's table names them. */
+/** Codes of the grant errors; the client chooses its text by them. */
 export const DOWNLOAD_ERROR_CODES = {
   unauthorized: 'UNAUTHORIZED',
   noDownloadsRemaining: 'NO_DOWNLOADS_REMAINING',

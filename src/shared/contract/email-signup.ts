@@ -4,7 +4,7 @@
  */
 import { z } from 'zod'
 
-/** The spec's "basic address pattern": something@domain.tld, no spaces. */
+/** A basic address pattern: something@domain.tld, no spaces. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 /** RFC 5321's limit on a whole address. */
 export const EMAIL_MAX_LENGTH = 254

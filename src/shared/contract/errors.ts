@@ -1,5 +1,5 @@
 /**
- * The API's error body, `{ error: { message, status, code } }`, and the spec's messages.
+ * The API's error body, `{ error: { message, status, code } }`, and the messages shoppers see.
  */
 import { z } from 'zod'
 

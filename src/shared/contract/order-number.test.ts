@@ -1,4 +1,4 @@
-/** The order number the spec shows (§9): the last 8 characters of the order id, uppercase. */
+/** The order number shoppers see: the last 8 characters of the order id, uppercase. */
 import { describe, expect, it } from 'vitest'
 import { orderNumberOf } from './checkout.ts'
 

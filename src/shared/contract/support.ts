@@ -17,7 +17,7 @@ export const SUPPORT_CATEGORY_LABELS: Record<SupportCategory, string> = {
 }
 
 export const SUPPORT_LIMITS = { name: 100, subject: 200, message: 5000 } as const
-/** The spec's promise, repeated on the page and in the acknowledgement email. */
+/** The reply-time promise, repeated on the page and in the acknowledgement email. */
 export const SUPPORT_REPLY_TIME = '24-48 hours'
 
 const requiredText = (label: string, max: number) =>

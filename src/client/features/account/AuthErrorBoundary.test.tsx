@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-/** AuthErrorBoundary: a page that throws shows the spec's message, its two ways out and the details; a new path recovers. */
+/** AuthErrorBoundary: a page that throws shows its message, its two ways out and the details; a new path recovers. */
 import '@testing-library/jest-dom/vitest'
 import { cleanup, render, screen } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'

@@ -1,6 +1,6 @@
 /**
  * The authentication error boundary: if a page under it throws while rendering, producers see
- * the spec's message with Refresh Page, Go Home and the error's details instead of a blank page.
+ * a plain message with Refresh Page, Go Home and the error's details instead of a blank page.
  */
 import { Component, type ErrorInfo, type ReactNode } from 'react'
 

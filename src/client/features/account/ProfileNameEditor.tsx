@@ -1,4 +1,4 @@
-/** The profile's full-name row: view, edit (Save / Cancel) and saving states, with the spec's toasts. */
+/** The profile's full-name row: view, edit (Save / Cancel) and saving states, with its success and failure toasts. */
 import { useState, type FormEvent } from 'react'
 import toast from 'react-hot-toast'
 import { FULL_NAME_MAX_LENGTH } from '../../../shared/contract/profile.ts'

@@ -1,5 +1,5 @@
 /**
- * The profile's session scopes (the spec's logout local / others / global): sign out of every
+ * The profile's session scopes (logout local / others / global): sign out of every
  * other device, or of all devices including this one.
  */
 import { useState } from 'react'

@@ -18,7 +18,7 @@ export const CONFIRMED_CALLBACK_PATH = '/email-confirmation?confirmed=true'
 export type ConfirmationLink = { kind: 'confirmed' } | { kind: 'verify'; token: string } | { kind: 'error'; message: string }
 
 export function readConfirmationLink(search: URLSearchParams, hash = ''): ConfirmationLink {
-  // The spec's links carried the outcome in the hash; accept both places.
+  // Older confirmation links carried the outcome in the hash; accept both places.
   const hashParams = new URLSearchParams(hash.replace(/^#/, ''))
   const get = (name: string) => search.get(name) ?? hashParams.get(name)
   const error = get('error')
@@ -29,7 +29,7 @@ export function readConfirmationLink(search: URLSearchParams, hash = ''): Confir
   return { kind: 'error', message: CONFIRMATION_TEXT.invalid }
 }
 
-/** Better Auth's error codes (in either case) to the spec's texts. */
+/** Better Auth's error codes (in either case) to the store's texts. */
 export function confirmationErrorText(code: string | undefined): string {
   switch (code?.toUpperCase()) {
     case 'TOKEN_EXPIRED':

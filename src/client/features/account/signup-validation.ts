@@ -1,4 +1,4 @@
-/** The sign-up form's rules from the spec (§5), in the order a producer meets them. */
+/** The sign-up form's rules, in the order a producer meets them. */
 
 export const PASSWORD_MIN_LENGTH = 6
 

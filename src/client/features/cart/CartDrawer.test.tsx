@@ -158,7 +158,7 @@ describe('CartDrawer', () => {
     expect(keysLine).toHaveTextContent('Limit: 3')
   })
 
-  it('refuses to pass a limit with the spec texts as error toasts', () => {
+  it('refuses to pass a limit with the limit messages as error toasts', () => {
     const error = vi.spyOn(toast, 'error')
     renderShop([keys, plugin])
     fireEvent.click(addButton('Glue Comp'))
@@ -217,7 +217,7 @@ describe('CartDrawer', () => {
     expect(useCartStore.getState().items).toEqual([])
   })
 
-  it('writes a signed-in add to the server and rolls it back with the spec toast when refused', async () => {
+  it('writes a signed-in add to the server and rolls it back with an error toast when refused', async () => {
     const error = vi.spyOn(toast, 'error')
     Object.assign(session, { user: { id: 'u1', email: 'a@example.com', name: '', emailVerified: true, createdAt: new Date() } })
     useCartStore.setState({ mode: 'server' })

@@ -53,7 +53,7 @@ export function PromoCodeForm() {
         setPromo(promo.code, promo.discount)
         setCode('')
       },
-      // One text for every refusal, as the spec shows; only "too many attempts" says what it is.
+      // One text for every refusal, so codes cannot be probed; only "too many attempts" says what it is.
       onError: (error) => setError(error instanceof ApiError && error.status === 429 ? error.message : CART_MESSAGES.invalidPromo),
     })
   }

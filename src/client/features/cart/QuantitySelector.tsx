@@ -5,7 +5,7 @@
 import type { ChangeEvent } from 'react'
 import { MAX_LINE_QUANTITY } from '../../../shared/cart-rules.ts'
 
-/** Upper bound when a product has no purchase limit of its own: the cart's (the spec leaves it open). */
+/** Upper bound when a product has no purchase limit of its own: the cart's (a line never needs more). */
 export const MAX_QUANTITY = MAX_LINE_QUANTITY
 
 interface QuantitySelectorProps {

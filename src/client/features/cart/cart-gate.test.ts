@@ -1,4 +1,4 @@
-/** cartGateMessage: the spec's auth-loading texts, by action kind and state. */
+/** cartGateMessage: the auth-loading texts, by action kind and state. */
 import { describe, expect, it } from 'vitest'
 import { cartGateMessage } from './cart-gate.ts'
 

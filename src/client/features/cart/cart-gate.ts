@@ -1,5 +1,5 @@
 /**
- * Whether a cart action may run now (spec §5 "Auth still loading"): while the session is read
+ * Whether a cart action may run now: while the session is read
  * or the sign-in merge runs, adding says "Please wait a moment while we prepare your cart..."
  * and other actions "Please wait a moment..."; a server cart without a known user says
  * "Authentication loading, please try again in a moment...".

@@ -1,6 +1,6 @@
 /**
- * A line of the shopper's cart as the browser keeps it (spec §3 "Cart item (local)"), built
- * from a catalog product or a server cart line, and read back safely from localStorage.
+ * A line of the shopper's cart as the browser keeps it, built from a catalog product or a
+ * server cart line, and read back safely from localStorage.
  */
 import { DEFAULT_LICENSE_TYPE, MAX_LINE_QUANTITY, quantityRuleOf, type QuantityRule } from '../../../shared/cart-rules.ts'
 import type { CartLine } from '../../../shared/contract/cart.ts'

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-/** The cart store: every action of spec §4 and the rules it applies, plus the als_cart persistence. */
+/** The cart store: every cart action and the rules it applies, plus the als_cart persistence. */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { makeProduct } from '../../../../tests/support/client/product-fixture.ts'
 import { cartItemFromProduct, type CartItem } from './cart-item.ts'

@@ -1,6 +1,6 @@
 /**
- * The cart store (Zustand): lines, drawer state, promo and loading flags, with every action of
- * spec §4. Rules come from shared/cart-rules.ts; money is computed by shared/pricing.ts. A
+ * The cart store (Zustand): lines, drawer state, promo and loading flags, with every cart
+ * action (add, remove, set quantity, clear, promo). Rules come from shared/cart-rules.ts; money is computed by shared/pricing.ts. A
  * guest's cart is saved in localStorage under `als_cart`; a signed-in shopper's cart lives on
  * the server (mode "server") and is never written to localStorage, so signing out cannot
  * leave a copy behind to be merged twice. Server write-through lives in use-cart-actions.ts.

@@ -1,7 +1,7 @@
 /**
- * The cart actions screens call (add, remove, update quantity, clear), with the spec's rules and
+ * The cart actions screens call (add, remove, update quantity, clear), with the cart's rules and
  * toasts: the auth-loading gate, the already-owned check, limits, and for a signed-in shopper
- * an optimistic write-through to the server cart that is rolled back, with the spec's failure
+ * an optimistic write-through to the server cart that is rolled back, with a failure
  * toast, when the server refuses.
  */
 import { useMemo } from 'react'
@@ -26,7 +26,7 @@ export interface CartActions {
   clear: () => void
 }
 
-/** The server's own reason for a refused request (a limit, a vanished product), else the spec's fallback. */
+/** The server's own reason for a refused request (a limit, a vanished product), else the generic failure text. */
 function refusal(error: unknown, fallback: string): string {
   if (error instanceof ApiError && (error.status === 400 || error.status === 404)) return error.message
   return fallback

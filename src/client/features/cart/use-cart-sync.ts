@@ -1,5 +1,5 @@
 /**
- * Keeps the cart in step with the session (spec §4 "Cart persistence"). When a user appears
+ * Keeps the cart in step with the session. When a user appears
  * (sign-in, or a reload while signed in): a non-empty guest cart is merged into the server cart
  * (quantities add, limits respected), written back with one PUT, and `als_cart` removed;
  * otherwise the server cart is loaded. When the user goes (sign-out): the server cart stays as

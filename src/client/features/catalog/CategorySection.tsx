@@ -4,7 +4,7 @@ import type { Category } from '../../../shared/contract/catalog.ts'
 import { useProducts } from './api/get-products.ts'
 import { ProductGrid } from './ProductGrid.tsx'
 
-/** Products shown per category on the All Products view (spec §9). */
+/** Products shown per category on the All Products view. */
 export const CATEGORY_PREVIEW_SIZE = 3
 
 export function CategorySection({ category }: { category: Category }) {

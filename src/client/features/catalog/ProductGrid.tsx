@@ -3,7 +3,7 @@ import type { Product } from '../../../shared/contract/catalog.ts'
 import { ProductCard, type ProductCardVariant } from './ProductCard.tsx'
 import { ProductCardSkeleton } from './ProductCardSkeleton.tsx'
 
-/** Placeholders shown while a list loads (spec §9). */
+/** Placeholders shown while a list loads. */
 export const LOADING_PLACEHOLDERS = 6
 
 interface ProductGridProps {

@@ -3,7 +3,7 @@ import type { Product } from '../../../shared/contract/catalog.ts'
 import { useProducts } from './api/get-products.ts'
 import { ProductCard } from './ProductCard.tsx'
 
-/** Related products shown under a product (spec §9). */
+/** Related products shown under a product. */
 export const RELATED_PRODUCT_COUNT = 3
 
 export function RelatedProducts({ product }: { product: Product }) {

@@ -1,7 +1,7 @@
 /**
- * The Information step's fields (spec §2): email, names, company, address, apartment, city,
+ * The Information step's fields: email, names, company, address, apartment, city,
  * country (the four billing countries), state/province, postal code and phone. Email and the
- * names are enforced by the wizard; the other required fields are only marked, as the spec does.
+ * names are enforced by the wizard; the other required fields are only marked.
  */
 import { useId, type ChangeEvent } from 'react'
 import { BILLING_COUNTRIES, isBillingCountry, MARKED_REQUIRED_FIELDS, type CheckoutField, type CheckoutInformation } from '../../../shared/checkout-form.ts'

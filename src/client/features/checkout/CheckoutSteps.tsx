@@ -1,6 +1,6 @@
 /**
  * The checkout wizard's step indicator: Information then Payment. The current step is
- * highlighted; a completed step turns green with a check mark (spec §4).
+ * highlighted; a completed step turns green with a check mark.
  */
 import { CheckIcon } from '../../components/Icons.tsx'
 

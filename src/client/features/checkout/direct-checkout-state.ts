@@ -1,5 +1,5 @@
 /**
- * The navigation state /checkout/direct needs (spec §2): the embedded session's client secret,
+ * The navigation state /checkout/direct needs: the embedded session's client secret,
  * the product and the quantity. Anything else (a reload of a bookmarked URL, a hand-typed
  * address) is not a direct checkout, and the page sends the shopper home.
  */

@@ -1,5 +1,5 @@
 /**
- * The navigation state of /order-confirmation (spec: orderNumber, email, total; we add the real
+ * The navigation state of /order-confirmation (orderNumber, email, total, and the real
  * card's last four digits), handed over by the payment success page. Money in cents.
  */
 export interface OrderConfirmationState {

@@ -73,7 +73,7 @@ describe('Buy Now', () => {
     expect(requests).toHaveLength(0)
   })
 
-  it('refuses a digital product the shopper already owns, with the spec toast', () => {
+  it('refuses a digital product the shopper already owns, with the already-owned toast', () => {
     Object.assign(session, { user: signedIn })
     owned.ids = [product.id]
     const error = vi.spyOn(toast, 'error')

@@ -1,6 +1,6 @@
 /**
- * Buy Now on the product page (spec §4): signed-in shoppers only (guests go to /login, which
- * sends them back here); an owned digital product is refused with the spec's toast; otherwise
+ * Buy Now on the product page: signed-in shoppers only (guests go to /login, which
+ * sends them back here); an owned digital product is refused with a toast; otherwise
  * a direct embedded session is created ("Processing...") and the shopper moves on to
  * /checkout/direct carrying the client secret, the product and the quantity.
  */
@@ -18,7 +18,7 @@ import type { DirectCheckoutState } from './direct-checkout-state.ts'
 export interface BuyNow {
   buyNow: () => Promise<void>
   isProcessing: boolean
-  /** The §8 text of the last failure, shown above the product page's buttons. */
+  /** The text of the last failure, shown above the product page's buttons. */
   error: string | null
 }
 

@@ -1,7 +1,7 @@
 /**
  * The payment success page's view of a payment session: the order behind it, asked again every
  * 1.5 s until it is settled (COMPLETED, FAILED or CANCELLED) or 60 s have passed, and a minimum
- * of 2 s of "processing" (spec §9) even when the answer comes at once.
+ * of 2 s of "processing" even when the answer comes at once.
  */
 import { useQuery } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'

@@ -1,7 +1,7 @@
 /**
  * One purchased item in the download hub: image, name, description, file size in MB, the
  * downloads left, and a Download button that is disabled while preparing or once none are
- * left (then the spec's download-limit text), plus the mapped text of a failed download.
+ * left (then the download-limit text), plus the mapped text of a failed download.
  */
 import { Link } from 'react-router'
 import type { Purchase } from '../../../shared/contract/downloads.ts'

@@ -1,7 +1,7 @@
 /**
  * The download hub's Download button: asks for a grant (one download spent), hands the signed
  * URL to the browser and toasts "Download started for {name}"; on failure toasts "Download
- * failed" and keeps the spec's mapped text beside that product. Each item is "preparing" on its
+ * failed" and keeps the mapped text beside that product. Each item is "preparing" on its
  * own, so a slow grant for one pack does not block another.
  */
 import { useRef, useState } from 'react'

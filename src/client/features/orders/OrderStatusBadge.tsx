@@ -1,4 +1,4 @@
-/** An order's status as a coloured pill (spec §4): PENDING yellow, COMPLETED green, FAILED red, CANCELLED grey. */
+/** An order's status as a coloured pill: PENDING yellow, COMPLETED green, FAILED red, CANCELLED grey. */
 import type { OrderStatusValue } from '../../../shared/contract/checkout.ts'
 
 export const ORDER_STATUS_TONES: Record<OrderStatusValue, string> = {

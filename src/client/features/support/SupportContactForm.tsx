@@ -16,7 +16,7 @@ import { CheckIcon } from '../../components/Icons.tsx'
 import { INPUT_CLASS } from '../../components/TextField.tsx'
 import { SUPPORT_SEND_FAILED, useSupportMessage } from './api/post-support-message.ts'
 
-/** How long "Message Sent" stays before the form comes back (the spec's 5 seconds). */
+/** How long "Message Sent" stays before the form comes back (5 seconds). */
 export const SENT_MESSAGE_MS = 5000
 
 type FieldName = 'name' | 'email' | 'category' | 'subject' | 'message'

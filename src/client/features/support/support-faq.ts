@@ -1,4 +1,4 @@
-/** The support page's frequently asked questions, in the spec's three groups of three. */
+/** The support page's frequently asked questions, in three groups of three. */
 
 export interface FaqEntry {
   id: string

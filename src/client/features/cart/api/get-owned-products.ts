@@ -1,7 +1,7 @@
 /**
  * GET /api/purchases/owned-products: ids of the products the signed-in producer has bought in a
  * COMPLETED order, for the "already owned" rule and the cards' "✓ Owned - Download". Cached
- * 5 minutes (storefront spec §4), refreshed after a purchase (the payment success page
+ * 5 minutes, refreshed after a purchase (the payment success page
  * invalidates every 'purchases' query).
  */
 import { queryOptions } from '@tanstack/react-query'

@@ -1,4 +1,4 @@
-/** GET /api/categories: every category ordered by name (cached 15 minutes, as the spec says). */
+/** GET /api/categories: every category ordered by name (cached 15 minutes: categories rarely change). */
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import type { Category } from '../../../../shared/contract/catalog.ts'
 import { ERROR_MESSAGES } from '../../../../shared/contract/errors.ts'

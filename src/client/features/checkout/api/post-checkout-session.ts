@@ -1,7 +1,7 @@
 /**
  * POST /api/checkout/sessions: creates the PENDING order and its payment session. Hosted mode
  * answers the provider page's `url`; embedded mode answers the form's `client_secret`. Errors
- * arrive as ApiError carrying the server's message, for the §8 mapping.
+ * arrive as ApiError carrying the server's message, and code, so the page can choose its text.
  */
 import { CHECKOUT_MESSAGES } from '../../../../shared/checkout-errors.ts'
 import type { CheckoutSessionResponse, CreateCheckoutSessionBody } from '../../../../shared/contract/checkout.ts'

@@ -1,6 +1,6 @@
 /**
  * GET /api/orders?limit&offset: the signed-in producer's orders with their items, newest first,
- * ten a page (spec §9); the order history's "Load More Orders" asks for the next page.
+ * ten a page; the order history's "Load More Orders" asks for the next page.
  */
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query'
 import { CHECKOUT_SERVER_MESSAGES, ORDERS_DEFAULT_PAGE_SIZE, type OrderView } from '../../../../shared/contract/checkout.ts'

@@ -40,12 +40,15 @@ export function paymentWebhookRoutes({ fulfilment, payments }: WebhookRouteDeps)
         return reply.status(400).send(errorBody(400, 'INVALID_SIGNATURE', MESSAGES.invalidSignature))
       }
       const result = await handleEvent(event)
-      request.log.info({ eventId: event.id, type: event.type, outcome: result?.outcome ?? 'ignored', orderId: result?.order?.id }, 'payment event')
+      // Acknowledged either way: a provider retries a refused event for days and then disables the endpoint.
+      if (result) request.log.info({ eventId: event.id, type: event.type, outcome: result.outcome, orderId: result.order?.id }, 'payment event')
+      else request.log.debug({ eventId: event.id, type: event.type }, 'payment event not acted on')
       return reply.status(200).send({ received: true })
     })
 
     function handleEvent(event: PaymentEvent): Promise<FulfilResult> | null {
       const ref = { eventId: event.id, eventType: event.type }
+      if (!event.session) return null
       switch (event.type) {
         case 'checkout.session.completed':
         case 'checkout.session.async_payment_succeeded':

@@ -5,9 +5,11 @@
  * nothing; a wrong amount is not fulfilled; expired and failed sessions grant nothing.
  */
 import { eq } from 'drizzle-orm'
+import Stripe from 'stripe'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { cartItems, processedPaymentEvents } from '../db/schema.ts'
+import { cartItems, orders, processedPaymentEvents } from '../db/schema.ts'
 import { createSignedInUser, uniqueEmail } from '../../../tests/support/accounts.ts'
+import { builtinProvider } from '../../../tests/support/payments.ts'
 import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts'
 import { FAKE_WEBHOOK_SECRET, type FakePaymentProvider } from '../payments/fake-provider.ts'
 import { createSession, deliverEvent, orderById, productByName, promoState, receiptsFor, useFakePayments } from '../../../tests/support/checkout-fixtures.ts'
@@ -169,5 +171,39 @@ describe('fulfilment', () => {
     expect((await deliverEvent(t, fake, 'customer.created', open)).statusCode).toBe(200)
     expect((await deliverEvent(t, fake, 'checkout.session.completed', { ...open, id: 'cs_test_unknown', status: 'complete', paymentStatus: 'paid' })).statusCode).toBe(200)
     expect((await orderById(t, session.orderId)).status).toBe('PENDING')
+  })
+})
+
+describe('signed events about other objects', () => {
+  let t: TestApp
+  beforeAll(async () => {
+    t = await createTestApp()
+  })
+  afterAll(async () => t?.close())
+
+  /** A correctly signed event as the store's own provider signs them, about any object. */
+  function signed(type: string, object: Record<string, unknown>) {
+    const payload = JSON.stringify({ id: `evt_other_${type}_${Date.now()}`, object: 'event', type, created: Math.floor(Date.now() / 1000), data: { object } })
+    const secret = builtinProvider(t.app).webhookSecret
+    const header = Stripe.webhooks.generateTestHeaderString({ payload, secret })
+    return { payload, headers: { 'stripe-signature': header, 'content-type': 'application/json' } }
+  }
+
+  it.each([
+    ['charge.refunded', { id: 'ch_test_1', object: 'charge', amount_refunded: 1000 }],
+    ['charge.dispute.created', { id: 'dp_test_1', object: 'dispute', charge: 'ch_test_1' }],
+    ['customer.created', { id: 'cus_test_1', object: 'customer' }],
+  ])('acknowledges %s with 200 and changes no order', async (type, object) => {
+    const before = await t.database.db.select().from(orders)
+    const response = await t.app.inject({ method: 'POST', url: '/api/webhooks/payments', ...signed(type, object) })
+    expect(response.statusCode).toBe(200)
+    expect(response.json()).toEqual({ received: true })
+    expect(await t.database.db.select().from(orders)).toEqual(before)
+  })
+
+  it('still refuses an event whose signature is wrong', async () => {
+    const { payload, headers } = signed('charge.refunded', { id: 'ch_test_2', object: 'charge' })
+    const response = await t.app.inject({ method: 'POST', url: '/api/webhooks/payments', payload: payload.replace('ch_test_2', 'ch_test_3'), headers })
+    expect(response.statusCode).toBe(400)
   })
 })

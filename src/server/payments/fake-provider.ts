@@ -82,8 +82,8 @@ export class FakePaymentProvider implements PaymentProvider {
     } catch (error) {
       throw new WebhookSignatureError((error as Error).message)
     }
-    const object = (event.data as unknown as { object: WireSession }).object
-    return { id: event.id, type: event.type, created: event.created, session: fromWire(object) }
+    const object = (event.data as unknown as { object: WireSession | { object: string } }).object
+    return { id: event.id, type: event.type, created: event.created, session: object.object === 'checkout.session' ? fromWire(object as WireSession) : null }
   }
 
   /** The shopper pays: the session completes with the card's last four (and, for a test of tampering, another amount). */

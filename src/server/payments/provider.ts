@@ -56,7 +56,8 @@ export interface PaymentEvent {
   type: 'checkout.session.completed' | 'checkout.session.expired' | 'checkout.session.async_payment_failed' | (string & {})
   /** Seconds since the epoch, as Stripe sends it. */
   created: number
-  session: PaymentCheckoutSession
+  /** The checkout session the event is about; null for any other object (a charge, a dispute, a customer). */
+  session: PaymentCheckoutSession | null
 }
 
 export class WebhookSignatureError extends Error {

@@ -50,11 +50,9 @@ export function verifyStripeEvent(rawBody: string | Buffer, signatureHeader: str
 
 function toPaymentEvent(event: { id: string; type: string; created: number; data: { object: unknown } }): PaymentEvent {
   const object = event.data?.object as Partial<StripeCheckoutSessionObject> | undefined
-  if (!object || object.object !== 'checkout.session' || typeof object.id !== 'string') {
-    // Signed by the right secret but not an event we read: still a bad request for our endpoint.
-    throw new WebhookSignatureError(`Event ${event.id} (${event.type}) does not carry a checkout session`)
-  }
-  return { id: event.id, type: event.type, created: event.created, session: toPaymentCheckoutSession(object as StripeCheckoutSessionObject) }
+  // Every correctly signed event is the provider's to send: one about another object is read, not refused.
+  const isSession = object?.object === 'checkout.session' && typeof object.id === 'string'
+  return { id: event.id, type: event.type, created: event.created, session: isSession ? toPaymentCheckoutSession(object as StripeCheckoutSessionObject) : null }
 }
 
 export function toPaymentCheckoutSession(session: StripeCheckoutSessionObject): PaymentCheckoutSession {

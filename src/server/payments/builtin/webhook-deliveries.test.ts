@@ -146,7 +146,7 @@ describe('webhook delivery', () => {
     const endpoint = receiver()
     const run = await restarted.deliverDueWebhooks({ fetch: endpoint.fetch, now: new Date(Date.now() + 1500) })
     expect(run).toMatchObject({ attempted: 1, delivered: 1 })
-    expect(endpoint.received[0]!.event.session.id).toBe(session.id)
+    expect(endpoint.received[0]!.event.session?.id).toBe(session.id)
     // Same AUTH_SECRET, same signing secret: every process of the store agrees.
     expect(restarted.webhookSecret).toBe(builtinProvider(t.app).webhookSecret)
   })
@@ -174,7 +174,7 @@ describe('two workers at once', () => {
       workerB.deliverDueWebhooks({ fetch: endpoint.fetch }),
     ])
     expect(runs.reduce((sum, run) => sum + run.attempted, 0)).toBe(8)
-    const sent = endpoint.received.map((received) => received.event.session.id).sort()
+    const sent = endpoint.received.map((received) => received.event.session?.id).sort()
     expect(sent).toEqual(sessions.map((session) => session.id).sort())
     const rows = await t.database.db.select().from(paymentWebhookDeliveries).where(eq(paymentWebhookDeliveries.attempts, 1))
     expect(rows.filter((row) => sessions.some((session) => session.id === (row.payload as { data: { object: { id: string } } }).data.object.id))).toHaveLength(8)

@@ -31,6 +31,7 @@ import { mailboxRoutes } from './email/mailbox.routes.ts'
 import { createMailer, type Mailer } from './email/mailer.ts'
 import { registerClientApp } from './http/client-app.ts'
 import { installErrorHandler } from './http/errors.ts'
+import { REDACTED_LOG_PATHS, serializeRequest } from './http/log-redaction.ts'
 import { installOriginGuard } from './http/origin-guard.ts'
 import { installRateLimiter } from './http/rate-limit.ts'
 import { installSecurityHeaders } from './http/security.ts'
@@ -70,11 +71,20 @@ export interface AppDeps {
   /** Built client to serve; tests leave it out. */
   clientDir?: string | null
   logger?: boolean
+  /** Where the log goes (standard output when absent); tests read it. */
+  logStream?: { write: (line: string) => void }
 }
 
-export async function buildApp({ config, database, clientDir = CLIENT_DIST_DIR, logger = true }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ config, database, clientDir = CLIENT_DIST_DIR, logger = true, logStream }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: logger ? { level: config.logLevel } : false,
+    logger: logger
+      ? {
+          level: config.logLevel,
+          serializers: { req: serializeRequest },
+          redact: { paths: REDACTED_LOG_PATHS, censor: '[redacted]' },
+          ...(logStream ? { stream: logStream } : {}),
+        }
+      : false,
     // Only configured proxies may set the client address, or X-Forwarded-For would dodge per-IP limits.
     trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     bodyLimit: 1024 * 1024,

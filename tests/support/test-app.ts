@@ -22,7 +22,12 @@ export interface TestApp {
   close: () => Promise<void>
 }
 
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export interface TestAppOptions {
+  /** Turns the request log on and sends it here. */
+  logStream?: { write: (line: string) => void }
+}
+
+export async function createTestApp(env: Record<string, string> = {}, { logStream }: TestAppOptions = {}): Promise<TestApp> {
   const templateDir = inject('templateDataDir')
   const pgTemplate = inject('pgTemplateDatabase')
   const dataDir = mkdtempSync(join(tmpdir(), 'als-test-'))
@@ -43,7 +48,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
 
   const config = loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'test', LOG_LEVEL: 'silent', ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}), ...env })
   const database = await openDatabase({ databaseUrl, pgliteDir: paths.database })
-  const app = await buildApp({ config, database, clientDir: null, logger: false })
+  const app = await buildApp({ config, database, clientDir: null, logger: Boolean(logStream), ...(logStream ? { logStream } : {}) })
   await app.ready()
   return {
     app,

@@ -1,0 +1,36 @@
+/** The request log never carries a download signature, an email or password-reset token, or a cookie. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts'
+import { redactUrl } from './log-redaction.ts'
+
+describe('redactUrl', () => {
+  it('hides secret query values and reset tokens in the path, and keeps the rest', () => {
+    expect(redactUrl('/api/downloads/file/abc?expires=123&signature=s3cr3t')).toBe('/api/downloads/file/abc?expires=123&signature=[redacted]')
+    expect(redactUrl('/api/auth/verify-email?token=t0k&callbackURL=%2Fx')).toBe('/api/auth/verify-email?token=[redacted]&callbackURL=%2Fx')
+    expect(redactUrl('/api/auth/reset-password/r3s3t?callbackURL=%2Fy')).toBe('/api/auth/reset-password/[redacted]?callbackURL=%2Fy')
+    expect(redactUrl('/api/products?search=kick&limit=5')).toBe('/api/products?search=kick&limit=5')
+  })
+})
+
+describe('the request log', () => {
+  const lines: string[] = []
+  let t: TestApp
+  beforeAll(async () => {
+    t = await createTestApp({ LOG_LEVEL: 'info' }, { logStream: { write: (line) => void lines.push(line) } })
+  })
+  afterAll(async () => t?.close())
+
+  it('shows each request without its secrets', async () => {
+    const grant = crypto.randomUUID()
+    await t.app.inject(`/api/downloads/file/${grant}?expires=${Math.floor(Date.now() / 1000) + 60}&signature=SIGNATURESECRET123`)
+    await t.app.inject('/api/auth/verify-email?token=VERIFYTOKENSECRET456&callbackURL=%2Femail-confirmation')
+    await t.app.inject('/api/auth/reset-password/RESETTOKENSECRET789?callbackURL=%2Freset-password%2Fconfirm')
+    await t.app.inject({ url: '/api/products?limit=1', headers: { cookie: 'better-auth.session_token=COOKIESECRET000', authorization: 'Bearer AUTHSECRET111' } })
+
+    const log = lines.join('')
+    expect(log).toContain(`/api/downloads/file/${grant}`)
+    expect(log).toContain('signature=[redacted]')
+    expect(log).toContain('/api/auth/reset-password/[redacted]')
+    for (const secret of ['SIGNATURESECRET123', 'VERIFYTOKENSECRET456', 'RESETTOKENSECRET789', 'COOKIESECRET000', 'AUTHSECRET111']) expect(log).not.toContain(secret)
+  })
+})

@@ -7,6 +7,7 @@ import { QueryClientProvider } from '@tanstack/react-query'
 import { BrowserRouter, Navigate, Route, Routes, useLocation } from 'react-router'
 import { createQueryClient } from './api/query-client.ts'
 import { Layout } from './components/Layout.tsx'
+import { TestModeBanner } from './components/TestModeBanner.tsx'
 import { PageFallback } from './components/PageFallback.tsx'
 import { RequireAuth } from './features/account/RequireAuth.tsx'
 import { storeConfig } from './store-config.ts'
@@ -47,6 +48,7 @@ export function App() {
   const live = storeConfig.storeMode === 'live'
   return (
     <QueryClientProvider client={queryClient}>
+      {storeConfig.testPayments && <TestModeBanner />}
       <BrowserRouter>
         <Routes>
           {/* The built-in payment provider's hosted page stands apart from the store, as Stripe Checkout does. */}

@@ -1,13 +1,15 @@
 /**
  * Settings the server hands the page in `<meta name="als-config">` (CSP-safe, no inline
- * script): the launch mode and whether developer pages exist.
+ * script): the launch mode, whether developer pages exist, and whether payments are test-only.
  */
 export interface StoreConfig {
   storeMode: 'coming-soon' | 'live'
   devMode: boolean
+  /** The store takes no real payments (the built-in test provider in production): every page says so. */
+  testPayments: boolean
 }
 
-const DEV_DEFAULTS: StoreConfig = { storeMode: 'live', devMode: true }
+const DEV_DEFAULTS: StoreConfig = { storeMode: 'live', devMode: true, testPayments: false }
 
 export function readStoreConfig(): StoreConfig {
   const content = document.querySelector('meta[name="als-config"]')?.getAttribute('content')
@@ -17,6 +19,7 @@ export function readStoreConfig(): StoreConfig {
     return {
       storeMode: parsed.storeMode === 'live' ? 'live' : 'coming-soon',
       devMode: parsed.devMode === true,
+      testPayments: parsed.testPayments === true,
     }
   } catch {
     return DEV_DEFAULTS

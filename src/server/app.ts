@@ -159,7 +159,7 @@ export async function buildApp({ config, database, clientDir = CLIENT_DIST_DIR, 
     ...(config.devMode ? [mailboxRoutes(mailer)] : []),
   ]
   for (const plugin of routes) await app.register(plugin)
-  if (clientDir !== null) await registerClientApp(app, clientDir, { storeMode: config.storeMode, devMode: config.devMode })
+  if (clientDir !== null) await registerClientApp(app, clientDir, { storeMode: config.storeMode, devMode: config.devMode, testPayments: config.testPaymentsInProduction })
   else installApiNotFound(app)
 
   return app

@@ -58,7 +58,7 @@ describe('loadConfig', () => {
   })
 
   it('seeds the demo unless SEED_DEMO says otherwise, and in production only when SEED_DEMO says so', () => {
-    const production = { NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(40), SMTP_URL: 'smtp://mail.example.com:587' }
+    const production = { NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(40), SMTP_URL: 'smtp://mail.example.com:587', PAYMENTS_PROVIDER: 'builtin' }
     expect(loadConfig({ DATA_DIR: dataDir() }).seedDemo).toBe(true)
     expect(loadConfig({ DATA_DIR: dataDir(), SEED_DEMO: '' }).seedDemo).toBe(true)
     expect(loadConfig({ DATA_DIR: dataDir(), NODE_ENV: 'development' }).seedDemo).toBe(true)
@@ -72,7 +72,21 @@ describe('loadConfig', () => {
 
   it('requires AUTH_SECRET and SMTP_URL in production', () => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), NODE_ENV: 'production' })).toThrow(/AUTH_SECRET is required[\s\S]*SMTP_URL is required/)
-    const config = loadConfig({ DATA_DIR: dataDir(), NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(40), SMTP_URL: 'smtp://mail.example.com:587' })
+    const config = loadConfig({ DATA_DIR: dataDir(), NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(40), SMTP_URL: 'smtp://mail.example.com:587', PAYMENTS_PROVIDER: 'builtin' })
     expect(config.devMode).toBe(false)
+  })
+
+  it('refuses to take test payments in production unless the owner opts in, naming the Stripe settings', () => {
+    const base = { DATA_DIR: dataDir(), NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(40), SMTP_URL: 'smtp://mail.example.com:587' }
+    expect(() => loadConfig(base)).toThrow(/STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET are required[\s\S]*PAYMENTS_PROVIDER=builtin/)
+    expect(() => loadConfig({ ...base, STRIPE_SECRET_KEY: 'sk_live_x' })).toThrow(/STRIPE_WEBHOOK_SECRET/)
+    const stripe = loadConfig({ ...base, STRIPE_SECRET_KEY: 'sk_live_x', STRIPE_WEBHOOK_SECRET: 'whsec_x' })
+    expect(stripe.stripe?.secretKey).toBe('sk_live_x')
+    expect(stripe.testPaymentsInProduction).toBe(false)
+    const optedIn = loadConfig({ ...base, PAYMENTS_PROVIDER: 'builtin' })
+    expect(optedIn.stripe).toBeUndefined()
+    expect(optedIn.testPaymentsInProduction).toBe(true)
+    // Outside production the built-in provider needs no opt-in and shows no banner.
+    expect(loadConfig({ DATA_DIR: dataDir() }).testPaymentsInProduction).toBe(false)
   })
 })

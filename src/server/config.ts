@@ -36,6 +36,12 @@ const envSchema = z
     STRIPE_WEBHOOK_SECRET: z.string().startsWith('whsec_', 'STRIPE_WEBHOOK_SECRET must start with whsec_').optional(),
     /** Where the built-in payment provider posts its signed events; default this process's own webhook route. */
     PAYMENTS_WEBHOOK_URL: optionalUrl,
+    /**
+     * `builtin` runs the built-in test payment provider even in production (no real money: every
+     * page says so); unset means Stripe when STRIPE_SECRET_KEY is set, else the built-in provider
+     * outside production.
+     */
+    PAYMENTS_PROVIDER: z.enum(['builtin', 'stripe'], { error: 'PAYMENTS_PROVIDER must be builtin or stripe' }).optional(),
     /** Real email; unset means the outbox under DATA_DIR. */
     SMTP_URL: optionalUrl,
     /** Shared rate limits across processes; unset means in memory. */
@@ -80,6 +86,15 @@ const envSchema = z
     if (env.NODE_ENV !== 'production') return
     if (!env.AUTH_SECRET) ctx.addIssue({ code: 'custom', path: ['AUTH_SECRET'], message: 'AUTH_SECRET is required when NODE_ENV=production' })
     if (!env.SMTP_URL) ctx.addIssue({ code: 'custom', path: ['SMTP_URL'], message: 'SMTP_URL is required when NODE_ENV=production' })
+    // Test cards must never pay for real files: production takes money through Stripe unless the owner opts into test mode.
+    if (env.PAYMENTS_PROVIDER !== 'builtin' && (!env.STRIPE_SECRET_KEY || !env.STRIPE_WEBHOOK_SECRET)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['STRIPE_SECRET_KEY'],
+        message:
+          'STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET are required when NODE_ENV=production; to run on the built-in test provider (no real payments) set PAYMENTS_PROVIDER=builtin',
+      })
+    }
   })
 
 export interface AppConfig {
@@ -94,6 +109,8 @@ export interface AppConfig {
   devMode: boolean
   authSecret: string
   stripe: { secretKey: string; publishableKey: string | undefined; webhookSecret: string | undefined } | undefined
+  /** Payments go through the built-in test provider in production (PAYMENTS_PROVIDER=builtin): pages say "Test mode". */
+  testPaymentsInProduction: boolean
   /** The built-in payment provider posts checkout.session events here (PAYMENTS_WEBHOOK_URL). */
   paymentsWebhookUrl: string
   smtpUrl: string | undefined
@@ -130,7 +147,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     production,
     devMode: !production,
     authSecret: values.AUTH_SECRET ?? persistentSecret(dataDir),
-    stripe: values.STRIPE_SECRET_KEY
+    testPaymentsInProduction: production && values.PAYMENTS_PROVIDER === 'builtin',
+    stripe: values.STRIPE_SECRET_KEY && values.PAYMENTS_PROVIDER !== 'builtin'
       ? { secretKey: values.STRIPE_SECRET_KEY, publishableKey: values.STRIPE_PUBLISHABLE_KEY, webhookSecret: values.STRIPE_WEBHOOK_SECRET }
       : undefined,
     paymentsWebhookUrl: values.PAYMENTS_WEBHOOK_URL ?? `http://127.0.0.1:${values.PORT}/api/webhooks/payments`,

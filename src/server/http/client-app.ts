@@ -11,6 +11,8 @@ import { errorBody } from './errors.ts'
 export interface ClientSettings {
   storeMode: 'coming-soon' | 'live'
   devMode: boolean
+  /** Payments run on the built-in test provider in production: every page shows a test-mode banner. */
+  testPayments: boolean
 }
 
 export async function registerClientApp(app: FastifyInstance, clientDir: string, settings: ClientSettings): Promise<void> {

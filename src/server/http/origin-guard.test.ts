@@ -82,7 +82,7 @@ describe('cross-origin guard', () => {
 describe('cross-origin guard in production', () => {
   let prod: TestApp
   beforeAll(async () => {
-    prod = await createTestApp({ NODE_ENV: 'production', PUBLIC_URL: 'https://store.example', AUTH_SECRET: 'a'.repeat(40), SMTP_URL: 'smtp://127.0.0.1:9' })
+    prod = await createTestApp({ NODE_ENV: 'production', PUBLIC_URL: 'https://store.example', AUTH_SECRET: 'a'.repeat(40), SMTP_URL: 'smtp://127.0.0.1:9', PAYMENTS_PROVIDER: 'builtin' })
   })
   afterAll(async () => prod?.close())
 

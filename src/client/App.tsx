@@ -40,6 +40,7 @@ const DirectCheckoutPage = lazy(() => import('./pages/DirectCheckoutPage.tsx'))
 const ResumeCheckoutPage = lazy(() => import('./pages/ResumeCheckoutPage.tsx'))
 const PaymentSuccessPage = lazy(() => import('./pages/PaymentSuccessPage.tsx'))
 const PaymentCancelPage = lazy(() => import('./pages/PaymentCancelPage.tsx'))
+const LicenceVerificationPage = lazy(() => import('./pages/LicenceVerificationPage.tsx'))
 const OrderConfirmationPage = lazy(() => import('./pages/OrderConfirmationPage.tsx'))
 const CheckoutTestPage = lazy(() => import('./pages/CheckoutTestPage.tsx'))
 
@@ -65,6 +66,7 @@ export function App() {
             <Route path="checkout/:orderId" element={<RequireAuth><Lazy page={<ResumeCheckoutPage />} /></RequireAuth>} />
             <Route path="payment/success" element={<Lazy page={<PaymentSuccessPage />} />} />
             <Route path="payment/cancel" element={<Lazy page={<PaymentCancelPage />} />} />
+            <Route path="licences/:code" element={<Lazy page={<LicenceVerificationPage />} />} />
             <Route path="order-confirmation" element={<Lazy page={<OrderConfirmationPage />} />} />
             {storeConfig.devMode && <Route path="checkout-test" element={<Lazy page={<CheckoutTestPage />} />} />}
             {storeConfig.devMode && <Route path="cart-debug" element={<Lazy page={<CartDebugPage />} />} />}

@@ -38,6 +38,7 @@ import { installSecurityHeaders } from './http/security.ts'
 import { installTextGuard } from './http/text-guard.ts'
 import { emailSignupRoutes } from './marketing/email-signup.routes.ts'
 import { createEmailSignupService } from './marketing/email-signup.service.ts'
+import { licenceRoutes } from './orders/licence.routes.ts'
 import { orderRoutes } from './orders/orders.routes.ts'
 import { createOrdersService } from './orders/orders.service.ts'
 import { paymentWebhookRoutes } from './orders/payment-webhook.routes.ts'
@@ -132,7 +133,7 @@ export async function buildApp({ config, database, clientDir = CLIENT_DIST_DIR, 
   const catalog = createCatalogService(db)
   const cart = createCartService({ db, catalog })
   const promo = createPromoService(db)
-  const orders = createOrdersService({ db, catalog, cart, promo, mailer, publicUrl, log: app.log, payments })
+  const orders = createOrdersService({ db, licenceSecret: config.authSecret, catalog, cart, promo, mailer, publicUrl, log: app.log, payments })
   const checkout = createCheckoutService({ db, catalog, cart, promo, orders, payments, publicUrl, log: app.log })
   const downloads = createDownloadsService({ db, orders, catalog, storage, log: app.log })
   const links = createDownloadLinkSigner(config.authSecret, DOWNLOAD_URL_TTL_SECONDS)
@@ -151,6 +152,7 @@ export async function buildApp({ config, database, clientDir = CLIENT_DIST_DIR, 
     checkoutRoutes({ checkout, limiter }),
     paymentWebhookRoutes({ fulfilment: orders, payments }),
     orderRoutes(orders),
+    licenceRoutes(orders, publicUrl),
     purchasesRoutes(createPurchasesService({ orders, catalog })),
     downloadsRoutes({ downloads, links }),
     downloadFileRoutes({ downloads, links, storage, presignSeconds: DOWNLOAD_URL_TTL_SECONDS }),

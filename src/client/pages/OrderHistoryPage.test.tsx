@@ -34,6 +34,7 @@ function makeOrder(index: number, status: OrderStatusValue = 'COMPLETED'): Order
     cardLast4: '4242',
     createdAt: new Date(Date.UTC(2025, 4, 20 - index)).toISOString(),
     completedAt: null,
+    licenceCode: status === 'COMPLETED' ? `LIC${index}` : null,
     items: [{ id: `item-${index}`, productId: `prod-${index}`, name: `Pack ${index}`, imageUrl: null, quantity: 1, priceCents: 2999, downloadLimit: 3, downloadsRemaining: 3 }],
   }
 }

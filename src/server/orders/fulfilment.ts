@@ -16,6 +16,7 @@ import { recordProcessedEvent } from '../payments/payments.service.ts'
 import type { PaymentCheckoutSession, PaymentProvider } from '../payments/provider.ts'
 import { orderItems, orders, type OrderRow } from './orders.schema.ts'
 import type { createPendingOrders } from './pending-orders.ts'
+import { licenceCodeOf } from './licence.ts'
 import { receiptEmail } from './receipt-email.ts'
 
 export type FulfilOutcome =
@@ -45,6 +46,7 @@ export interface EventRef {
 
 export interface FulfilmentDeps {
   db: Database
+  licenceSecret: string
   catalog: Pick<CatalogService, 'productSummariesByIds'>
   cart: Pick<CartService, 'removeProducts'>
   promo: Pick<PromoService, 'redeem'>
@@ -61,7 +63,7 @@ async function lockOrderBySession(tx: Executor, sessionId: string): Promise<Orde
   return order ?? null
 }
 
-export function createFulfilment({ db, catalog, cart, promo, pendingOrders, mailer, publicUrl, log, payments }: FulfilmentDeps) {
+export function createFulfilment({ db, licenceSecret, catalog, cart, promo, pendingOrders, mailer, publicUrl, log, payments }: FulfilmentDeps) {
   const { endPendingOrder } = pendingOrders
 
   /** The order's items with their products' names and digital flags, in item order. */
@@ -173,7 +175,7 @@ export function createFulfilment({ db, catalog, cart, promo, pendingOrders, mail
       .returning()
     if (!claimed) return
     try {
-      await mailer.send(receiptEmail(claimed, await itemsWithProducts(orderId), publicUrl))
+      await mailer.send(receiptEmail(claimed, await itemsWithProducts(orderId), publicUrl, licenceCodeOf(orderId, licenceSecret)))
     } catch (error) {
       log.error({ err: error, orderId }, 'receipt email failed; it will be retried on the next lookup')
       await db.update(orders).set({ receiptSentAt: null }).where(eq(orders.id, orderId))

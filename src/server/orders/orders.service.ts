@@ -15,7 +15,9 @@ import type { Mailer } from '../email/mailer.ts'
 import { notFound } from '../http/errors.ts'
 import type { CheckoutLineItem, PaymentProvider } from '../payments/provider.ts'
 import type { PromoService } from '../promo/promo.service.ts'
+import { LICENCE_MESSAGES, LICENCE_TERMS, type Licence } from '../../shared/contract/licences.ts'
 import { createFulfilment } from './fulfilment.ts'
+import { licenceCodeOf, orderIdOfLicenceCode } from './licence.ts'
 import { orderItems, orders, type OrderItemRow, type OrderRow, type OrderStatus } from './orders.schema.ts'
 import { createPendingOrders } from './pending-orders.ts'
 
@@ -49,7 +51,7 @@ export interface PurchasedItem {
   orderCreatedAt: Date
 }
 
-function toOrderView(order: OrderWithItems, products: Map<string, ProductSummary>): OrderView {
+function toOrderView(order: OrderWithItems, products: Map<string, ProductSummary>, licenceSecret: string): OrderView {
   return {
     id: order.id,
     orderNumber: orderNumberOf(order.id),
@@ -65,6 +67,7 @@ function toOrderView(order: OrderWithItems, products: Map<string, ProductSummary
     cardLast4: order.cardLast4,
     createdAt: order.createdAt.toISOString(),
     completedAt: order.completedAt?.toISOString() ?? null,
+    licenceCode: order.status === 'COMPLETED' ? licenceCodeOf(order.id, licenceSecret) : null,
     items: order.items.map((item) => ({
       id: item.id,
       productId: item.productId,
@@ -96,8 +99,27 @@ function toSessionOrder(order: OrderWithItems, products: Map<string, ProductSumm
   }
 }
 
+/** Who a licence names: the billing name given at checkout, else a neutral title (never the email). */
+function licenseeOf(order: OrderRow): string {
+  const name = [order.billingDetails?.firstName, order.billingDetails?.lastName].filter(Boolean).join(' ').trim()
+  return name || 'Verified Audio Lab Store customer'
+}
+
+function toLicence(order: OrderWithItems, products: Map<string, ProductSummary>, licenceSecret: string): Licence {
+  return {
+    code: licenceCodeOf(order.id, licenceSecret),
+    orderNumber: orderNumberOf(order.id),
+    licensee: licenseeOf(order),
+    issuedAt: (order.completedAt ?? order.createdAt).toISOString(),
+    products: order.items.map((item) => ({ name: products.get(item.productId)?.name ?? 'Product', quantity: item.quantity })),
+    terms: [...LICENCE_TERMS],
+  }
+}
+
 export interface OrdersServiceDeps {
   db: Database
+  /** Signs licence codes (AUTH_SECRET): every process of the store must share it. */
+  licenceSecret: string
   catalog: Pick<CatalogService, 'productSummariesByIds'>
   cart: Pick<CartService, 'removeProducts'>
   promo: Pick<PromoService, 'redeem' | 'release'>
@@ -108,9 +130,9 @@ export interface OrdersServiceDeps {
   payments: () => PaymentProvider
 }
 
-export function createOrdersService({ db, catalog, cart, promo, mailer, publicUrl, log, payments }: OrdersServiceDeps) {
+export function createOrdersService({ db, licenceSecret, catalog, cart, promo, mailer, publicUrl, log, payments }: OrdersServiceDeps) {
   const pendingOrders = createPendingOrders(db, promo)
-  const fulfilment = createFulfilment({ db, catalog, cart, promo, pendingOrders, mailer, publicUrl, log, payments })
+  const fulfilment = createFulfilment({ db, licenceSecret, catalog, cart, promo, pendingOrders, mailer, publicUrl, log, payments })
 
   function findOrder(where: SQL | undefined): Promise<OrderWithItems | undefined> {
     return db.query.orders.findFirst({ where, with: withItems })
@@ -132,13 +154,13 @@ export function createOrdersService({ db, catalog, cart, promo, mailer, publicUr
       })
       const page = rows.slice(0, limit)
       const products = await productsOf(page)
-      return { data: page.map((order) => toOrderView(order, products)), hasMore: rows.length > limit }
+      return { data: page.map((order) => toOrderView(order, products, licenceSecret)), hasMore: rows.length > limit }
     },
 
     async getOrder(userId: string, orderId: string): Promise<OrderView> {
       const order = UUID.test(orderId) ? await findOrder(and(eq(orders.id, orderId), eq(orders.userId, userId))) : undefined
       if (!order) throw notFound(MESSAGES.orderNotFound)
-      return toOrderView(order, await productsOf([order]))
+      return toOrderView(order, await productsOf([order]), licenceSecret)
     },
 
     /**
@@ -159,6 +181,14 @@ export function createOrdersService({ db, catalog, cart, promo, mailer, publicUr
         await fulfilment.sendReceiptOnce(order.id)
       }
       return toSessionOrder(order, await productsOf([order]))
+    },
+
+    /** The licence a code names, while its order stays paid; 404 for any other code (never which part was wrong). */
+    async licenceByCode(code: string): Promise<Licence> {
+      const orderId = orderIdOfLicenceCode(code, licenceSecret)
+      const order = orderId ? await findOrder(eq(orders.id, orderId)) : undefined
+      if (!order || order.status !== 'COMPLETED') throw notFound(LICENCE_MESSAGES.notFound)
+      return toLicence(order, await productsOf([order]), licenceSecret)
     },
 
     /** The signed-in user's own order, or null (another user's order does not exist for them). */

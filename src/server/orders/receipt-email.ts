@@ -1,5 +1,6 @@
 /** The receipt a buyer gets once an order is paid: order number, lines, totals and the Download Hub link. */
 import { orderNumberOf } from '../../shared/contract/checkout.ts'
+import { licencePagePath, licencePdfPath } from '../../shared/contract/licences.ts'
 import { formatPrice } from '../../shared/money.ts'
 import { STORE_NAME, type OutgoingEmail } from '../email/mailer.ts'
 import { renderEmail } from '../email/templates.ts'
@@ -11,7 +12,7 @@ export interface ReceiptLine {
   priceCents: number
 }
 
-export function receiptEmail(order: OrderRow, lines: ReceiptLine[], publicUrl: string): OutgoingEmail {
+export function receiptEmail(order: OrderRow, lines: ReceiptLine[], publicUrl: string, licenceCode: string): OutgoingEmail {
   const orderNumber = orderNumberOf(order.id)
   const paragraphs = [
     `Thank you for your purchase. Your payment was received and your order ${orderNumber} is complete.`,
@@ -21,6 +22,8 @@ export function receiptEmail(order: OrderRow, lines: ReceiptLine[], publicUrl: s
     `Tax: ${formatPrice(order.taxCents)}`,
     `Total paid: ${formatPrice(order.totalAmountCents)}${order.cardLast4 ? ` (card ending ${order.cardLast4})` : ''}`,
     'Your files are ready in your Download Hub. Download links are valid for 30 days.',
+    `Your licence certificate (PDF): ${publicUrl}${licencePdfPath(licenceCode)}`,
+    `Anyone can check your licence at ${publicUrl}${licencePagePath(licenceCode)}`,
   ]
   const { text, html } = renderEmail({
     heading: `Order ${orderNumber} confirmed`,

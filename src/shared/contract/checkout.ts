@@ -134,6 +134,8 @@ export const orderViewSchema = z.object({
   cardLast4: z.string().nullable(),
   createdAt: z.string(),
   completedAt: z.string().nullable(),
+  /** The code of the order's licence certificate, once it is paid. */
+  licenceCode: z.string().nullable(),
   items: z.array(orderItemViewSchema),
 })
 export type OrderView = z.infer<typeof orderViewSchema>

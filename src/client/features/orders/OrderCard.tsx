@@ -3,6 +3,7 @@
  * quantity, unit price) linking to their product pages; a COMPLETED order leads to the hub.
  */
 import { Link } from 'react-router'
+import { licencePdfPath } from '../../../shared/contract/licences.ts'
 import type { OrderView } from '../../../shared/contract/checkout.ts'
 import { formatDate } from '../../../shared/dates.ts'
 import { formatPrice } from '../../../shared/money.ts'
@@ -43,7 +44,12 @@ export function OrderCard({ order }: { order: OrderView }) {
       </ul>
 
       {order.status === 'COMPLETED' && (
-        <div className="mt-3 flex justify-end">
+        <div className="mt-3 flex flex-wrap justify-end gap-x-5 gap-y-2">
+          {order.licenceCode && (
+            <a href={licencePdfPath(order.licenceCode)} download className="rounded-sm text-sm font-medium text-zinc-300 hover:text-white">
+              Licence certificate (PDF)
+            </a>
+          )}
           <Link to="/download-hub" className="inline-flex items-center gap-1.5 rounded-sm text-sm font-medium text-brand-300 hover:text-brand-200">
             <DownloadIcon className="size-4" />
             Download

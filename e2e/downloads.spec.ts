@@ -96,4 +96,17 @@ test('a producer buys a pack, downloads the exact stored file from the hub, and 
   const order = page.getByRole('article', { name: `Order #${orderNumber}` })
   await expect(order.getByText('COMPLETED')).toBeVisible()
   await expect(order.getByRole('link', { name: new RegExp(`^${product.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`) })).toHaveAttribute('href', `/products/${product.id}`)
+
+  // Its licence certificate is a PDF, and the code on it checks out publicly without showing the email.
+  const certificate = order.getByRole('link', { name: 'Licence certificate (PDF)' })
+  const certificateUrl = (await certificate.getAttribute('href'))!
+  const pdf = await page.request.get(certificateUrl)
+  expect(pdf.headers()['content-type']).toBe('application/pdf')
+  expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-')
+  const code = certificateUrl.split('/')[3]!
+  await page.goto(`/licences/${code}`)
+  await expect(page.getByRole('heading', { name: 'Valid licence' })).toBeVisible()
+  await expect(page.getByText(orderNumber)).toBeVisible()
+  await expect(page.getByText(product.name)).toBeVisible()
+  await expect(page.getByText(email)).toHaveCount(0)
 })

@@ -133,7 +133,8 @@ export async function buildApp({ config, database, clientDir = CLIENT_DIST_DIR, 
   const catalog = createCatalogService(db)
   const cart = createCartService({ db, catalog })
   const promo = createPromoService(db)
-  const orders = createOrdersService({ db, licenceSecret: config.authSecret, catalog, cart, promo, mailer, publicUrl, log: app.log, payments })
+  const profiles = createProfileService(db)
+  const orders = createOrdersService({ db, licenceSecret: config.authSecret, catalog, accounts: profiles, cart, promo, mailer, publicUrl, log: app.log, payments })
   const checkout = createCheckoutService({ db, catalog, cart, promo, orders, payments, publicUrl, log: app.log })
   const downloads = createDownloadsService({ db, orders, catalog, storage, log: app.log })
   const links = createDownloadLinkSigner(config.authSecret, DOWNLOAD_URL_TTL_SECONDS)
@@ -142,7 +143,7 @@ export async function buildApp({ config, database, clientDir = CLIENT_DIST_DIR, 
   // The whole API.
   const routes = [
     authRoutes({ auth, limiter, publicUrl }),
-    profileRoutes(createProfileService(db)),
+    profileRoutes(profiles),
     paymentsRoutes(provider),
     ...(isBuiltinProvider(provider) ? [builtinPayRoutes(provider.pay)] : []),
     mediaRoutes(paths.media),

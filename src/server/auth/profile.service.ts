@@ -8,6 +8,8 @@ import { unauthorized } from '../http/errors.ts'
 export interface ProfileService {
   get: (userId: string) => Promise<Profile>
   rename: (userId: string, fullName: string) => Promise<Profile>
+  /** The account's name as the producer gave it; null for an unknown account or an empty name. */
+  displayName: (userId: string) => Promise<string | null>
 }
 
 export function createProfileService(db: Database): ProfileService {
@@ -17,6 +19,10 @@ export function createProfileService(db: Database): ProfileService {
       // The session named a user that no longer exists: treat it as signed out.
       if (!row) throw unauthorized()
       return toProfile(row)
+    },
+    displayName: async (userId) => {
+      const [row] = await db.select({ name: user.name }).from(user).where(eq(user.id, userId))
+      return row?.name.trim() || null
     },
     rename: async (userId, fullName) => {
       const [row] = await db.update(user).set({ name: fullName, updatedAt: new Date() }).where(eq(user.id, userId)).returning()

@@ -2,7 +2,7 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { LICENCE_TERMS } from '../../shared/contract/licences.ts'
-import { orders, products } from '../db/schema.ts'
+import { orders, products, user } from '../db/schema.ts'
 import { createSignedInUser, type SignedInUser } from '../../../tests/support/accounts.ts'
 import { createCompletedOrder } from '../../../tests/support/orders.ts'
 import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts'
@@ -51,6 +51,16 @@ describe('GET /api/licences/:code', () => {
     const names = (response.json().data.products as Array<{ name: string; quantity: number }>).map((product) => product.name)
     expect(names.sort()).toEqual([...paid.productNames].sort())
     expect(response.body).not.toContain(buyer.email)
+  })
+
+  it('names the account holder when the order carries no billing name, and a neutral title when neither exists', async () => {
+    const [product] = await t.database.db.select({ id: products.id }).from(products).where(eq(products.isActive, true)).limit(1)
+    const order = await createCompletedOrder(t, { userId: buyer.id, productIds: [product!.id] })
+    const code = licenceCodeOf(order.orderId, t.config.authSecret)
+    await t.database.db.update(user).set({ name: 'Grace Hopper' }).where(eq(user.id, buyer.id))
+    expect((await t.app.inject(`/api/licences/${code}`)).json().data.licensee).toBe('Grace Hopper')
+    await t.database.db.update(user).set({ name: '' }).where(eq(user.id, buyer.id))
+    expect((await t.app.inject(`/api/licences/${code}`)).json().data.licensee).toBe('Verified Audio Lab Store customer')
   })
 
   it('answers 404 for a made-up code and for an order that is not paid', async () => {

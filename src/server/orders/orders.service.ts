@@ -8,6 +8,7 @@
 import { and, asc, desc, eq, gt, inArray, sql, type SQL } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
 import { CHECKOUT_SERVER_MESSAGES as MESSAGES, orderNumberOf, type OrderStatusValue, type OrderView, type SessionOrder } from '../../shared/contract/checkout.ts'
+import type { ProfileService } from '../auth/profile.service.ts'
 import type { CartService } from '../cart/cart.service.ts'
 import type { CatalogService, ProductSummary } from '../catalog/catalog.service.ts'
 import type { Database, Executor } from '../db/client.ts'
@@ -99,17 +100,17 @@ function toSessionOrder(order: OrderWithItems, products: Map<string, ProductSumm
   }
 }
 
-/** Who a licence names: the billing name given at checkout, else a neutral title (never the email). */
-function licenseeOf(order: OrderRow): string {
-  const name = [order.billingDetails?.firstName, order.billingDetails?.lastName].filter(Boolean).join(' ').trim()
-  return name || 'Verified Audio Lab Store customer'
+/** Who a licence names: the billing name given at checkout, else the account's name, else a neutral title (never the email). */
+function licenseeOf(order: OrderRow, accountName: string | null): string {
+  const billingName = [order.billingDetails?.firstName, order.billingDetails?.lastName].filter(Boolean).join(' ').trim()
+  return billingName || accountName || 'Verified Audio Lab Store customer'
 }
 
-function toLicence(order: OrderWithItems, products: Map<string, ProductSummary>, licenceSecret: string): Licence {
+function toLicence(order: OrderWithItems, products: Map<string, ProductSummary>, licenceSecret: string, accountName: string | null): Licence {
   return {
     code: licenceCodeOf(order.id, licenceSecret),
     orderNumber: orderNumberOf(order.id),
-    licensee: licenseeOf(order),
+    licensee: licenseeOf(order, accountName),
     issuedAt: (order.completedAt ?? order.createdAt).toISOString(),
     products: order.items.map((item) => ({ name: products.get(item.productId)?.name ?? 'Product', quantity: item.quantity })),
     terms: [...LICENCE_TERMS],
@@ -121,6 +122,8 @@ export interface OrdersServiceDeps {
   /** Signs licence codes (AUTH_SECRET): every process of the store must share it. */
   licenceSecret: string
   catalog: Pick<CatalogService, 'productSummariesByIds'>
+  /** The buyer's account name, for the licence of an order placed without a billing name. */
+  accounts: Pick<ProfileService, 'displayName'>
   cart: Pick<CartService, 'removeProducts'>
   promo: Pick<PromoService, 'redeem' | 'release'>
   mailer: Mailer
@@ -130,7 +133,7 @@ export interface OrdersServiceDeps {
   payments: () => PaymentProvider
 }
 
-export function createOrdersService({ db, licenceSecret, catalog, cart, promo, mailer, publicUrl, log, payments }: OrdersServiceDeps) {
+export function createOrdersService({ db, licenceSecret, catalog, accounts, cart, promo, mailer, publicUrl, log, payments }: OrdersServiceDeps) {
   const pendingOrders = createPendingOrders(db, promo)
   const fulfilment = createFulfilment({ db, licenceSecret, catalog, cart, promo, pendingOrders, mailer, publicUrl, log, payments })
 
@@ -188,7 +191,8 @@ export function createOrdersService({ db, licenceSecret, catalog, cart, promo, m
       const orderId = orderIdOfLicenceCode(code, licenceSecret)
       const order = orderId ? await findOrder(eq(orders.id, orderId)) : undefined
       if (!order || order.status !== 'COMPLETED') throw notFound(LICENCE_MESSAGES.notFound)
-      return toLicence(order, await productsOf([order]), licenceSecret)
+      const accountName = order.userId ? await accounts.displayName(order.userId) : null
+      return toLicence(order, await productsOf([order]), licenceSecret, accountName)
     },
 
     /** The signed-in user's own order, or null (another user's order does not exist for them). */

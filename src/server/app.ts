@@ -42,6 +42,7 @@ import { licenceRoutes } from './orders/licence.routes.ts'
 import { orderRoutes } from './orders/orders.routes.ts'
 import { createOrdersService } from './orders/orders.service.ts'
 import { paymentWebhookRoutes } from './orders/payment-webhook.routes.ts'
+import { builtinDevRoutes } from './payments/builtin/builtin-dev.routes.ts'
 import { builtinPayRoutes } from './payments/builtin/builtin-pay.routes.ts'
 import { paymentsRoutes } from './payments/payments.routes.ts'
 import { createPaymentProvider, isBuiltinProvider } from './payments/payments.service.ts'
@@ -59,7 +60,7 @@ declare module 'fastify' {
     failureMessage?: string
   }
   interface FastifyInstance {
-    /** The store's mail: SMTP or the DATA_DIR outbox. */
+    /** The store's mail: the outbox, delivered by SMTP or into the developer mailbox. */
     mailer: Mailer
     /** The payment provider (Stripe or the built-in test provider), chosen by configuration. */
     payments: PaymentProvider
@@ -118,7 +119,7 @@ export async function buildApp({ config, database, clientDir = CLIENT_DIST_DIR, 
   const { db } = database
   const { publicUrl } = config
   const paths = dataPaths(config.dataDir)
-  const mailer = createMailer({ smtpUrl: config.smtpUrl, dataDir: config.dataDir })
+  const mailer = createMailer({ db, smtpUrl: config.smtpUrl })
   const auth = createAuth({ config, db, mailer, log: app.log })
   const provider = createPaymentProvider({ config, db, publicUrl })
   if (provider.kind === 'stripe' && !config.stripe?.webhookSecret) {
@@ -146,13 +147,14 @@ export async function buildApp({ config, database, clientDir = CLIENT_DIST_DIR, 
     profileRoutes(profiles),
     paymentsRoutes(provider),
     ...(isBuiltinProvider(provider) ? [builtinPayRoutes(provider.pay)] : []),
+    ...(isBuiltinProvider(provider) && config.devMode ? [builtinDevRoutes(provider.afterSale)] : []),
     mediaRoutes(paths.media),
     catalogRoutes(catalog),
     promoRoutes({ promo, limiter }),
     cartRoutes({ cart, requireUser }),
     checkoutRoutes({ checkout, limiter }),
     paymentWebhookRoutes({ fulfilment: orders, payments }),
-    orderRoutes(orders),
+    orderRoutes({ orders, limiter }),
     licenceRoutes(orders, publicUrl),
     purchasesRoutes(createPurchasesService({ orders, catalog })),
     downloadsRoutes({ downloads, links }),

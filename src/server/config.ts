@@ -19,7 +19,7 @@ const envSchema = z
   .object({
     /** HTTP port. */
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-    /** PGlite database, stored files, mail outbox. */
+    /** PGlite database and stored files. */
     DATA_DIR: z.string().trim().min(1).default('./data'),
     /** PostgreSQL connection string; unset means the embedded PGlite database. */
     DATABASE_URL: optionalUrl,
@@ -42,7 +42,7 @@ const envSchema = z
      * outside production.
      */
     PAYMENTS_PROVIDER: z.enum(['builtin', 'stripe'], { error: 'PAYMENTS_PROVIDER must be builtin or stripe' }).optional(),
-    /** Real email; unset means the outbox under DATA_DIR. */
+    /** Real email; unset delivers the outbox into the developer mailbox. */
     SMTP_URL: optionalUrl,
     /** Shared rate limits across processes; unset means in memory. */
     REDIS_URL: optionalUrl,

@@ -1,13 +1,15 @@
 /**
  * Starts the store: validates configuration, opens and migrates the database, seeds the demo
  * catalog on first run (unless SEED_DEMO is off), computes missing preview waveforms, serves
- * HTTP, and shuts down cleanly on SIGTERM/SIGINT.
+ * HTTP with its background workers (mail outbox, built-in payment webhooks), and shuts down
+ * cleanly on SIGTERM/SIGINT.
  */
 import { buildApp } from './app.ts'
 import { ConfigError, loadConfig } from './config.ts'
 import { openDatabase } from './db/client.ts'
 import { seedDemoCatalog } from './db/seed.ts'
 import { backfillPreviewPeaks } from './catalog/preview-peaks.ts'
+import { startOutboxWorker } from './email/outbox-worker.ts'
 import { startWebhookWorker } from './payments/payments.service.ts'
 import { dataPaths } from './paths.ts'
 
@@ -38,6 +40,8 @@ async function main(): Promise<void> {
   // Stopped before the server closes, so a webhook delivery in flight still gets its answer.
   let stopWebhookWorker = async () => {}
   app.addHook('preClose', async () => stopWebhookWorker())
+  const stopOutboxWorker = startOutboxWorker(app.mailer, app.log)
+  app.addHook('preClose', async () => stopOutboxWorker())
 
   let closing = false
   const shutdown = (signal: string) => {

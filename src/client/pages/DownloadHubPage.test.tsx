@@ -30,6 +30,7 @@ function makePurchase(overrides: Partial<Purchase> = {}): Purchase {
     quantity: 1,
     downloadsRemaining: 3,
     downloadLimit: 3,
+    access: { state: 'active', reason: null, since: null },
     product: {
       id: PRODUCT_ID,
       name: 'Midnight Drums',
@@ -101,6 +102,22 @@ describe('DownloadHubPage', () => {
     expect(
       within(item).getByText('You have reached the download limit for this product. Please contact support if you need additional downloads.'),
     ).toBeInTheDocument()
+  })
+
+  it('shows a refunded item with the date and reason in place of its Download button', async () => {
+    routes.push(purchases([makePurchase({ access: { state: 'revoked', reason: 'refunded', since: '2025-06-02T12:00:00.000Z' } })]), noDownloads)
+    renderHub()
+    const item = await card('Midnight Drums')
+    expect(within(item).getByText('Refunded on June 2, 2025: downloads are no longer available')).toBeInTheDocument()
+    expect(within(item).queryByRole('button', { name: 'Download' })).toBeNull()
+  })
+
+  it('shows a disputed item as paused, without a Download button', async () => {
+    routes.push(purchases([makePurchase({ access: { state: 'suspended', reason: 'dispute_open', since: '2025-06-03T12:00:00.000Z' } })]), noDownloads)
+    renderHub()
+    const item = await card('Midnight Drums')
+    expect(within(item).getByText('Payment disputed on June 3, 2025: downloads are paused until the dispute is settled')).toBeInTheDocument()
+    expect(within(item).queryByRole('button', { name: 'Download' })).toBeNull()
   })
 
   it('downloads: "Preparing..." while the grant is made, then the browser gets the URL, the toast names the product and the count drops', async () => {

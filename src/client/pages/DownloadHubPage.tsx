@@ -1,6 +1,6 @@
 /**
- * /download-hub (signed-in only): every item of the producer's COMPLETED orders with its file
- * size and downloads left, each downloadable on its own, then the recent downloads. A failed
+ * /download-hub (signed-in only): every item of the producer's paid orders with its file
+ * size and downloads left, each downloadable on its own (a refunded or disputed one says why not), then the recent downloads. A failed
  * read shows a message with a Retry.
  */
 import { DOWNLOAD_MESSAGES } from '../../shared/download-errors.ts'
@@ -21,7 +21,7 @@ export default function DownloadHubPage() {
       <title>Download Hub | Audio Lab Store</title>
       <section className="container-page max-w-4xl py-10 sm:py-14">
         <h1 className="text-3xl font-bold tracking-tight text-white">Download Hub</h1>
-        <p className="mt-2 text-zinc-400">Every product you have bought, ready to download.</p>
+        <p className="mt-2 text-zinc-400">Every product you have bought, with the downloads it has left.</p>
         {user ? <Hub userId={user.id} /> : <PageFallback />}
       </section>
     </>

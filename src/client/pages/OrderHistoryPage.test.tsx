@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-/** Order history: coloured statuses, items and totals, ten more per "Load More Orders", empty and error states. */
+/** Order history: coloured statuses, items and totals, refunds, resending a receipt, ten more per "Load More Orders", empty and error states. */
 import '@testing-library/jest-dom/vitest'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react'
@@ -29,13 +29,14 @@ function makeOrder(index: number, status: OrderStatusValue = 'COMPLETED'): Order
     discountCents: 0,
     taxCents: 0,
     totalAmountCents: 2999 + index,
+    refundedCents: 0,
     currency: 'usd',
     promoCode: null,
     cardLast4: '4242',
     createdAt: new Date(Date.UTC(2025, 4, 20 - index)).toISOString(),
     completedAt: null,
     licenceCode: status === 'COMPLETED' ? `LIC${index}` : null,
-    items: [{ id: `item-${index}`, productId: `prod-${index}`, name: `Pack ${index}`, imageUrl: null, quantity: 1, priceCents: 2999, downloadLimit: 3, downloadsRemaining: 3 }],
+    items: [{ id: `item-${index}`, productId: `prod-${index}`, name: `Pack ${index}`, imageUrl: null, quantity: 1, priceCents: 2999, downloadLimit: 3, downloadsRemaining: 3, access: { state: 'active', reason: null, since: null } }],
   }
 }
 
@@ -89,6 +90,31 @@ describe('OrderHistoryPage', () => {
     expect(within(completed).getByText('$29.99')).toBeInTheDocument()
     expect(within(completed).getByRole('link', { name: 'Download' })).toHaveAttribute('href', '/download-hub')
     expect(within(orderCard(makeOrder(2).orderNumber)).queryByRole('link', { name: 'Download' })).not.toBeInTheDocument()
+  })
+
+  it("shows a refunded order with its status, each item's reason, the amount refunded and no Download link", async () => {
+    const refunded: OrderView = {
+      ...makeOrder(5, 'REFUNDED'),
+      refundedCents: 3004,
+      items: [{ ...makeOrder(5).items[0]!, access: { state: 'revoked', reason: 'refunded', since: '2025-06-02T12:00:00.000Z' } }],
+    }
+    answer = () => Response.json({ data: [refunded], hasMore: false })
+    renderPage()
+    const card = await screen.findByRole('article', { name: `Order #${refunded.orderNumber}` })
+    expect(within(card).getByText('REFUNDED')).toHaveClass('text-violet-300')
+    expect(within(card).getByText('Refunded on June 2, 2025: downloads are no longer available')).toBeInTheDocument()
+    expect(within(card).getByText(/Refunded:/)).toHaveTextContent('Refunded: -$30.04')
+    expect(within(card).queryByRole('link', { name: 'Download' })).not.toBeInTheDocument()
+  })
+
+  it("sends the receipt again from a paid order's \"Resend receipt\"", async () => {
+    answer = (url) =>
+      url.pathname.endsWith('/receipt') ? Response.json({ data: { email: 'ada@example.com' } }) : Response.json({ data: [makeOrder(1, 'COMPLETED'), makeOrder(2, 'PENDING')], hasMore: false })
+    renderPage()
+    const completed = await screen.findByRole('article', { name: 'Order #EF120001' })
+    expect(within(orderCard(makeOrder(2).orderNumber)).queryByRole('button', { name: 'Resend receipt' })).not.toBeInTheDocument()
+    fireEvent.click(within(completed).getByRole('button', { name: 'Resend receipt' }))
+    await vi.waitFor(() => expect(requests).toContain(`/api/orders/${makeOrder(1).id}/receipt`))
   })
 
   it('loads ten more orders per "Load More Orders" and hides the button when there are no more', async () => {

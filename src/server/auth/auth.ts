@@ -45,7 +45,8 @@ export function createAuth({ config, db, mailer, log }: AuthDeps) {
       requireEmailVerification: true,
       resetPasswordTokenExpiresIn: HOUR,
       revokeSessionsOnPasswordReset: true,
-      // Our links, whatever redirect the client asked for: the landing pages are fixed.
+      // Our links, whatever redirect the client asked for: the landing pages are fixed. Better Auth
+      // writes its token in its own statement, so the email is queued right after it (durable, retried).
       sendResetPassword: async ({ user: account, token }) => {
         await mailer.send(passwordResetEmail(account.email, account.name, passwordResetLink(publicUrl, token)))
       },

@@ -1,6 +1,7 @@
 /**
- * Counted downloads: the user's download log, creating a grant (ownership, a COMPLETED order
- * and a download left, spent by one atomic statement together with the log row) and resolving
+ * Counted downloads: the user's download log, creating a grant (ownership, a paid order, an
+ * item not refunded nor disputed, and a download left, spent by one atomic statement together
+ * with the log row) and resolving
  * a grant back to the file it may fetch. Another user's order item does not exist for the caller.
  */
 import { extname } from 'node:path'
@@ -80,7 +81,9 @@ export function createDownloadsService({ db, orders, catalog, storage, log }: Do
     async createGrant(request: GrantRequest): Promise<Grant> {
       const item = await orders.downloadableItem(request.userId, request.orderItemId)
       if (!item || item.productId !== request.productId) throw notFound(MESSAGES.orderItemNotFound)
-      if (item.orderStatus !== 'COMPLETED') throw badRequest(MESSAGES.orderNotCompleted, CODES.orderNotCompleted)
+      if (!item.paid) throw badRequest(MESSAGES.orderNotCompleted, CODES.orderNotCompleted)
+      // Refunded, or paused by a dispute: the buyer keeps seeing the item, not its file.
+      if (!item.downloadable) throw accessDenied()
       const file = await catalog.productFile(item.productId)
       if (!file?.storageKey) throw accessDenied()
       if (item.downloadsRemaining <= 0) throw noDownloadsRemaining()
@@ -104,14 +107,16 @@ export function createDownloadsService({ db, orders, catalog, storage, log }: Do
       })
     },
 
-    /** The file behind a grant, while its order stays COMPLETED and its product has a file; null for an unknown grant. */
+    /** The file behind a grant, while its item stays downloadable and its product has a file; null for an unknown grant. */
     async grantedFile(grantId: string): Promise<GrantedFile | null> {
       const [grant] = await db.select({ userId: downloads.userId, orderItemId: downloads.orderItemId }).from(downloads).where(eq(downloads.id, grantId))
       if (!grant) return null
       const item = await orders.downloadableItem(grant.userId, grant.orderItemId)
       if (!item) return null
+      // A link minted before a refund or dispute stops working with it.
+      if (!item.downloadable) throw accessDenied()
       const file = await catalog.productFile(item.productId)
-      if (item.orderStatus !== 'COMPLETED' || !file?.storageKey) throw accessDenied()
+      if (!file?.storageKey) throw accessDenied()
       return { storageKey: file.storageKey, fileName: `${file.name}${extname(file.storageKey)}` }
     },
   }

@@ -1,6 +1,6 @@
 /**
- * What the signed-in user bought: the items of their COMPLETED orders with product and order
- * (the download hub), and the ids of the products they own (the "✓ Owned" badge and the
+ * What the signed-in user bought: the items of their paid orders with product, order and
+ * whether each can still be downloaded (the download hub), and the ids of the products they own (the "✓ Owned" badge and the
  * already-owned rule). Orders answer the items, the catalog the products: one query each.
  */
 import { orderNumberOf } from '../../shared/contract/checkout.ts'
@@ -31,6 +31,7 @@ export function createPurchasesService({ orders, catalog }: PurchasesServiceDeps
             downloadsRemaining: item.downloadsRemaining,
             // An order item's download limit is the product's limit at purchase; the line grants it per unit.
             downloadLimit: item.downloadLimit * item.quantity,
+            access: item.access,
             product: shown,
             order: { id: item.orderId, orderNumber: orderNumberOf(item.orderId), createdAt: item.orderCreatedAt.toISOString() },
           },
@@ -38,7 +39,7 @@ export function createPurchasesService({ orders, catalog }: PurchasesServiceDeps
       })
     },
 
-    /** Every product in the user's COMPLETED orders; the client applies the digital-only rule. */
+    /** Every product the user bought and was not refunded; the client applies the digital-only rule. */
     ownedProductIds(userId: string): Promise<string[]> {
       return orders.ownedProductIds(userId)
     },

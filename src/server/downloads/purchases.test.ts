@@ -28,7 +28,7 @@ afterAll(async () => t?.close())
 const get = (url: string, user?: SignedInUser) => t.app.inject({ method: 'GET', url, headers: user ? { cookie: user.cookie } : {} })
 
 describe('GET /api/purchases', () => {
-  it("lists the items of the user's COMPLETED orders only, newest order first", async () => {
+  it("lists the items of the user's paid orders only, newest order first, each with its download access", async () => {
     const older = await createCompletedOrder(t, { userId: buyer.id, productIds: [a.id], createdAt: new Date(Date.now() - 86_400_000) })
     const newer = await createCompletedOrder(t, { userId: buyer.id, productIds: [b.id], quantity: 2 })
     await createCompletedOrder(t, { userId: buyer.id, productIds: [c.id], status: 'PENDING' })
@@ -49,6 +49,7 @@ describe('GET /api/purchases', () => {
       quantity: 2,
       downloadsRemaining: b.downloadLimit * 2,
       downloadLimit: b.downloadLimit * 2,
+      access: { state: 'active', reason: null, since: null },
       product: {
         id: b.id,
         name: b.name,

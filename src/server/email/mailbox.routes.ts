@@ -1,6 +1,6 @@
 /**
- * `GET /api/dev/mailbox` (development only; absent, so 404, in production): the outbox the
- * store wrote instead of sending mail, newest first, for the /dev/mailbox page.
+ * `GET /api/dev/mailbox` (development only; absent, so 404, in production): the mail outbox,
+ * newest first, for the /dev/mailbox page: without SMTP it is where the store's mail is delivered.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
@@ -15,6 +15,8 @@ const storedEmailSchema = z.object({
   html: z.string(),
   replyTo: z.string().optional(),
   sentAt: z.string(),
+  status: z.enum(['queued', 'sent', 'failed']),
+  attempts: z.number().int(),
 })
 
 export function mailboxRoutes(mailer: Mailer): FastifyPluginAsyncZod {

@@ -1,14 +1,18 @@
 /**
- * Sends the store's email through nodemailer: SMTP when SMTP_URL is set, otherwise an outbox of
- * JSON files under DATA_DIR/outbox that the developer mailbox (/dev/mailbox) reads, so a
- * newcomer can confirm an account on a machine with no mail server.
+ * The store's mail. Every email is first a row of the outbox (`email_outbox`), queued in the
+ * same transaction as the change that causes it when there is one, then delivered by the
+ * outbox worker (outbox-delivery.ts) with retries: through SMTP when SMTP_URL is set, otherwise
+ * into the developer mailbox (/dev/mailbox), which reads the same rows. A process that dies
+ * between the change and the delivery loses nothing: the row waits for the next worker.
  */
-import { randomUUID } from 'node:crypto'
-import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises'
-import { join } from 'node:path'
+import { desc, sql } from 'drizzle-orm'
 import nodemailer from 'nodemailer'
+import type { Database, Executor } from '../db/client.ts'
+import { emailOutbox, type EmailOutboxRow } from './email.schema.ts'
+import { deliverDueEmails, type DeliverDueEmailsOptions, type EmailDeliveryRun, type MailTransport } from './outbox-delivery.ts'
 
 export const STORE_NAME = 'Audio Lab Store'
+const MAILBOX_LIMIT = 500
 
 export interface OutgoingEmail {
   to: string
@@ -18,51 +22,106 @@ export interface OutgoingEmail {
   replyTo?: string
 }
 
+/** An outbox row as the developer mailbox shows it. */
 export interface StoredEmail extends OutgoingEmail {
   id: string
   from: string
+  /** When it was queued. */
   sentAt: string
+  /** `queued` until the transport accepted it, then `sent`; `failed` once retries gave up. */
+  status: 'queued' | 'sent' | 'failed'
+  attempts: number
+}
+
+export interface EnqueueOptions {
+  /** Names an email that must go out once (`receipt:{orderId}`): queuing it again does nothing. */
+  dedupeKey?: string
 }
 
 export interface Mailer {
-  /** Where mail goes: `smtp` or `outbox`. */
-  kind: 'smtp' | 'outbox'
-  send: (email: OutgoingEmail) => Promise<void>
-  /** Outbox only: newest first. */
+  /** Where mail goes: `smtp`, or the developer `mailbox`. */
+  kind: 'smtp' | 'mailbox'
+  /** Queues an email in the caller's transaction; answers false when its dedupe key was queued before. */
+  enqueue: (tx: Executor, email: OutgoingEmail, options?: EnqueueOptions) => Promise<boolean>
+  /** Queues an email on its own (no change to commit with it) and wakes the worker. */
+  send: (email: OutgoingEmail, options?: EnqueueOptions) => Promise<boolean>
+  /** Tells this process's worker that mail was queued (after the transaction that queued it committed). */
+  nudge: () => void
+  /** The outbox, newest first (the developer mailbox). */
   listOutbox: () => Promise<StoredEmail[]>
+  /** Delivers every due email once; safe to run from several processes at once. */
+  deliverDue: (options?: Pick<DeliverDueEmailsOptions, 'now' | 'log'>) => Promise<EmailDeliveryRun>
+  /** Called when mail was queued in this process; the worker listens. */
+  onQueued: (listener: () => void) => () => void
 }
 
 export interface MailerOptions {
+  db: Database
   smtpUrl: string | undefined
-  dataDir: string
   from?: string
+  /** Tests pass a transport that fails, records or hangs. */
+  transport?: MailTransport
 }
 
-export function createMailer({ smtpUrl, dataDir, from = `${STORE_NAME} <no-reply@audiolab.store>` }: MailerOptions): Mailer {
-  const outboxDir = join(dataDir, 'outbox')
-  if (smtpUrl) {
-    const transport = nodemailer.createTransport(smtpUrl)
-    return {
-      kind: 'smtp',
-      send: async (email) => {
-        await transport.sendMail({ from, ...email })
-      },
-      listOutbox: async () => [],
-    }
-  }
+/** Delivery into the developer mailbox: the row itself is the message, so accepting it is all there is. */
+const MAILBOX_TRANSPORT: MailTransport = { sendMail: async () => undefined }
+
+function toStoredEmail(row: EmailOutboxRow): StoredEmail {
   return {
-    kind: 'outbox',
-    send: async (email) => {
-      await mkdir(outboxDir, { recursive: true })
-      const sentAt = new Date().toISOString()
-      const stored: StoredEmail = { id: randomUUID(), from, sentAt, ...email }
-      // The time prefix keeps file names in sending order across processes sharing DATA_DIR.
-      await writeFile(join(outboxDir, `${sentAt.replace(/[:.]/g, '-')}-${stored.id}.json`), JSON.stringify(stored, null, 2))
+    id: row.id,
+    from: row.fromAddress,
+    to: row.toAddress,
+    subject: row.subject,
+    text: row.text,
+    html: row.html,
+    ...(row.replyTo ? { replyTo: row.replyTo } : {}),
+    sentAt: row.createdAt.toISOString(),
+    status: row.sentAt ? 'sent' : row.nextAttemptAt ? 'queued' : 'failed',
+    attempts: row.attempts,
+  }
+}
+
+export function createMailer({ db, smtpUrl, from = `${STORE_NAME} <no-reply@audiolab.store>`, transport }: MailerOptions): Mailer {
+  const listeners = new Set<() => void>()
+  const nudge = () => listeners.forEach((listener) => listener())
+  // Timeouts well inside the attempt's own limit, so a silent server fails the attempt instead of holding it.
+  const deliveryTransport = transport ?? (smtpUrl ? nodemailer.createTransport({ url: smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 }) : MAILBOX_TRANSPORT)
+
+  async function enqueue(tx: Executor, email: OutgoingEmail, { dedupeKey }: EnqueueOptions = {}): Promise<boolean> {
+    const queued = await tx
+      .insert(emailOutbox)
+      .values({
+        dedupeKey: dedupeKey ?? null,
+        fromAddress: from,
+        toAddress: email.to,
+        replyTo: email.replyTo ?? null,
+        subject: email.subject,
+        text: email.text,
+        html: email.html,
+        nextAttemptAt: sql`now()`,
+      })
+      .onConflictDoNothing({ target: emailOutbox.dedupeKey })
+      .returning({ id: emailOutbox.id })
+    return queued.length > 0
+  }
+
+  return {
+    kind: smtpUrl ? 'smtp' : 'mailbox',
+    enqueue,
+    async send(email, options) {
+      const queued = await enqueue(db, email, options)
+      if (queued) nudge()
+      return queued
     },
-    listOutbox: async () => {
-      const names = await readdir(outboxDir).catch(() => [] as string[])
-      const files = names.filter((name) => name.endsWith('.json')).sort().reverse()
-      return Promise.all(files.map(async (name) => JSON.parse(await readFile(join(outboxDir, name), 'utf8')) as StoredEmail))
+    nudge,
+    async listOutbox() {
+      const rows = await db.select().from(emailOutbox).orderBy(desc(emailOutbox.createdAt), desc(emailOutbox.id)).limit(MAILBOX_LIMIT)
+      return rows.map(toStoredEmail)
+    },
+    deliverDue: (options = {}) => deliverDueEmails({ db, transport: deliveryTransport, ...options }),
+    onQueued(listener) {
+      listeners.add(listener)
+      return () => listeners.delete(listener)
     },
   }
 }

@@ -31,6 +31,21 @@ const URLS: Array<[method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string]> = 
   ['GET', '/api/auth/get-session?x=%00'],
   ['GET', '/media/%00.webp'],
   ['GET', '/api/auth/verify-email?token=%00'],
+  ['GET', '/api/categories?x=%00'],
+  ['GET', '/api/cart?x=%00'],
+  ['DELETE', '/api/cart?x=%00'],
+  ['GET', '/api/profile?x=%00'],
+  ['GET', '/api/purchases?x=%00'],
+  ['GET', '/api/purchases/owned-products?x=%00'],
+  ['GET', '/api/licences/%00'],
+  ['GET', '/api/licences/%00/certificate.pdf'],
+  ['GET', '/api/payments/config?x=%00'],
+  ['GET', '/api/dev/mailbox?x=%00'],
+  ['POST', '/api/dev/payments/sessions/cs_test_%00/refund'],
+  ['POST', '/api/dev/payments/sessions/cs_test_%00/disputes'],
+  ['POST', '/api/dev/payments/disputes/dp_%00/close'],
+  ['GET', '/healthz?x=%00'],
+  ['GET', '/licences/%00'],
 ]
 
 /** Every JSON body route with a NUL inside one of its fields. */
@@ -47,6 +62,9 @@ const BODIES: Array<[method: 'POST' | 'PATCH' | 'PUT', url: string, body: object
   ['POST', '/api/auth/sign-in/email', { email: `a${NUL}@example.com`, password: 'secret-password' }],
   ['POST', '/api/auth/sign-up/email', { email: 'b@example.com', password: 'secret-password', name: `B${NUL}` }],
   ['POST', '/api/webhooks/payments', { id: `evt_${NUL}`, type: 'checkout.session.completed' }],
+  ['POST', '/api/dev/payments/sessions/cs_test_1/disputes', { reason: `fraudulent${NUL}` }],
+  ['POST', '/api/dev/payments/disputes/dp_1/close', { outcome: `won${NUL}` }],
+  ['POST', '/api/auth/request-password-reset', { email: `a${NUL}@example.com`, redirectTo: '/reset-password' }],
 ]
 
 describe('invalid text in a request', () => {

@@ -3,9 +3,10 @@
  * order, called by the webhook and by the success page's lookup, in any order and any number
  * of times. The event id is recorded and the order row locked in the same transaction, the
  * state is re-checked under the lock, the paid amount must equal the order total, and the
- * receipt is claimed by a conditional update so a retry can never send a second one.
+ * receipt is queued in the mail outbox in that same transaction under a key of its own, so a
+ * retry can never send a second one and a crash can never lose it.
  */
-import { and, asc, eq, isNull, sql } from 'drizzle-orm'
+import { asc, eq, sql } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
 import type { CartService } from '../cart/cart.service.ts'
 import type { CatalogService } from '../catalog/catalog.service.ts'
@@ -16,6 +17,7 @@ import { recordProcessedEvent } from '../payments/payments.service.ts'
 import type { PaymentCheckoutSession, PaymentProvider } from '../payments/provider.ts'
 import { orderItems, orders, type OrderRow } from './orders.schema.ts'
 import type { createPendingOrders } from './pending-orders.ts'
+import type { AfterSale } from './after-sale.ts'
 import { licenceCodeOf } from './licence.ts'
 import { receiptEmail } from './receipt-email.ts'
 
@@ -44,6 +46,9 @@ export interface EventRef {
   eventType?: string
 }
 
+/** The receipt of an order goes out once, whatever retries and redeliveries happen. */
+const receiptKeyOf = (orderId: string) => `receipt:${orderId}`
+
 export interface FulfilmentDeps {
   db: Database
   licenceSecret: string
@@ -56,6 +61,8 @@ export interface FulfilmentDeps {
   log: FastifyBaseLogger
   /** Asked for the paying card when an event's session does not carry it (Stripe's events do not). */
   payments: () => PaymentProvider
+  /** Applies refunds and disputes that arrived before the payment was confirmed (after-sale.ts). */
+  afterSale: Pick<AfterSale, 'settle'>
 }
 
 async function lockOrderBySession(tx: Executor, sessionId: string): Promise<OrderRow | null> {
@@ -63,7 +70,7 @@ async function lockOrderBySession(tx: Executor, sessionId: string): Promise<Orde
   return order ?? null
 }
 
-export function createFulfilment({ db, licenceSecret, catalog, cart, promo, pendingOrders, mailer, publicUrl, log, payments }: FulfilmentDeps) {
+export function createFulfilment({ db, licenceSecret, catalog, cart, promo, pendingOrders, mailer, publicUrl, log, payments, afterSale }: FulfilmentDeps) {
   const { endPendingOrder } = pendingOrders
 
   /** The order's items with their products' names and digital flags, in item order. */
@@ -80,12 +87,15 @@ export function createFulfilment({ db, licenceSecret, catalog, cart, promo, pend
   /**
    * What leaves the buyer's server cart when the order is paid: every bought product for a cart
    * checkout; for Buy Now only digital downloads (now owned), so the rest of the cart stays.
-   * Read before the paying transaction (an order's items never change).
    */
-  async function productsLeavingCart(order: Pick<OrderRow, 'id' | 'userId' | 'checkoutType'>): Promise<string[]> {
+  function productsLeavingCart(order: Pick<OrderRow, 'userId' | 'checkoutType'>, items: Awaited<ReturnType<typeof itemsWithProducts>>): string[] {
     if (!order.userId) return []
-    const items = await itemsWithProducts(order.id)
     return items.filter((item) => order.checkoutType === 'cart' || item.isDigital).map((item) => item.productId)
+  }
+
+  /** Queues the order's receipt in the caller's transaction; a dedupe key makes it once only. */
+  function queueReceipt(tx: Executor, order: OrderRow, items: Awaited<ReturnType<typeof itemsWithProducts>>, dedupeKey?: string): Promise<boolean> {
+    return mailer.enqueue(tx, receiptEmail(order, items, publicUrl, licenceCodeOf(order.id, licenceSecret)), dedupeKey ? { dedupeKey } : {})
   }
 
   /** The session with the card's last four and the payment intent filled in from the provider, while the order still waits for them. */
@@ -107,7 +117,8 @@ export function createFulfilment({ db, licenceSecret, catalog, cart, promo, pend
       .from(orders)
       .where(eq(orders.paymentSessionId, received.id))
     const session = await withPaymentDetails(received, before)
-    const leavingCart = before?.status === 'PENDING' && session.paymentStatus === 'paid' ? await productsLeavingCart(before) : []
+    // Read before the paying transaction (an order's items never change): the receipt's lines and the cart lines it ends.
+    const items = before?.status === 'PENDING' && session.paymentStatus === 'paid' ? await itemsWithProducts(before.id) : []
     const result = await db.transaction(async (tx): Promise<FulfilResult> => {
       if (eventId && !(await recordProcessedEvent(tx, eventId, eventType))) return { outcome: 'duplicate-event', order: null }
       const order = await lockOrderBySession(tx, session.id)
@@ -145,10 +156,15 @@ export function createFulfilment({ db, licenceSecret, catalog, cart, promo, pend
         .where(eq(orders.id, order.id))
         .returning()
       await promo.redeem(tx, order.id)
-      if (order.userId && order.id === before?.id) await cart.removeProducts(order.userId, leavingCart, tx)
-      return { outcome: 'completed', order: completed! }
+      if (order.id === before?.id) {
+        if (order.userId) await cart.removeProducts(order.userId, productsLeavingCart(order, items), tx)
+        // Queued with the payment itself: a crash after this commit cannot lose it, a redelivery cannot double it.
+        await queueReceipt(tx, completed!, items, receiptKeyOf(order.id))
+      }
+      // A refund or dispute event may have come first: the paid order starts in the state they leave it.
+      return { outcome: 'completed', order: await afterSale.settle(tx, completed!) }
     })
-    if (result.order?.status === 'COMPLETED') await sendReceiptOnce(result.order.id)
+    if (result.outcome === 'completed') mailer.nudge()
     return result
   }
 
@@ -166,22 +182,12 @@ export function createFulfilment({ db, licenceSecret, catalog, cart, promo, pend
     })
   }
 
-  /** Sends the receipt of a COMPLETED order unless it went out already; a failed send can be retried. */
-  async function sendReceiptOnce(orderId: string): Promise<void> {
-    const [claimed] = await db
-      .update(orders)
-      .set({ receiptSentAt: sql`now()` })
-      .where(and(eq(orders.id, orderId), eq(orders.status, 'COMPLETED'), isNull(orders.receiptSentAt)))
-      .returning()
-    if (!claimed) return
-    try {
-      await mailer.send(receiptEmail(claimed, await itemsWithProducts(orderId), publicUrl, licenceCodeOf(orderId, licenceSecret)))
-    } catch (error) {
-      log.error({ err: error, orderId }, 'receipt email failed; it will be retried on the next lookup')
-      await db.update(orders).set({ receiptSentAt: null }).where(eq(orders.id, orderId))
-    }
+  /** Queues the receipt of a paid order again (the buyer asked for it), outside any other change. */
+  async function resendReceipt(order: OrderRow): Promise<void> {
+    await queueReceipt(db, order, await itemsWithProducts(order.id))
+    mailer.nudge()
   }
 
-  return { fulfilCheckoutSession, endCheckoutSession, sendReceiptOnce }
+  return { fulfilCheckoutSession, endCheckoutSession, resendReceipt }
 }
 

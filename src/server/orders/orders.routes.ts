@@ -1,7 +1,8 @@
 /**
- * Order routes: GET /api/orders (the signed-in user's, paged), GET /api/orders/:id and
- * GET /api/orders/by-session/:sessionId (the payment success page). Thin handlers over
- * orders.service.ts; every answer is personal, so none is cached.
+ * Order routes: GET /api/orders (the signed-in user's, paged), GET /api/orders/:id,
+ * GET /api/orders/by-session/:sessionId (the payment success page) and
+ * POST /api/orders/:id/receipt (send the receipt again, a few times an hour). Thin handlers
+ * over orders.service.ts; every answer is personal, so none is cached.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
@@ -14,11 +15,20 @@ import {
 } from '../../shared/contract/checkout.ts'
 import { apiErrorSchema } from '../../shared/contract/errors.ts'
 import { getSessionUser, requireUser } from '../auth/session.ts'
-import type { OrdersService } from './orders.service.ts'
+import { sendRateLimited, type RateLimiter, type RateLimitRule } from '../http/rate-limit.ts'
+import { RECEIPT_MESSAGES, type OrdersService } from './orders.service.ts'
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema, 500: apiErrorSchema }
 
-export function orderRoutes(orders: OrdersService): FastifyPluginAsyncZod {
+/** A receipt may be asked for again three times an hour per order: enough for a lost email, not for a mail bomb. */
+export const RECEIPT_RESEND_LIMIT: RateLimitRule = { name: 'receipt-resend', max: 3, windowMs: 60 * 60_000, message: RECEIPT_MESSAGES.tooMany }
+
+export interface OrderRouteDeps {
+  orders: OrdersService
+  limiter: RateLimiter
+}
+
+export function orderRoutes({ orders, limiter }: OrderRouteDeps): FastifyPluginAsyncZod {
   return async (app) => {
     app.addHook('onSend', async (_request, reply) => {
       reply.header('Cache-Control', 'no-store')
@@ -61,6 +71,21 @@ export function orderRoutes(orders: OrdersService): FastifyPluginAsyncZod {
     }, async (request) => {
       const user = await requireUser(request)
       return { data: await orders.getOrder(user.id, request.params.id) }
+    })
+
+    app.post('/api/orders/:id/receipt', {
+      schema: {
+        tags: ['orders'],
+        summary: "Send the receipt of one of the signed-in user's paid orders again",
+        params: z.object({ id: z.string().max(100) }),
+        response: { 200: z.object({ data: z.object({ email: z.string() }) }), ...errors, 409: apiErrorSchema, 429: apiErrorSchema },
+      },
+      config: { failureMessage: RECEIPT_MESSAGES.failed },
+    }, async (request, reply) => {
+      const user = await requireUser(request)
+      const decision = await limiter.consume(RECEIPT_RESEND_LIMIT, `${user.id}:${request.params.id}`)
+      if (!decision.allowed) return sendRateLimited(reply, RECEIPT_RESEND_LIMIT, decision)
+      return { data: await orders.resendReceipt(user.id, request.params.id) }
     })
   }
 }

@@ -4,10 +4,15 @@
  */
 import { relations, sql } from 'drizzle-orm'
 import { check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import { ORDER_STATUSES, PAID_ORDER_STATUSES } from '../../shared/contract/checkout.ts'
+import { ITEM_ACCESS_REASONS, ITEM_ACCESS_STATES } from '../../shared/contract/downloads.ts'
 import { productKey, promoCodeKey, userKey } from '../db/table-keys.ts'
 
-export const ORDER_STATUSES = ['PENDING', 'COMPLETED', 'FAILED', 'CANCELLED'] as const
 export type OrderStatus = (typeof ORDER_STATUSES)[number]
+
+export { PAID_ORDER_STATUSES }
+export type ItemAccess = (typeof ITEM_ACCESS_STATES)[number]
+export type ItemAccessReason = (typeof ITEM_ACCESS_REASONS)[number]
 export const CHECKOUT_TYPES = ['cart', 'direct'] as const
 export type CheckoutType = (typeof CHECKOUT_TYPES)[number]
 
@@ -58,8 +63,8 @@ export const orders = pgTable(
     cardLast4: text('card_last4'),
     /** Hash of the priced lines, promo, buyer and return settings: a retry of the same checkout reuses the order. */
     cartFingerprint: text('cart_fingerprint').notNull(),
-    /** Set by the one fulfilment call that sends the receipt, so retries never send a second. */
-    receiptSentAt: timestamp('receipt_sent_at', { withTimezone: true }),
+    /** What the provider has refunded of this order so far (pending and succeeded refunds), in cents. */
+    refundedCents: integer('refunded_cents').notNull().default(0),
     ...timestamps,
     completedAt: timestamp('completed_at', { withTimezone: true }),
   },
@@ -67,11 +72,13 @@ export const orders = pgTable(
     index('orders_user_created_idx').on(table.userId, table.createdAt),
     index('orders_customer_email_status_idx').on(table.customerEmail, table.status),
     index('orders_status_idx').on(table.status),
-    check('orders_status_check', sql`${table.status} in ('PENDING', 'COMPLETED', 'FAILED', 'CANCELLED')`),
+    // Refund and dispute events name the payment, not the order.
+    index('orders_payment_intent_idx').on(table.paymentIntentId),
+    check('orders_status_check', sql`${table.status} in ('PENDING', 'COMPLETED', 'FAILED', 'CANCELLED', 'REFUNDED', 'PARTIALLY_REFUNDED', 'DISPUTED')`),
     check('orders_checkout_type_check', sql`${table.checkoutType} in ('cart', 'direct')`),
     check(
       'orders_amounts_check',
-      sql`${table.subtotalCents} >= 0 and ${table.discountCents} >= 0 and ${table.taxCents} >= 0 and ${table.totalAmountCents} >= 0`,
+      sql`${table.subtotalCents} >= 0 and ${table.discountCents} >= 0 and ${table.taxCents} >= 0 and ${table.totalAmountCents} >= 0 and ${table.refundedCents} >= 0`,
     ),
   ],
 )
@@ -92,6 +99,10 @@ export const orderItems = pgTable(
     downloadLimit: integer('download_limit').notNull().default(3),
     /** download_limit × quantity at creation; counts down with each download. */
     downloadsRemaining: integer('downloads_remaining').notNull(),
+    /** Derived from the order's refunds and disputes (after-sale.ts) and stored, so a download checks one row. */
+    access: text('access', { enum: ITEM_ACCESS_STATES }).notNull().default('active'),
+    accessReason: text('access_reason', { enum: ITEM_ACCESS_REASONS }),
+    accessChangedAt: timestamp('access_changed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
@@ -99,13 +110,60 @@ export const orderItems = pgTable(
     index('order_items_product_idx').on(table.productId),
     check('order_items_quantity_positive', sql`${table.quantity} > 0`),
     check('order_items_downloads_check', sql`${table.downloadsRemaining} >= 0 and ${table.priceCents} >= 0`),
+    check('order_items_access_check', sql`${table.access} in ('active', 'suspended', 'revoked')`),
   ],
 )
 
-export const ordersRelations = relations(orders, ({ many }) => ({ items: many(orderItems) }))
+/**
+ * Refunds of an order as the payment provider reports them, one row per provider refund
+ * (`re_…`). Synced from the provider on every refund event, so the rows are its current
+ * truth whatever order the events arrive in.
+ */
+export const orderRefunds = pgTable(
+  'order_refunds',
+  {
+    id: text('id').primaryKey(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    amountCents: integer('amount_cents').notNull(),
+    /** Stripe's refund status: pending, requires_action, succeeded, failed or canceled. */
+    status: text('status').notNull(),
+    /** The items a refund we started covers (from its metadata); null: covered by amount. */
+    orderItemIds: jsonb('order_item_ids').$type<string[]>(),
+    reason: text('reason'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('order_refunds_order_idx').on(table.orderId), check('order_refunds_amount_check', sql`${table.amountCents} >= 0`)],
+)
+
+/** Disputes (chargebacks) of an order's payment, one row per provider dispute (`dp_…`). */
+export const orderDisputes = pgTable(
+  'order_disputes',
+  {
+    id: text('id').primaryKey(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    amountCents: integer('amount_cents').notNull(),
+    /** Stripe's dispute status: needs_response, under_review, …, won or lost. A closed status never reopens. */
+    status: text('status').notNull(),
+    reason: text('reason'),
+    openedAt: timestamp('opened_at', { withTimezone: true }).notNull().defaultNow(),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+  },
+  (table) => [index('order_disputes_order_idx').on(table.orderId)],
+)
+
+export const ordersRelations = relations(orders, ({ many }) => ({ items: many(orderItems), refunds: many(orderRefunds), disputes: many(orderDisputes) }))
+export const orderRefundsRelations = relations(orderRefunds, ({ one }) => ({ order: one(orders, { fields: [orderRefunds.orderId], references: [orders.id] }) }))
+export const orderDisputesRelations = relations(orderDisputes, ({ one }) => ({ order: one(orders, { fields: [orderDisputes.orderId], references: [orders.id] }) }))
 export const orderItemsRelations = relations(orderItems, ({ one }) => ({
   order: one(orders, { fields: [orderItems.orderId], references: [orders.id] }),
 }))
 
 export type OrderRow = typeof orders.$inferSelect
 export type OrderItemRow = typeof orderItems.$inferSelect
+export type OrderRefundRow = typeof orderRefunds.$inferSelect
+export type OrderDisputeRow = typeof orderDisputes.$inferSelect

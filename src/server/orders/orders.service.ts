@@ -1,25 +1,29 @@
 /**
  * Orders: the buyer's order history and the success page's lookup (another user's order does
  * not exist for the caller: the same 404 as an unknown id), what a buyer owns, the counted
- * downloads each bought item grants, and, through pending-orders.ts and fulfilment.ts, the
- * life of an order from PENDING to paid or ended. Product names and images come from the
- * catalog, one batch per answer.
+ * downloads each bought item grants, and, through pending-orders.ts, fulfilment.ts and
+ * after-sale.ts, the life of an order from PENDING to paid or ended, then refunded or disputed.
+ * Product names and images come from the catalog, one batch per answer; order-views.ts shapes
+ * what each reader sees.
  */
-import { and, asc, desc, eq, gt, inArray, sql, type SQL } from 'drizzle-orm'
+import { and, asc, desc, eq, gt, inArray, ne, sql, type SQL } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
-import { CHECKOUT_SERVER_MESSAGES as MESSAGES, orderNumberOf, type OrderStatusValue, type OrderView, type SessionOrder } from '../../shared/contract/checkout.ts'
+import { CHECKOUT_SERVER_MESSAGES as MESSAGES, type OrderStatusValue, type OrderView, type SessionOrder } from '../../shared/contract/checkout.ts'
 import type { ProfileService } from '../auth/profile.service.ts'
 import type { CartService } from '../cart/cart.service.ts'
-import type { CatalogService, ProductSummary } from '../catalog/catalog.service.ts'
+import type { CatalogService } from '../catalog/catalog.service.ts'
 import type { Database, Executor } from '../db/client.ts'
 import type { Mailer } from '../email/mailer.ts'
-import { notFound } from '../http/errors.ts'
+import { AppError, notFound } from '../http/errors.ts'
 import type { CheckoutLineItem, PaymentProvider } from '../payments/provider.ts'
 import type { PromoService } from '../promo/promo.service.ts'
-import { LICENCE_MESSAGES, LICENCE_TERMS, type Licence } from '../../shared/contract/licences.ts'
+import type { ItemAccessView } from '../../shared/contract/downloads.ts'
+import { LICENCE_MESSAGES, type Licence } from '../../shared/contract/licences.ts'
+import { createAfterSale } from './after-sale.ts'
 import { createFulfilment } from './fulfilment.ts'
-import { licenceCodeOf, orderIdOfLicenceCode } from './licence.ts'
-import { orderItems, orders, type OrderItemRow, type OrderRow, type OrderStatus } from './orders.schema.ts'
+import { accessOf, DOWNLOADABLE_ORDER_STATUSES, licensedItemsOf, toLicence, toOrderView, toSessionOrder, type OrderWithItems } from './order-views.ts'
+import { orderIdOfLicenceCode } from './licence.ts'
+import { orderItems, orders, PAID_ORDER_STATUSES, type OrderRow, type OrderStatus } from './orders.schema.ts'
 import { createPendingOrders } from './pending-orders.ts'
 
 export type { Buyer } from './pending-orders.ts'
@@ -27,16 +31,24 @@ export { buyerKey, buyerOf } from './pending-orders.ts'
 export type { FulfilResult } from './fulfilment.ts'
 export type { BillingDetails, CheckoutType, OrderRow, OrderStatus } from './orders.schema.ts'
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+export const RECEIPT_MESSAGES = {
+  notPaid: 'This order was not paid, so it has no receipt',
+  tooMany: 'Too many receipt requests for this order. Please try again later.',
+  failed: 'Failed to send the receipt',
+} as const
 
-type OrderWithItems = OrderRow & { items: OrderItemRow[] }
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 const withItems = { items: { orderBy: [asc(orderItems.createdAt), asc(orderItems.id)] } }
 
-/** An item a buyer may download from: its product, its order's state and the downloads left. */
+/** An item a buyer may download from: its product, its order's state, its access and the downloads left. */
 export interface DownloadableItem {
   productId: string
   orderStatus: OrderStatus
+  /** Whether the order was paid (whatever happened since). */
+  paid: boolean
+  /** Downloads work: the order is paid, not disputed, and the item was not refunded. */
+  downloadable: boolean
   downloadsRemaining: number
 }
 
@@ -50,71 +62,7 @@ export interface PurchasedItem {
   /** The product's download limit at purchase, per unit. */
   downloadLimit: number
   orderCreatedAt: Date
-}
-
-function toOrderView(order: OrderWithItems, products: Map<string, ProductSummary>, licenceSecret: string): OrderView {
-  return {
-    id: order.id,
-    orderNumber: orderNumberOf(order.id),
-    status: order.status,
-    checkoutType: order.checkoutType,
-    customerEmail: order.customerEmail,
-    subtotalCents: order.subtotalCents,
-    discountCents: order.discountCents,
-    taxCents: order.taxCents,
-    totalAmountCents: order.totalAmountCents,
-    currency: order.currency,
-    promoCode: order.promoCode,
-    cardLast4: order.cardLast4,
-    createdAt: order.createdAt.toISOString(),
-    completedAt: order.completedAt?.toISOString() ?? null,
-    licenceCode: order.status === 'COMPLETED' ? licenceCodeOf(order.id, licenceSecret) : null,
-    items: order.items.map((item) => ({
-      id: item.id,
-      productId: item.productId,
-      name: products.get(item.productId)?.name ?? 'Product',
-      imageUrl: products.get(item.productId)?.imageUrl ?? null,
-      quantity: item.quantity,
-      priceCents: item.priceCents,
-      downloadLimit: item.downloadLimit,
-      downloadsRemaining: item.downloadsRemaining,
-    })),
-  }
-}
-
-function toSessionOrder(order: OrderWithItems, products: Map<string, ProductSummary>): SessionOrder {
-  return {
-    orderId: order.id,
-    orderNumber: orderNumberOf(order.id),
-    status: order.status,
-    totalCents: order.totalAmountCents,
-    subtotalCents: order.subtotalCents,
-    discountCents: order.discountCents,
-    taxCents: order.taxCents,
-    currency: order.currency,
-    promoCode: order.promoCode,
-    email: order.customerEmail,
-    cardLast4: order.cardLast4,
-    createdAt: order.createdAt.toISOString(),
-    items: order.items.map((item) => ({ name: products.get(item.productId)?.name ?? 'Product', quantity: item.quantity, priceCents: item.priceCents })),
-  }
-}
-
-/** Who a licence names: the billing name given at checkout, else the account's name, else a neutral title (never the email). */
-function licenseeOf(order: OrderRow, accountName: string | null): string {
-  const billingName = [order.billingDetails?.firstName, order.billingDetails?.lastName].filter(Boolean).join(' ').trim()
-  return billingName || accountName || 'Verified Audio Lab Store customer'
-}
-
-function toLicence(order: OrderWithItems, products: Map<string, ProductSummary>, licenceSecret: string, accountName: string | null): Licence {
-  return {
-    code: licenceCodeOf(order.id, licenceSecret),
-    orderNumber: orderNumberOf(order.id),
-    licensee: licenseeOf(order, accountName),
-    issuedAt: (order.completedAt ?? order.createdAt).toISOString(),
-    products: order.items.map((item) => ({ name: products.get(item.productId)?.name ?? 'Product', quantity: item.quantity })),
-    terms: [...LICENCE_TERMS],
-  }
+  access: ItemAccessView
 }
 
 export interface OrdersServiceDeps {
@@ -135,7 +83,8 @@ export interface OrdersServiceDeps {
 
 export function createOrdersService({ db, licenceSecret, catalog, accounts, cart, promo, mailer, publicUrl, log, payments }: OrdersServiceDeps) {
   const pendingOrders = createPendingOrders(db, promo)
-  const fulfilment = createFulfilment({ db, licenceSecret, catalog, cart, promo, pendingOrders, mailer, publicUrl, log, payments })
+  const afterSale = createAfterSale({ db, log, payments })
+  const fulfilment = createFulfilment({ db, licenceSecret, catalog, cart, promo, pendingOrders, mailer, publicUrl, log, payments, afterSale })
 
   function findOrder(where: SQL | undefined): Promise<OrderWithItems | undefined> {
     return db.query.orders.findFirst({ where, with: withItems })
@@ -146,6 +95,9 @@ export function createOrdersService({ db, licenceSecret, catalog, accounts, cart
   return {
     ...pendingOrders,
     ...fulfilment,
+    syncRefunds: afterSale.syncRefunds,
+    recordDispute: afterSale.recordDispute,
+    refundOrder: afterSale.refundOrder,
 
     async listOrders(userId: string, { status, limit, offset }: { status?: OrderStatusValue | undefined; limit: number; offset: number }) {
       const rows = await db.query.orders.findMany({
@@ -180,19 +132,29 @@ export function createOrdersService({ db, licenceSecret, catalog, accounts, cart
           await fulfilment.fulfilCheckoutSession(session)
           order = (await findOrder(eq(orders.id, order.id)))!
         }
-      } else if (order.status === 'COMPLETED' && !order.receiptSentAt) {
-        await fulfilment.sendReceiptOnce(order.id)
       }
       return toSessionOrder(order, await productsOf([order]))
     },
 
-    /** The licence a code names, while its order stays paid; 404 for any other code (never which part was wrong). */
+    /** The licence a code names, for the items still licensed (not refunded, not disputed); 404 for any other code (never which part was wrong). */
     async licenceByCode(code: string): Promise<Licence> {
       const orderId = orderIdOfLicenceCode(code, licenceSecret)
       const order = orderId ? await findOrder(eq(orders.id, orderId)) : undefined
-      if (!order || order.status !== 'COMPLETED') throw notFound(LICENCE_MESSAGES.notFound)
+      if (!order || licensedItemsOf(order).length === 0) throw notFound(LICENCE_MESSAGES.notFound)
       const accountName = order.userId ? await accounts.displayName(order.userId) : null
       return toLicence(order, await productsOf([order]), licenceSecret, accountName)
+    },
+
+    /**
+     * Queues the receipt of the buyer's own paid order again. Another user's order, or an
+     * unknown id, is the same 404; an order never paid has no receipt.
+     */
+    async resendReceipt(userId: string, orderId: string): Promise<{ email: string }> {
+      const order = UUID.test(orderId) ? await findOrder(and(eq(orders.id, orderId), eq(orders.userId, userId))) : undefined
+      if (!order) throw notFound(MESSAGES.orderNotFound)
+      if (!(PAID_ORDER_STATUSES as readonly OrderStatus[]).includes(order.status)) throw new AppError(409, 'ORDER_NOT_PAID', RECEIPT_MESSAGES.notPaid)
+      await fulfilment.resendReceipt(order)
+      return { email: order.customerEmail }
     },
 
     /** The signed-in user's own order, or null (another user's order does not exist for them). */
@@ -210,21 +172,28 @@ export function createOrdersService({ db, licenceSecret, catalog, accounts, cart
       return order.items.map((item) => ({ productId: item.productId, name: products.get(item.productId)?.name ?? 'Product', unitAmountCents: item.priceCents, quantity: item.quantity }))
     },
 
-    /** Which products the user bought in a COMPLETED order (all of them, or those among `productIds`). */
+    /** Which products the user bought and still holds, refunds aside (all of them, or those among `productIds`). */
     async ownedProductIds(userId: string, productIds?: readonly string[]): Promise<string[]> {
       if (productIds?.length === 0) return []
       const rows = await db
         .selectDistinct({ productId: orderItems.productId })
         .from(orderItems)
         .innerJoin(orders, eq(orderItems.orderId, orders.id))
-        .where(and(eq(orders.userId, userId), eq(orders.status, 'COMPLETED'), productIds ? inArray(orderItems.productId, [...productIds]) : undefined))
+        .where(
+          and(
+            eq(orders.userId, userId),
+            inArray(orders.status, [...PAID_ORDER_STATUSES]),
+            ne(orderItems.access, 'revoked'),
+            productIds ? inArray(orderItems.productId, [...productIds]) : undefined,
+          ),
+        )
         .orderBy(orderItems.productId)
       return rows.map((row) => row.productId)
     },
 
-    /** The items of the user's COMPLETED orders, newest order first. */
-    purchasedItemsOf(userId: string): Promise<PurchasedItem[]> {
-      return db
+    /** The items of the user's paid orders, newest order first, refunded and disputed ones with their access. */
+    async purchasedItemsOf(userId: string): Promise<PurchasedItem[]> {
+      const rows = await db
         .select({
           id: orderItems.id,
           orderId: orderItems.orderId,
@@ -233,28 +202,39 @@ export function createOrdersService({ db, licenceSecret, catalog, accounts, cart
           downloadsRemaining: orderItems.downloadsRemaining,
           downloadLimit: orderItems.downloadLimit,
           orderCreatedAt: orders.createdAt,
+          access: orderItems.access,
+          accessReason: orderItems.accessReason,
+          accessChangedAt: orderItems.accessChangedAt,
         })
         .from(orderItems)
         .innerJoin(orders, eq(orderItems.orderId, orders.id))
-        .where(and(eq(orders.userId, userId), eq(orders.status, 'COMPLETED')))
+        .where(and(eq(orders.userId, userId), inArray(orders.status, [...PAID_ORDER_STATUSES])))
         .orderBy(desc(orders.createdAt), desc(orders.id), desc(orderItems.createdAt), desc(orderItems.id))
+      return rows.map(({ access, accessReason, accessChangedAt, ...item }) => ({ ...item, access: accessOf({ access, accessReason, accessChangedAt }) }))
     },
 
-    /** The user's order item with its order's state; null when it is not theirs or does not exist. */
+    /** The user's order item with its order's state and its access; null when it is not theirs or does not exist. */
     async downloadableItem(userId: string, orderItemId: string): Promise<DownloadableItem | null> {
       if (!UUID.test(orderItemId)) return null
       const [item] = await db
-        .select({ productId: orderItems.productId, downloadsRemaining: orderItems.downloadsRemaining, orderStatus: orders.status })
+        .select({ productId: orderItems.productId, downloadsRemaining: orderItems.downloadsRemaining, orderStatus: orders.status, access: orderItems.access })
         .from(orderItems)
         .innerJoin(orders, eq(orderItems.orderId, orders.id))
         .where(and(eq(orderItems.id, orderItemId), eq(orders.userId, userId)))
-      return item ?? null
+      if (!item) return null
+      const { access, ...rest } = item
+      return {
+        ...rest,
+        paid: (PAID_ORDER_STATUSES as readonly OrderStatus[]).includes(item.orderStatus),
+        downloadable: (DOWNLOADABLE_ORDER_STATUSES as readonly OrderStatus[]).includes(item.orderStatus) && access === 'active',
+      }
     },
 
     /**
-     * Spends one download of the user's item of a COMPLETED order, in one statement: concurrent
-     * downloads queue on the row lock and the guard re-reads the count, so it never goes below
-     * zero. Answers the downloads left, or null when none was left (or the item is not theirs).
+     * Spends one download of the user's downloadable item, in one statement: concurrent
+     * downloads (and a refund revoking the item) queue on the row lock and the guard re-reads
+     * the row, so the count never goes below zero and a revoked item is never spent. Answers the
+     * downloads left, or null when none was left (or the item is not theirs or not downloadable).
      */
     async spendDownload(tx: Executor, userId: string, orderItemId: string): Promise<number | null> {
       const [spent] = await tx
@@ -264,7 +244,8 @@ export function createOrdersService({ db, licenceSecret, catalog, accounts, cart
           and(
             eq(orderItems.id, orderItemId),
             gt(orderItems.downloadsRemaining, 0),
-            sql`exists (select 1 from ${orders} where ${orders.id} = ${orderItems.orderId} and ${orders.userId} = ${userId} and ${orders.status} = 'COMPLETED')`,
+            eq(orderItems.access, 'active'),
+            sql`exists (select 1 from ${orders} where ${orders.id} = ${orderItems.orderId} and ${orders.userId} = ${userId} and ${orders.status} in ('COMPLETED', 'PARTIALLY_REFUNDED'))`,
           ),
         )
         .returning({ downloadsRemaining: orderItems.downloadsRemaining })

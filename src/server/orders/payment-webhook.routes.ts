@@ -1,17 +1,19 @@
 /**
  * POST /api/webhooks/payments: the payment provider's signed events. The body is kept as the
  * exact bytes received (the signature covers them), verified before anything is read or
- * written, then handed to the order's fulfilment. A redelivered event answers 200 and changes nothing;
+ * written, then handed to the order's fulfilment (checkout sessions) or after-sale (refunds and
+ * disputes). A redelivered event, or one about anything else, answers 200 and changes nothing;
  * a failure to process answers 500 so the provider retries.
  */
 import type { FastifyPluginAsync } from 'fastify'
 import { CHECKOUT_SERVER_MESSAGES as MESSAGES } from '../../shared/contract/checkout.ts'
 import { errorBody } from '../http/errors.ts'
 import { WebhookSignatureError, type PaymentEvent, type PaymentProvider } from '../payments/provider.ts'
+import type { AfterSaleResult } from './after-sale.ts'
 import type { FulfilResult, OrdersService } from './orders.service.ts'
 
 export interface WebhookRouteDeps {
-  fulfilment: Pick<OrdersService, 'fulfilCheckoutSession' | 'endCheckoutSession'>
+  fulfilment: Pick<OrdersService, 'fulfilCheckoutSession' | 'endCheckoutSession' | 'syncRefunds' | 'recordDispute'>
   payments: () => PaymentProvider
 }
 
@@ -46,17 +48,29 @@ export function paymentWebhookRoutes({ fulfilment, payments }: WebhookRouteDeps)
       return reply.status(200).send({ received: true })
     })
 
-    function handleEvent(event: PaymentEvent): Promise<FulfilResult> | null {
+    /** The events we act on; every other signed event is acknowledged and changes nothing. */
+    function handleEvent(event: PaymentEvent): Promise<FulfilResult | AfterSaleResult> | null {
       const ref = { eventId: event.id, eventType: event.type }
-      if (!event.session) return null
+      const { session, charge, refund, dispute } = event
       switch (event.type) {
         case 'checkout.session.completed':
         case 'checkout.session.async_payment_succeeded':
-          return fulfilment.fulfilCheckoutSession(event.session, ref)
+          return session ? fulfilment.fulfilCheckoutSession(session, ref) : null
         case 'checkout.session.expired':
-          return fulfilment.endCheckoutSession(event.session, 'CANCELLED', ref)
+          return session ? fulfilment.endCheckoutSession(session, 'CANCELLED', ref) : null
         case 'checkout.session.async_payment_failed':
-          return fulfilment.endCheckoutSession(event.session, 'FAILED', ref)
+          return session ? fulfilment.endCheckoutSession(session, 'FAILED', ref) : null
+        case 'charge.refunded':
+          return charge ? fulfilment.syncRefunds(charge.paymentIntentId, charge.orderId, ref) : null
+        case 'refund.created':
+        case 'refund.updated':
+        case 'charge.refund.updated':
+        case 'refund.failed':
+          return refund ? fulfilment.syncRefunds(refund.paymentIntentId, refund.metadata.orderId ?? null, ref) : null
+        case 'charge.dispute.created':
+        case 'charge.dispute.updated':
+        case 'charge.dispute.closed':
+          return dispute ? fulfilment.recordDispute(dispute, ref) : null
         default:
           return null
       }

@@ -11,7 +11,11 @@ import {
   type PaymentCheckoutSession,
   type PaymentEvent,
   type PaymentProvider,
+  type PaymentRecord,
+  type PaymentRefund,
+  type RefundInput,
 } from './provider.ts'
+import { verifyStripeEvent } from './stripe-events.ts'
 
 export const FAKE_WEBHOOK_SECRET = 'whsec_checkout_fake_provider_secret'
 const TOLERANCE_SECONDS = 300
@@ -32,6 +36,10 @@ export class FakePaymentProvider implements PaymentProvider {
   failNextCreate: Error | null = null
   /** Milliseconds each createCheckoutSession takes, to widen race windows. */
   createDelayMs = 0
+  /** Refunds by payment intent, in the order they were made. */
+  readonly refunds = new Map<string, PaymentRefund[]>()
+  /** Every refund call, in call order. */
+  readonly refundCalls: RefundInput[] = []
 
   constructor(private readonly publicUrl = 'http://localhost:3000') {}
 
@@ -74,6 +82,20 @@ export class FakePaymentProvider implements PaymentProvider {
     session.status = 'expired'
   }
 
+  async refund(input: RefundInput): Promise<PaymentRefund> {
+    this.refundCalls.push(input)
+    const list = this.refunds.get(input.paymentIntentId) ?? []
+    const existing = list.find((refund) => refund.metadata.idempotencyKey === input.idempotencyKey)
+    if (existing) return { ...existing }
+    return this.refundAtProvider(input.paymentIntentId, input.amountCents, { metadata: { ...input.metadata, idempotencyKey: input.idempotencyKey }, status: 'pending' })
+  }
+
+  async paymentRecord(paymentIntentId: string): Promise<PaymentRecord | null> {
+    const session = [...this.sessions.values()].find((candidate) => candidate.paymentIntentId === paymentIntentId)
+    if (!session) return null
+    return { orderId: session.metadata.orderId ?? null, refunds: (this.refunds.get(paymentIntentId) ?? []).map((refund) => ({ ...refund, metadata: { ...refund.metadata } })) }
+  }
+
   constructEvent(rawBody: string | Buffer, signatureHeader: string | undefined): PaymentEvent {
     if (!signatureHeader) throw new WebhookSignatureError('Missing Stripe-Signature header')
     let event: Stripe.Event
@@ -83,7 +105,35 @@ export class FakePaymentProvider implements PaymentProvider {
       throw new WebhookSignatureError((error as Error).message)
     }
     const object = (event.data as unknown as { object: WireSession | { object: string } }).object
-    return { id: event.id, type: event.type, created: event.created, session: object.object === 'checkout.session' ? fromWire(object as WireSession) : null }
+    // Charges, refunds and disputes travel as Stripe writes them: the shared reader reads them.
+    if (object.object !== 'checkout.session') return verifyStripeEvent(rawBody, signatureHeader, FAKE_WEBHOOK_SECRET)
+    return { id: event.id, type: event.type, created: event.created, session: fromWire(object as WireSession) }
+  }
+
+  /** A refund made at the provider (its dashboard, or the store through `refund`); `succeeded` unless told otherwise. */
+  refundAtProvider(paymentIntentId: string, amountCents: number, { metadata = {}, status = 'succeeded' }: { metadata?: Record<string, string>; status?: string } = {}): PaymentRefund {
+    const refund: PaymentRefund = { id: randomId('re_test_fake_'), paymentIntentId, amountCents, status, reason: 'requested_by_customer', metadata }
+    this.refunds.set(paymentIntentId, [...(this.refunds.get(paymentIntentId) ?? []), refund])
+    return { ...refund }
+  }
+
+  /** The provider changes a refund's status (it succeeded, failed or was cancelled). */
+  updateRefund(refundId: string, status: string): PaymentRefund {
+    for (const list of this.refunds.values()) {
+      const refund = list.find((candidate) => candidate.id === refundId)
+      if (refund) {
+        refund.status = status
+        return { ...refund }
+      }
+    }
+    throw new Error(`No such refund: ${refundId}`)
+  }
+
+  /** A webhook request body and headers for an event about any Stripe object (a charge, refund, dispute, customer), signed as Stripe signs. */
+  signedObjectEvent(type: string, object: Record<string, unknown>, { eventId = randomId('evt_test_fake_'), timestamp = Math.floor(Date.now() / 1000) } = {}) {
+    const payload = JSON.stringify({ id: eventId, object: 'event', type, created: timestamp, data: { object } })
+    const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: FAKE_WEBHOOK_SECRET, timestamp })
+    return { eventId, payload, headers: { 'content-type': 'application/json', 'stripe-signature': signature } }
   }
 
   /** The shopper pays: the session completes with the card's last four (and, for a test of tampering, another amount). */

@@ -72,6 +72,42 @@ export const paymentWebhookDeliveries = pgTable(
   (table) => [index('payment_webhook_deliveries_due_idx').on(table.nextAttemptAt).where(sql`${table.deliveredAt} is null`)],
 )
 
+/** Refunds the built-in provider made of a paid session's payment (Stripe's refund object). */
+export const paymentRefunds = pgTable(
+  'payment_refunds',
+  {
+    /** `re_` + random base62. */
+    id: text('id').primaryKey(),
+    paymentIntentId: text('payment_intent_id').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    currency: text('currency').notNull(),
+    /** The built-in provider's refunds succeed at once. */
+    status: text('status').notNull().default('succeeded'),
+    reason: text('reason'),
+    metadata: jsonb('metadata').$type<Record<string, string>>().notNull().default({}),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('payment_refunds_intent_idx').on(table.paymentIntentId), check('payment_refunds_amount_check', sql`${table.amountCents} > 0`)],
+)
+
+/** Disputes opened on a paid session's payment at the built-in provider (for tests and demos). */
+export const paymentDisputes = pgTable(
+  'payment_disputes',
+  {
+    /** `dp_` + random base62. */
+    id: text('id').primaryKey(),
+    paymentIntentId: text('payment_intent_id').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    currency: text('currency').notNull(),
+    /** needs_response while open; won or lost once closed. */
+    status: text('status').notNull().default('needs_response'),
+    reason: text('reason').notNull().default('fraudulent'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+  },
+  (table) => [index('payment_disputes_intent_idx').on(table.paymentIntentId)],
+)
+
 /** Webhook events already handled: a redelivered event finds its id here and changes nothing. */
 export const processedPaymentEvents = pgTable('processed_payment_events', {
   eventId: text('event_id').primaryKey(),
@@ -81,3 +117,5 @@ export const processedPaymentEvents = pgTable('processed_payment_events', {
 
 export type PaymentSessionRow = typeof paymentSessions.$inferSelect
 export type PaymentWebhookDeliveryRow = typeof paymentWebhookDeliveries.$inferSelect
+export type PaymentRefundRow = typeof paymentRefunds.$inferSelect
+export type PaymentDisputeRow = typeof paymentDisputes.$inferSelect

@@ -51,13 +51,64 @@ export interface PaymentCheckoutSession {
   paymentIntentId: string | null
 }
 
+/** A refund of a payment, as the provider reports it. */
+export interface PaymentRefund {
+  id: string
+  paymentIntentId: string
+  amountCents: number
+  /** Stripe's refund status: pending, requires_action, succeeded, failed or canceled. */
+  status: string
+  reason: string | null
+  metadata: Record<string, string>
+}
+
+/** A dispute (chargeback) of a payment, as the provider reports it. */
+export interface PaymentDispute {
+  id: string
+  paymentIntentId: string
+  amountCents: number
+  /** Stripe's dispute status: warning_needs_response, needs_response, under_review, …, won or lost. */
+  status: string
+  reason: string | null
+}
+
+/** A charge whose refunds changed (`charge.refunded`): which payment, and the order it names if it carries our metadata. */
+export interface PaymentChargeRef {
+  id: string
+  paymentIntentId: string
+  orderId: string | null
+}
+
+/** What the provider says about a payment now: the order it was for, and every refund of it. */
+export interface PaymentRecord {
+  orderId: string | null
+  refunds: PaymentRefund[]
+}
+
+export interface RefundInput {
+  paymentIntentId: string
+  amountCents: number
+  /** Why, in the shop owner's words (kept in our metadata). */
+  reason: string
+  /** Our refund's metadata: orderId and the orderItemIds it covers. */
+  metadata: Record<string, string>
+  /** The same key returns the first refund instead of refunding twice (a double click, a retry). */
+  idempotencyKey: string
+}
+
 export interface PaymentEvent {
   id: string
-  type: 'checkout.session.completed' | 'checkout.session.expired' | 'checkout.session.async_payment_failed' | (string & {})
+  type: 'checkout.session.completed' | 'checkout.session.expired' | 'checkout.session.async_payment_failed' | 'charge.refunded' | 'refund.updated' | 'charge.dispute.created' | 'charge.dispute.closed' | (string & {})
   /** Seconds since the epoch, as Stripe sends it. */
   created: number
-  /** The checkout session the event is about; null for any other object (a charge, a dispute, a customer). */
+  /** The checkout session the event is about; null for any other object. */
   session: PaymentCheckoutSession | null
+  /** The charge a `charge.*` event (other than disputes) is about. */
+  charge?: PaymentChargeRef | null
+  /** The refund a `refund.*` event is about. */
+  refund?: PaymentRefund | null
+  /** The dispute a `charge.dispute.*` event is about. */
+  dispute?: PaymentDispute | null
 }
 
 export class WebhookSignatureError extends Error {
@@ -73,6 +124,14 @@ export interface PaymentProvider {
   retrieveCheckoutSession: (sessionId: string) => Promise<PaymentCheckoutSession | null>
   /** Ends an open session so it can no longer be paid (a newer checkout replaced it). */
   expireCheckoutSession: (sessionId: string) => Promise<void>
+  /** Refunds part or all of a paid payment; answers the refund (its status may still be pending). */
+  refund: (input: RefundInput) => Promise<PaymentRefund>
+  /**
+   * The payment's order (from our metadata) and all its refunds as the provider knows them now,
+   * or null for an unknown payment. Refund events are applied from this, not from their payload,
+   * so they can arrive in any order.
+   */
+  paymentRecord: (paymentIntentId: string) => Promise<PaymentRecord | null>
   /**
    * Verifies the `Stripe-Signature` header over the raw request body (300 s tolerance) and
    * parses the event. Throws WebhookSignatureError for a forged, missing or stale signature.

@@ -5,7 +5,7 @@
  * same fields whichever provider sent them.
  */
 import Stripe from 'stripe'
-import { WebhookSignatureError, type PaymentCheckoutSession, type PaymentEvent } from './provider.ts'
+import { WebhookSignatureError, type PaymentChargeRef, type PaymentCheckoutSession, type PaymentDispute, type PaymentEvent, type PaymentRefund } from './provider.ts'
 
 /** Seconds a signed event stays acceptable (Stripe's default tolerance). */
 export const WEBHOOK_TOLERANCE_SECONDS = 300
@@ -25,6 +25,35 @@ export interface StripeCheckoutSessionObject {
   metadata: Record<string, string> | null
   /** An id, or the PaymentIntent itself when retrieved with `expand`. */
   payment_intent: string | ExpandedPaymentIntent | null
+}
+
+/** The parts of Stripe's refund object we read. */
+export interface StripeRefundObject {
+  id: string
+  object: 'refund'
+  amount: number
+  payment_intent: string | { id: string } | null
+  status: string | null
+  reason: string | null
+  metadata: Record<string, string> | null
+}
+
+/** The parts of Stripe's dispute object we read. */
+export interface StripeDisputeObject {
+  id: string
+  object: 'dispute'
+  amount: number
+  payment_intent: string | { id: string } | null
+  status: string
+  reason: string | null
+}
+
+/** The parts of Stripe's charge object we read. */
+export interface StripeChargeObject {
+  id: string
+  object: 'charge'
+  payment_intent: string | { id: string } | null
+  metadata: Record<string, string> | null
 }
 
 interface ExpandedPaymentIntent {
@@ -48,11 +77,47 @@ export function verifyStripeEvent(rawBody: string | Buffer, signatureHeader: str
   return toPaymentEvent(event as unknown as { id: string; type: string; created: number; data: { object: unknown } })
 }
 
+/**
+ * Reads the objects we act on (checkout sessions, charges, refunds, disputes); every correctly
+ * signed event about anything else is read too, with none of them, never refused.
+ */
 function toPaymentEvent(event: { id: string; type: string; created: number; data: { object: unknown } }): PaymentEvent {
-  const object = event.data?.object as Partial<StripeCheckoutSessionObject> | undefined
-  // Every correctly signed event is the provider's to send: one about another object is read, not refused.
-  const isSession = object?.object === 'checkout.session' && typeof object.id === 'string'
-  return { id: event.id, type: event.type, created: event.created, session: isSession ? toPaymentCheckoutSession(object as StripeCheckoutSessionObject) : null }
+  const object = event.data?.object as { object?: unknown; id?: unknown } | undefined
+  const kind = typeof object?.id === 'string' ? object.object : undefined
+  return {
+    id: event.id,
+    type: event.type,
+    created: event.created,
+    session: kind === 'checkout.session' ? toPaymentCheckoutSession(object as StripeCheckoutSessionObject) : null,
+    charge: kind === 'charge' ? toPaymentChargeRef(object as StripeChargeObject) : null,
+    refund: kind === 'refund' ? toPaymentRefund(object as StripeRefundObject) : null,
+    dispute: kind === 'dispute' ? toPaymentDispute(object as StripeDisputeObject) : null,
+  }
+}
+
+const idOf = (value: string | { id: string } | null | undefined): string | null => (typeof value === 'string' ? value : (value?.id ?? null))
+
+function toPaymentChargeRef(charge: StripeChargeObject): PaymentChargeRef | null {
+  const paymentIntentId = idOf(charge.payment_intent)
+  return paymentIntentId ? { id: charge.id, paymentIntentId, orderId: charge.metadata?.orderId ?? null } : null
+}
+
+export function toPaymentRefund(refund: StripeRefundObject): PaymentRefund | null {
+  const paymentIntentId = idOf(refund.payment_intent)
+  if (!paymentIntentId) return null
+  return {
+    id: refund.id,
+    paymentIntentId,
+    amountCents: refund.amount,
+    status: refund.status ?? 'pending',
+    reason: refund.reason ?? null,
+    metadata: { ...(refund.metadata ?? {}) },
+  }
+}
+
+export function toPaymentDispute(dispute: StripeDisputeObject): PaymentDispute | null {
+  const paymentIntentId = idOf(dispute.payment_intent)
+  return paymentIntentId ? { id: dispute.id, paymentIntentId, amountCents: dispute.amount, status: dispute.status, reason: dispute.reason ?? null } : null
 }
 
 export function toPaymentCheckoutSession(session: StripeCheckoutSessionObject): PaymentCheckoutSession {

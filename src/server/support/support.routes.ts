@@ -43,7 +43,7 @@ export function supportRoutes({ support, limiter }: SupportRouteDeps): FastifyPl
         return sendRateLimited(reply, SUPPORT_RATE_LIMITS.sender, bySender)
       }
       const user = await getSessionUser(request)
-      const { id } = await support.submitMessage(request.body, user?.id ?? null, request.log)
+      const { id } = await support.submitMessage(request.body, user?.id ?? null)
       return reply.status(201).send({ data: { id } })
     })
   }

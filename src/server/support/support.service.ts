@@ -1,9 +1,8 @@
 /**
- * Stores a support message and emails it to the store's support inbox, with an
- * acknowledgement to the sender. The stored row is the record: a mail failure is logged, not
- * shown to the sender, whose message is already safe.
+ * Stores a support message and queues its two emails (the message to the store's support
+ * inbox, an acknowledgement to the sender) in the same transaction: the message and its mail
+ * are kept together or not at all, and the outbox worker delivers the mail with retries.
  */
-import type { FastifyBaseLogger } from 'fastify'
 import type { SupportMessageInput } from '../../shared/contract/support.ts'
 import type { Database } from '../db/client.ts'
 import { supportMessages } from './support.schema.ts'
@@ -21,19 +20,15 @@ export type SupportService = ReturnType<typeof createSupportService>
 
 export function createSupportService({ db, mailer, supportEmail }: SupportServiceDeps) {
   return {
-    async submitMessage(input: SupportMessageInput, userId: string | null, log: FastifyBaseLogger): Promise<{ id: string }> {
-      const [row] = await db
-        .insert(supportMessages)
-        .values({ ...input, userId })
-        .returning({ id: supportMessages.id })
-      const stored: StoredSupportMessage = { ...input, id: row!.id, userId }
-      const results = await Promise.allSettled([
-        mailer.send(supportInboxEmail(stored, supportEmail)),
-        mailer.send(acknowledgementEmail(stored)),
-      ])
-      for (const result of results) {
-        if (result.status === 'rejected') log.error({ err: result.reason, supportMessageId: stored.id }, 'support email not sent')
-      }
+    async submitMessage(input: SupportMessageInput, userId: string | null): Promise<{ id: string }> {
+      const stored = await db.transaction(async (tx) => {
+        const [row] = await tx.insert(supportMessages).values({ ...input, userId }).returning({ id: supportMessages.id })
+        const message: StoredSupportMessage = { ...input, id: row!.id, userId }
+        await mailer.enqueue(tx, supportInboxEmail(message, supportEmail))
+        await mailer.enqueue(tx, acknowledgementEmail(message))
+        return message
+      })
+      mailer.nudge()
       return { id: stored.id }
     },
   }

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod'
 import { MAX_CART_LINES } from '../cart-rules.ts'
+import { itemAccessSchema } from './downloads.ts'
 
 export const CHECKOUT_SERVER_MESSAGES = {
   userIdRequired: 'User ID is required for cart checkout',
@@ -103,7 +104,14 @@ export type CheckoutSessionResponse = z.infer<typeof checkoutSessionResponseSche
 
 export const resumeCheckoutQuerySchema = z.object({ uiMode: z.enum(['hosted', 'embedded']).default('hosted') })
 
-export const orderStatusSchema = z.enum(['PENDING', 'COMPLETED', 'FAILED', 'CANCELLED'])
+/**
+ * An order's life: PENDING until paid (COMPLETED) or ended unpaid (FAILED, CANCELLED); after
+ * the sale a refund makes it PARTIALLY_REFUNDED or REFUNDED, and a dispute of its payment DISPUTED.
+ */
+export const ORDER_STATUSES = ['PENDING', 'COMPLETED', 'FAILED', 'CANCELLED', 'REFUNDED', 'PARTIALLY_REFUNDED', 'DISPUTED'] as const
+export const orderStatusSchema = z.enum(ORDER_STATUSES)
+/** Orders that were paid: whatever happened since (refunds, disputes), their items are the buyer's record. */
+export const PAID_ORDER_STATUSES = ['COMPLETED', 'PARTIALLY_REFUNDED', 'REFUNDED', 'DISPUTED'] as const satisfies readonly (typeof ORDER_STATUSES)[number][]
 export type OrderStatusValue = z.infer<typeof orderStatusSchema>
 
 export const orderItemViewSchema = z.object({
@@ -116,6 +124,8 @@ export const orderItemViewSchema = z.object({
   priceCents: z.number().int(),
   downloadLimit: z.number().int(),
   downloadsRemaining: z.number().int(),
+  /** Whether the item can still be downloaded (refunds and disputes stop it), and why not. */
+  access: itemAccessSchema,
 })
 
 export const orderViewSchema = z.object({
@@ -129,12 +139,14 @@ export const orderViewSchema = z.object({
   discountCents: z.number().int(),
   taxCents: z.number().int(),
   totalAmountCents: z.number().int(),
+  /** What was given back by refunds so far. */
+  refundedCents: z.number().int(),
   currency: z.string(),
   promoCode: z.string().nullable(),
   cardLast4: z.string().nullable(),
   createdAt: z.string(),
   completedAt: z.string().nullable(),
-  /** The code of the order's licence certificate, once it is paid. */
+  /** The code of the order's licence certificate, while it is paid and some item is still licensed. */
   licenceCode: z.string().nullable(),
   items: z.array(orderItemViewSchema),
 })

@@ -5,7 +5,34 @@
  * for them are in shared/download-errors.ts).
  */
 import { z } from 'zod'
+import { formatDate } from '../dates.ts'
 import { categorySchema } from './catalog.ts'
+
+/** Whether a bought item's downloads work: paused while its payment is disputed, ended by a refund or a lost dispute. */
+export const ITEM_ACCESS_STATES = ['active', 'suspended', 'revoked'] as const
+/** Why an item's downloads stopped. */
+export const ITEM_ACCESS_REASONS = ['refunded', 'dispute_open', 'dispute_lost'] as const
+export const itemAccessSchema = z.object({
+  state: z.enum(ITEM_ACCESS_STATES),
+  reason: z.enum(ITEM_ACCESS_REASONS).nullable(),
+  /** When the state last changed (ISO), or null for an item that was never stopped. */
+  since: z.string().nullable(),
+})
+export type ItemAccessView = z.infer<typeof itemAccessSchema>
+
+/** The plain sentence a buyer reads where a stopped item's Download button was. */
+export function accessNotice(access: ItemAccessView): string | null {
+  if (access.state === 'active' || !access.reason) return null
+  const on = access.since ? ` on ${formatDate(access.since)}` : ''
+  switch (access.reason) {
+    case 'refunded':
+      return `Refunded${on}: downloads are no longer available`
+    case 'dispute_open':
+      return `Payment disputed${on}: downloads are paused until the dispute is settled`
+    case 'dispute_lost':
+      return `Payment reversed${on} after a dispute: downloads are no longer available`
+  }
+}
 
 /** Messages the server answers with (download grants and reads). */
 export const DOWNLOAD_SERVER_MESSAGES = {
@@ -64,6 +91,8 @@ export const purchaseSchema = z.object({
   downloadsRemaining: z.number().int(),
   /** Downloads granted in total for this line (product limit × quantity at purchase). */
   downloadLimit: z.number().int(),
+  /** Whether the item can still be downloaded, and if not, why. */
+  access: itemAccessSchema,
   product: purchasedProductSchema,
   order: z.object({ id: z.string(), orderNumber: z.string(), createdAt: z.string() }),
 })

@@ -1,17 +1,18 @@
 /**
  * The payment success page's view of a payment session: the order behind it, asked again every
- * 1.5 s until it is settled (COMPLETED, FAILED or CANCELLED) or 60 s have passed, and a minimum
+ * 1.5 s until it is settled (paid, FAILED or CANCELLED) or 60 s have passed, and a minimum
  * of 2 s of "processing" even when the answer comes at once.
  */
 import { useQuery } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
-import type { SessionOrder } from '../../../shared/contract/checkout.ts'
+import { PAID_ORDER_STATUSES, type OrderStatusValue, type SessionOrder } from '../../../shared/contract/checkout.ts'
 import { ApiError } from '../../api/http.ts'
 import { orderBySessionQueryOptions } from './api/get-order-by-session.ts'
 
 export const MIN_PROCESSING_MS = 2_000
 export const POLL_INTERVAL_MS = 1_500
 export const GIVE_UP_AFTER_MS = 60_000
+const PAID_STATUSES = new Set<OrderStatusValue>(PAID_ORDER_STATUSES)
 
 export type SessionOrderView =
   | { state: 'processing' }
@@ -49,7 +50,8 @@ export function useSessionOrder(sessionId: string | null): SessionOrderView {
   if (!minimumElapsed) return { state: 'processing' }
   if (sessionId === null || isNotFound(lookup.error)) return { state: 'not-found' }
   const order = lookup.data
-  if (order?.status === 'COMPLETED') return { state: 'completed', order }
+  // Paid, whatever happened since (a refund or dispute can arrive before the shopper lands here).
+  if (order && PAID_STATUSES.has(order.status)) return { state: 'completed', order }
   if (order && order.status !== 'PENDING') return { state: 'failed', order }
   return gaveUp ? { state: 'still-processing' } : { state: 'processing' }
 }

@@ -1,10 +1,11 @@
 /**
  * One purchased item in the download hub: image, name, description, file size in MB, the
  * downloads left, and a Download button that is disabled while preparing or once none are
- * left (then the download-limit text), plus the mapped text of a failed download.
+ * left (then the download-limit text), plus the mapped text of a failed download. A refunded
+ * or disputed item keeps its place with the plain reason instead of the button.
  */
 import { Link } from 'react-router'
-import type { Purchase } from '../../../shared/contract/downloads.ts'
+import { accessNotice, type Purchase } from '../../../shared/contract/downloads.ts'
 import { formatDate } from '../../../shared/dates.ts'
 import { DOWNLOAD_MESSAGES } from '../../../shared/download-errors.ts'
 import { fileSizeMb, PLACEHOLDER_IMAGE } from '../../../shared/product-view.ts'
@@ -21,6 +22,7 @@ interface PurchaseCardProps {
 export function PurchaseCard({ purchase, isPreparing, error, onDownload }: PurchaseCardProps) {
   const { product } = purchase
   const spent = purchase.downloadsRemaining <= 0
+  const stopped = accessNotice(purchase.access)
   const headingId = `purchase-${purchase.id}`
   const statusId = `purchase-${purchase.id}-status`
   return (
@@ -33,7 +35,7 @@ export function PurchaseCard({ purchase, isPreparing, error, onDownload }: Purch
             sizes="112px"
             width={112}
             height={112}
-            className="size-20 rounded-lg bg-zinc-800 object-cover sm:size-28"
+            className={`size-20 rounded-lg bg-zinc-800 object-cover sm:size-28 ${stopped ? 'opacity-40 grayscale' : ''}`}
           />
         </Link>
         <div className="min-w-0 flex-1">
@@ -62,32 +64,43 @@ export function PurchaseCard({ purchase, isPreparing, error, onDownload }: Purch
         </div>
       </div>
 
-      <div className="flex shrink-0 flex-col gap-2 sm:w-52 sm:items-end sm:text-right">
-        <p id={statusId} className={`text-sm ${spent ? 'text-amber-300' : 'text-zinc-300'}`}>
-          Downloads remaining: <span className="font-semibold tabular-nums">{purchase.downloadsRemaining}</span> of {purchase.downloadLimit}
-        </p>
-        <button
-          type="button"
-          onClick={onDownload}
-          disabled={isPreparing || spent}
-          aria-busy={isPreparing || undefined}
-          aria-describedby={statusId}
-          className="btn btn-primary w-full sm:w-auto"
-        >
-          {isPreparing ? (
-            <span className="size-4 animate-spin rounded-full border-2 border-white/30 border-t-white" aria-hidden="true" />
-          ) : (
-            <DownloadIcon className="size-4" />
-          )}
-          {isPreparing ? 'Preparing...' : 'Download'}
-        </button>
-        {spent && <p className="text-xs leading-relaxed text-zinc-400">{DOWNLOAD_MESSAGES.limitReached}</p>}
-        {error && (
-          <p role="alert" className="text-xs leading-relaxed text-red-300">
-            {error}
+      {stopped ? (
+        <div className="flex shrink-0 flex-col gap-2 sm:w-64 sm:items-end sm:text-right">
+          <span className={`w-fit rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ${purchase.access.state === 'suspended' ? 'bg-orange-950/70 text-orange-300 ring-orange-700/80' : 'bg-violet-950/70 text-violet-300 ring-violet-700/80'}`}>
+            {purchase.access.state === 'suspended' ? 'Paused' : 'No longer available'}
+          </span>
+          <p data-access={purchase.access.state} className="text-sm leading-relaxed text-zinc-300">
+            {stopped}
           </p>
-        )}
-      </div>
+        </div>
+      ) : (
+        <div className="flex shrink-0 flex-col gap-2 sm:w-52 sm:items-end sm:text-right">
+          <p id={statusId} className={`text-sm ${spent ? 'text-amber-300' : 'text-zinc-300'}`}>
+            Downloads remaining: <span className="font-semibold tabular-nums">{purchase.downloadsRemaining}</span> of {purchase.downloadLimit}
+          </p>
+          <button
+            type="button"
+            onClick={onDownload}
+            disabled={isPreparing || spent}
+            aria-busy={isPreparing || undefined}
+            aria-describedby={statusId}
+            className="btn btn-primary w-full sm:w-auto"
+          >
+            {isPreparing ? (
+              <span className="size-4 animate-spin rounded-full border-2 border-white/30 border-t-white" aria-hidden="true" />
+            ) : (
+              <DownloadIcon className="size-4" />
+            )}
+            {isPreparing ? 'Preparing...' : 'Download'}
+          </button>
+          {spent && <p className="text-xs leading-relaxed text-zinc-400">{DOWNLOAD_MESSAGES.limitReached}</p>}
+          {error && (
+            <p role="alert" className="text-xs leading-relaxed text-red-300">
+              {error}
+            </p>
+          )}
+        </div>
+      )}
     </article>
   )
 }

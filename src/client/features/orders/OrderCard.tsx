@@ -1,17 +1,23 @@
 /**
- * One order in the order history: number, date, coloured status, total, and its items (name ×
- * quantity, unit price) linking to their product pages; a COMPLETED order leads to the hub.
+ * One order in the order history: number, date, coloured status, total (and what was refunded),
+ * and its items (name × quantity, unit price) linking to their product pages, each stopped item
+ * with the reason its downloads stopped; an order with downloadable items leads to the hub.
  */
 import { Link } from 'react-router'
 import { licencePdfPath } from '../../../shared/contract/licences.ts'
-import type { OrderView } from '../../../shared/contract/checkout.ts'
+import { PAID_ORDER_STATUSES, type OrderView } from '../../../shared/contract/checkout.ts'
+import { accessNotice } from '../../../shared/contract/downloads.ts'
 import { formatDate } from '../../../shared/dates.ts'
 import { formatPrice } from '../../../shared/money.ts'
 import { DownloadIcon } from '../../components/Icons.tsx'
+import { useResendReceipt } from './api/post-receipt.ts'
 import { OrderStatusBadge } from './OrderStatusBadge.tsx'
 
 export function OrderCard({ order }: { order: OrderView }) {
   const headingId = `order-${order.id}`
+  const downloadable = (order.status === 'COMPLETED' || order.status === 'PARTIALLY_REFUNDED') && order.items.some((item) => item.access.state === 'active')
+  const paid = PAID_ORDER_STATUSES.some((status) => status === order.status)
+  const resend = useResendReceipt()
   return (
     <article aria-labelledby={headingId} className="rounded-2xl border border-zinc-800 bg-zinc-900/60 p-4 sm:p-5">
       <header className="flex flex-wrap items-start justify-between gap-x-4 gap-y-2">
@@ -35,25 +41,43 @@ export function OrderCard({ order }: { order: OrderView }) {
       <ul aria-label={`Items of order ${order.orderNumber}`} className="mt-4 divide-y divide-zinc-800 border-t border-zinc-800">
         {order.items.map((item) => (
           <li key={item.id} className="flex items-baseline justify-between gap-4 py-2.5 text-sm">
-            <Link to={`/products/${item.productId}`} className="min-w-0 rounded-sm text-zinc-100 hover:text-brand-300">
-              {item.name} <span className="text-zinc-400">× {item.quantity}</span>
-            </Link>
+            <div className="min-w-0">
+              <Link to={`/products/${item.productId}`} className="rounded-sm text-zinc-100 hover:text-brand-300">
+                {item.name} <span className="text-zinc-400">× {item.quantity}</span>
+              </Link>
+              {accessNotice(item.access) && <p className="mt-0.5 text-xs text-zinc-400">{accessNotice(item.access)}</p>}
+            </div>
             <span className="shrink-0 text-zinc-300 tabular-nums">{formatPrice(item.priceCents)}</span>
           </li>
         ))}
       </ul>
+      {order.refundedCents > 0 && (
+        <p className="mt-2 text-right text-sm text-zinc-300">
+          Refunded: <span className="font-semibold tabular-nums">-{formatPrice(order.refundedCents)}</span>
+        </p>
+      )}
 
-      {order.status === 'COMPLETED' && (
-        <div className="mt-3 flex flex-wrap justify-end gap-x-5 gap-y-2">
+      {paid && (
+        <div className="mt-3 flex flex-wrap items-center justify-end gap-x-5 gap-y-2">
+          <button
+            type="button"
+            onClick={() => resend.mutate(order.id)}
+            disabled={resend.isPending}
+            className="rounded-sm text-sm font-medium text-zinc-300 hover:text-white disabled:opacity-60"
+          >
+            {resend.isPending ? 'Sending…' : 'Resend receipt'}
+          </button>
           {order.licenceCode && (
             <a href={licencePdfPath(order.licenceCode)} download className="rounded-sm text-sm font-medium text-zinc-300 hover:text-white">
               Licence certificate (PDF)
             </a>
           )}
-          <Link to="/download-hub" className="inline-flex items-center gap-1.5 rounded-sm text-sm font-medium text-brand-300 hover:text-brand-200">
-            <DownloadIcon className="size-4" />
-            Download
-          </Link>
+          {downloadable && (
+            <Link to="/download-hub" className="inline-flex items-center gap-1.5 rounded-sm text-sm font-medium text-brand-300 hover:text-brand-200">
+              <DownloadIcon className="size-4" />
+              Download
+            </Link>
+          )}
         </div>
       )}
     </article>

@@ -1,7 +1,8 @@
 /**
  * The built-in test payment provider: Stripe Checkout's object model, kept in our database,
- * paid on our own page (`/pay/{id}`) or embedded form with Stripe's test cards, announcing
- * `checkout.session.completed` / `.expired` to our webhook endpoint with real Stripe signatures.
+ * paid on our own page (`/pay/{id}`) or embedded form with Stripe's test cards, refunded and
+ * disputed as Stripe's payments are, announcing each change (`checkout.session.completed`,
+ * `.expired`, `charge.refunded`, `charge.dispute.*`) to our webhook endpoint with real Stripe signatures.
  * Used when no Stripe key is configured; fulfilment cannot tell it from Stripe.
  */
 import { createHmac } from 'node:crypto'
@@ -9,6 +10,7 @@ import type { Database } from '../../db/client.ts'
 import type { CreateCheckoutSessionInput, PaymentCheckoutSession, PaymentProvider } from '../provider.ts'
 import { assertTotalsAddUp } from '../session-input.ts'
 import { toPaymentCheckoutSession, verifyStripeEvent } from '../stripe-events.ts'
+import { createAfterSaleStore, type AfterSaleStore } from './builtin-after-sale.ts'
 import { createBuiltinPayService, type BuiltinPayService } from './builtin-pay.service.ts'
 import { createSessionStore } from './builtin-sessions.ts'
 import { checkoutSessionObject } from './stripe-objects.ts'
@@ -35,6 +37,8 @@ export interface BuiltinPaymentProvider extends PaymentProvider {
   webhookSecret: string
   /** The payment page's API (view and confirm). */
   pay: BuiltinPayService
+  /** Refunds made at the provider and disputes opened and closed by the shopper's bank (for tests and demos). */
+  afterSale: Pick<AfterSaleStore, 'refundFromDashboard' | 'openDispute' | 'closeDispute'>
   /** Posts every due event once (the worker calls this; tests pass their own fetch). */
   deliverDueWebhooks: (options?: Pick<DeliverDueWebhooksOptions, 'fetch' | 'now' | 'log'>) => Promise<DeliveryRunResult>
   /** Expires open sessions past their deadline, each announcing checkout.session.expired. */
@@ -50,7 +54,9 @@ export function isBuiltinProvider(provider: PaymentProvider): provider is Builti
 export function createBuiltinProvider({ db, publicUrl, authSecret, webhookUrl }: BuiltinProviderDeps): BuiltinPaymentProvider {
   const webhookSecret = builtinWebhookSecret(authSecret)
   const listeners = new Set<() => void>()
-  const sessions = createSessionStore({ db, publicUrl, onEventQueued: () => listeners.forEach((listener) => listener()) })
+  const onEventQueued = () => listeners.forEach((listener) => listener())
+  const sessions = createSessionStore({ db, publicUrl, onEventQueued })
+  const afterSale = createAfterSaleStore({ db, onEventQueued })
 
   const toSession = (row: NonNullable<Awaited<ReturnType<typeof sessions.find>>>): PaymentCheckoutSession => ({
     ...toPaymentCheckoutSession(checkoutSessionObject(row, publicUrl)),
@@ -63,6 +69,7 @@ export function createBuiltinProvider({ db, publicUrl, authSecret, webhookUrl }:
     publishableKey: null,
     webhookSecret,
     pay: createBuiltinPayService(sessions),
+    afterSale,
 
     async createCheckoutSession(input: CreateCheckoutSessionInput) {
       assertTotalsAddUp(input)
@@ -80,6 +87,9 @@ export function createBuiltinProvider({ db, publicUrl, authSecret, webhookUrl }:
       if (!(await sessions.find(sessionId))) throw new Error(`No such checkout session: ${sessionId}`)
       // Already complete or expired: nothing left to end, as when Stripe's session has moved on.
     },
+
+    refund: afterSale.refund,
+    paymentRecord: afterSale.paymentRecord,
 
     constructEvent: (rawBody, signatureHeader) => verifyStripeEvent(rawBody, signatureHeader, webhookSecret),
 

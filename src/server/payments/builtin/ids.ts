@@ -15,3 +15,4 @@ export const newClientSecret = (sessionId: string) => `${sessionId}_secret_${ran
 export const newPaymentIntentId = () => `pi_${randomBase62(24)}`
 export const newEventId = () => `evt_${randomBase62(24)}`
 export const newDeliveryId = () => `whd_${randomBase62(24)}`
+export const newDisputeId = () => `dp_${randomBase62(24)}`

@@ -4,22 +4,23 @@
  * the session reader cannot tell the two providers apart.
  */
 import Stripe from 'stripe'
-import type { PaymentSessionRow } from '../payments.schema.ts'
+import type { PaymentDisputeRow, PaymentRefundRow, PaymentSessionRow } from '../payments.schema.ts'
 import type { StripeCheckoutSessionObject } from '../stripe-events.ts'
 import { lineItemsSubtotalCents } from '../session-input.ts'
 
 export type CheckoutSessionEventType = 'checkout.session.completed' | 'checkout.session.expired'
+export type AfterSaleEventType = 'charge.refunded' | 'charge.dispute.created' | 'charge.dispute.closed'
 
 export interface StripeEventObject {
   id: string
   object: 'event'
   api_version: string
   created: number
-  data: { object: StripeCheckoutSessionObject & Record<string, unknown> }
+  data: { object: { id: string; object: string } & Record<string, unknown> }
   livemode: false
   pending_webhooks: number
   request: { id: null; idempotency_key: null }
-  type: CheckoutSessionEventType
+  type: CheckoutSessionEventType | AfterSaleEventType
 }
 
 const seconds = (date: Date) => Math.floor(date.getTime() / 1000)
@@ -62,16 +63,86 @@ export function checkoutSessionObject(row: PaymentSessionRow, publicUrl: string)
   }
 }
 
-export function checkoutSessionEvent(eventId: string, type: CheckoutSessionEventType, row: PaymentSessionRow, publicUrl: string, now: Date): StripeEventObject {
+/** The charge behind a paid session's payment intent; the built-in provider makes one charge per payment. */
+export function chargeIdOf(paymentIntentId: string): string {
+  return `ch_${paymentIntentId.replace(/^pi_/, '')}`
+}
+
+export function refundObject(row: PaymentRefundRow) {
+  return {
+    id: row.id,
+    object: 'refund',
+    amount: row.amountCents,
+    charge: chargeIdOf(row.paymentIntentId),
+    created: seconds(row.createdAt),
+    currency: row.currency,
+    metadata: { ...row.metadata },
+    payment_intent: row.paymentIntentId,
+    reason: row.reason,
+    status: row.status,
+  }
+}
+
+/** What refunds give back (or will): Stripe's charge counts every refund but failed and canceled ones in amount_refunded. */
+export function refundedCentsOf(refunds: Pick<PaymentRefundRow, 'status' | 'amountCents'>[]): number {
+  return refunds.filter((refund) => refund.status !== 'failed' && refund.status !== 'canceled').reduce((sum, refund) => sum + refund.amountCents, 0)
+}
+
+/** The paid session's charge with its refunds listed, as Stripe sends it in `charge.refunded`. */
+export function chargeObject(session: PaymentSessionRow, refunds: PaymentRefundRow[]) {
+  const paymentIntentId = session.paymentIntentId ?? ''
+  const refunded = refundedCentsOf(refunds)
+  return {
+    id: chargeIdOf(paymentIntentId),
+    object: 'charge',
+    amount: session.amountTotalCents,
+    amount_captured: session.amountTotalCents,
+    amount_refunded: refunded,
+    captured: true,
+    created: seconds(session.completedAt ?? session.createdAt),
+    currency: session.currency,
+    metadata: { orderId: session.metadata.orderId ?? '' },
+    paid: true,
+    payment_intent: paymentIntentId,
+    payment_method_details: { type: 'card', card: { last4: session.cardLast4 } },
+    refunded: refunded >= session.amountTotalCents,
+    refunds: { object: 'list', data: refunds.map(refundObject), has_more: false },
+    status: 'succeeded',
+  }
+}
+
+export function disputeObject(row: PaymentDisputeRow) {
+  return {
+    id: row.id,
+    object: 'dispute',
+    amount: row.amountCents,
+    charge: chargeIdOf(row.paymentIntentId),
+    created: seconds(row.createdAt),
+    currency: row.currency,
+    is_charge_refundable: false,
+    livemode: false,
+    metadata: {},
+    payment_intent: row.paymentIntentId,
+    reason: row.reason,
+    status: row.status,
+  }
+}
+
+/** An event as Stripe sends it, about any object. */
+export function stripeEvent(eventId: string, type: StripeEventObject['type'], object: StripeEventObject['data']['object'], now: Date): StripeEventObject {
   return {
     id: eventId,
     object: 'event',
     api_version: Stripe.API_VERSION,
     created: seconds(now),
-    data: { object: checkoutSessionObject(row, publicUrl) },
+    data: { object },
     livemode: false,
     pending_webhooks: 1,
     request: { id: null, idempotency_key: null },
     type,
   }
+}
+
+export function checkoutSessionEvent(eventId: string, type: CheckoutSessionEventType, row: PaymentSessionRow, publicUrl: string, now: Date): StripeEventObject {
+  return stripeEvent(eventId, type, checkoutSessionObject(row, publicUrl), now)
 }

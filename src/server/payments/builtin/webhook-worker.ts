@@ -5,6 +5,7 @@
  * which call deliverDueWebhooks themselves.
  */
 import type { FastifyInstance } from 'fastify'
+import { startPollingWorker } from '../../jobs/polling-worker.ts'
 import { isBuiltinProvider } from './builtin-provider.ts'
 import { DELIVERY_BATCH_SIZE } from './webhook-deliveries.ts'
 
@@ -18,51 +19,19 @@ export function startWebhookWorker(app: FastifyInstance): () => Promise<void> {
   const provider = app.payments
   if (!isBuiltinProvider(provider)) return async () => {}
   const log = { info: (message: string) => app.log.info(message), warn: (message: string) => app.log.warn(message) }
-
-  let stopped = false
-  let running: Promise<void> | null = null
-  let again = false
-  let timer: NodeJS.Timeout | undefined
   let lastSweep = 0
-
-  const run = () => {
-    if (stopped) return
-    if (running) {
-      again = true
-      return
-    }
-    clearTimeout(timer)
-    running = (async () => {
-      try {
-        if (Date.now() - lastSweep >= EXPIRY_SWEEP_MS) {
-          lastSweep = Date.now()
-          const expired = await provider.expireDueSessions()
-          if (expired > 0) log.info(`Expired ${expired} checkout session(s) past their deadline`)
-        }
-        // A full batch means more may be waiting: keep going until a run finds little to do.
-        while (!stopped && (await provider.deliverDueWebhooks({ log })).attempted >= DELIVERY_BATCH_SIZE) {}
-      } catch (error) {
-        app.log.error({ err: error }, 'Payment webhook worker run failed')
+  return startPollingWorker({
+    async runOnce() {
+      if (Date.now() - lastSweep >= EXPIRY_SWEEP_MS) {
+        lastSweep = Date.now()
+        const expired = await provider.expireDueSessions()
+        if (expired > 0) log.info(`Expired ${expired} checkout session(s) past their deadline`)
       }
-    })().finally(() => {
-      running = null
-      if (stopped) return
-      if (again) {
-        again = false
-        setImmediate(run)
-      } else {
-        timer = setTimeout(run, DELIVERY_POLL_MS)
-        timer.unref()
-      }
-    })
-  }
-
-  const unsubscribe = provider.onEventQueued(run)
-  run()
-  return async () => {
-    stopped = true
-    unsubscribe()
-    clearTimeout(timer)
-    await running
-  }
+      // A full batch means more may be waiting.
+      return (await provider.deliverDueWebhooks({ log })).attempted >= DELIVERY_BATCH_SIZE
+    },
+    pollMs: DELIVERY_POLL_MS,
+    subscribe: provider.onEventQueued,
+    onError: (error) => app.log.error({ err: error }, 'Payment webhook worker run failed'),
+  })
 }

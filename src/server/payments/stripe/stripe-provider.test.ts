@@ -19,6 +19,7 @@ interface RecordedRequest {
   /** The form-encoded body, flattened as Stripe encodes it: `line_items[0][price_data][unit_amount]`. */
   form: Record<string, string>
   authorization: string | undefined
+  idempotencyKey: string | undefined
 }
 
 const WEBHOOK_SECRET = 'whsec_test_local_stand_in'
@@ -68,6 +69,24 @@ function answer(request: RecordedRequest): [number, unknown] {
   if (method === 'POST' && path === '/v1/checkout/sessions/cs_test_done/expire') {
     return [400, { error: { type: 'invalid_request_error', message: 'Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of "complete".' } }]
   }
+  if (method === 'POST' && path === '/v1/refunds') {
+    const metadata = Object.fromEntries(Object.entries(form).filter(([key]) => key.startsWith('metadata[')).map(([key, value]) => [key.slice(9, -1), value]))
+    return [200, { id: 're_new', object: 'refund', amount: Number(form.amount), payment_intent: form.payment_intent, status: 'pending', reason: form.reason, metadata }]
+  }
+  if (method === 'GET' && path === '/v1/payment_intents/pi_paid') {
+    return [200, { id: 'pi_paid', object: 'payment_intent', amount: 5831, metadata: { orderId: 'order-1' } }]
+  }
+  if (method === 'GET' && path === '/v1/refunds' && request.query.get('payment_intent') === 'pi_paid') {
+    return [200, {
+      object: 'list',
+      has_more: false,
+      url: '/v1/refunds',
+      data: [
+        { id: 're_2', object: 'refund', amount: 1000, payment_intent: 'pi_paid', status: 'failed', reason: null, metadata: {} },
+        { id: 're_1', object: 'refund', amount: 2999, payment_intent: 'pi_paid', status: 'succeeded', reason: 'requested_by_customer', metadata: { orderId: 'order-1', orderItemIds: 'item-1' } },
+      ],
+    }]
+  }
   return [404, { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such checkout.session: '${path.split('/').pop()}'` } }]
 }
 
@@ -86,6 +105,7 @@ beforeAll(async () => {
       query: url.searchParams,
       form: Object.fromEntries(new URLSearchParams(await readBody(request))),
       authorization: request.headers.authorization,
+      idempotencyKey: request.headers['idempotency-key'] as string | undefined,
     }
     requests.push(recorded)
     const [status, body] = answer(recorded)
@@ -222,8 +242,27 @@ describe('webhook signatures', () => {
       type: 'checkout.session.completed',
       created: 1_700_000_000,
       session: expect.objectContaining({ id: 'cs_test_paid', paymentStatus: 'paid', amountTotalCents: 5831, metadata: { orderId: 'order-1' }, paymentIntentId: 'pi_paid', cardLast4: null }),
+      charge: null,
+      refund: null,
+      dispute: null,
     })
     expect(provider.constructEvent(Buffer.from(payload), header).id).toBe('evt_1')
+  })
+
+  it('reads the charge, refund and dispute that refund and dispute events are about', () => {
+    const signed = (object: unknown, type: string) => {
+      const body = JSON.stringify({ id: `evt_${type}`, object: 'event', type, created: 1_700_000_100, data: { object } })
+      return provider.constructEvent(body, Stripe.webhooks.generateTestHeaderString({ payload: body, secret: WEBHOOK_SECRET }))
+    }
+    const charge = signed({ id: 'ch_1', object: 'charge', payment_intent: 'pi_paid', amount_refunded: 2999, metadata: {} }, 'charge.refunded')
+    expect(charge.charge).toEqual({ id: 'ch_1', paymentIntentId: 'pi_paid', orderId: null })
+    expect(charge.session).toBeNull()
+    const refund = signed({ id: 're_1', object: 'refund', amount: 2999, payment_intent: 'pi_paid', status: 'failed', reason: null, metadata: { orderId: 'order-1' } }, 'refund.updated')
+    expect(refund.refund).toEqual({ id: 're_1', paymentIntentId: 'pi_paid', amountCents: 2999, status: 'failed', reason: null, metadata: { orderId: 'order-1' } })
+    const dispute = signed({ id: 'dp_1', object: 'dispute', amount: 5831, charge: 'ch_1', payment_intent: 'pi_paid', status: 'lost', reason: 'fraudulent' }, 'charge.dispute.closed')
+    expect(dispute.dispute).toEqual({ id: 'dp_1', paymentIntentId: 'pi_paid', amountCents: 5831, status: 'lost', reason: 'fraudulent' })
+    const other = signed({ id: 'cus_1', object: 'customer', email: 'buyer@example.com' }, 'customer.created')
+    expect([other.session, other.charge, other.refund, other.dispute]).toEqual([null, null, null, null])
   })
 
   it('refuses a forged, missing or stale (> 300 s) signature', () => {
@@ -259,5 +298,29 @@ describe('choosing Stripe by configuration', () => {
     } finally {
       await t.close()
     }
+  })
+})
+
+describe('refunds on Stripe', () => {
+  it('creates a refund of the payment intent for the amount, with our metadata and an idempotency key', async () => {
+    const refund = await provider.refund({ paymentIntentId: 'pi_paid', amountCents: 2999, reason: 'Wrong pack', metadata: { orderId: 'order-1', orderItemIds: 'item-1' }, idempotencyKey: 'refund-order-1-item-1' })
+
+    const [create] = requests as [RecordedRequest]
+    expect(`${create.method} ${create.path}`).toBe('POST /v1/refunds')
+    expect(create.form).toMatchObject({ payment_intent: 'pi_paid', amount: '2999', reason: 'requested_by_customer', 'metadata[orderId]': 'order-1', 'metadata[orderItemIds]': 'item-1' })
+    expect(create.idempotencyKey).toBe('refund-order-1-item-1')
+    expect(refund).toEqual({ id: 're_new', paymentIntentId: 'pi_paid', amountCents: 2999, status: 'pending', reason: 'requested_by_customer', metadata: { orderId: 'order-1', orderItemIds: 'item-1' } })
+  })
+
+  it('reads a payment as Stripe knows it now: its order from metadata and every refund with its status', async () => {
+    const record = await provider.paymentRecord('pi_paid')
+
+    expect(record?.orderId).toBe('order-1')
+    expect(record?.refunds.map((refund) => [refund.id, refund.amountCents, refund.status])).toEqual([['re_2', 1000, 'failed'], ['re_1', 2999, 'succeeded']])
+    expect(record?.refunds[1]?.metadata.orderItemIds).toBe('item-1')
+  })
+
+  it('answers null for a payment Stripe does not know', async () => {
+    expect(await provider.paymentRecord('pi_unknown')).toBeNull()
   })
 })

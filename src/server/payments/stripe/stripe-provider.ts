@@ -5,9 +5,9 @@
  * Chosen when STRIPE_SECRET_KEY is set.
  */
 import Stripe from 'stripe'
-import type { CreateCheckoutSessionInput, PaymentCheckoutSession, PaymentProvider } from '../provider.ts'
+import type { CreateCheckoutSessionInput, PaymentCheckoutSession, PaymentProvider, PaymentRefund, RefundInput } from '../provider.ts'
 import { assertTotalsAddUp } from '../session-input.ts'
-import { toPaymentCheckoutSession, verifyStripeEvent, type StripeCheckoutSessionObject } from '../stripe-events.ts'
+import { toPaymentCheckoutSession, toPaymentRefund, verifyStripeEvent, type StripeCheckoutSessionObject, type StripeRefundObject } from '../stripe-events.ts'
 
 /** Stripe accepts 30 minutes to 24 hours; a little under the maximum keeps clock skew from rejecting it. */
 export const STRIPE_SESSION_LIFETIME_SECONDS = 24 * 60 * 60 - 10 * 60
@@ -27,6 +27,7 @@ export function createStripeProvider({ secretKey, publishableKey, webhookSecret,
 
   const read = (session: Stripe.Checkout.Session): PaymentCheckoutSession =>
     toPaymentCheckoutSession(session as unknown as StripeCheckoutSessionObject)
+  const readRefund = (refund: Stripe.Refund): PaymentRefund | null => toPaymentRefund(refund as unknown as StripeRefundObject)
 
   return {
     kind: 'stripe',
@@ -94,6 +95,32 @@ export function createStripeProvider({ secretKey, publishableKey, webhookSecret,
         const session = await stripe.checkout.sessions.retrieve(sessionId)
         if (session.status === 'open') throw error
       }
+    },
+
+    async refund({ paymentIntentId, amountCents, metadata, idempotencyKey }: RefundInput) {
+      const refund = await stripe.refunds.create(
+        { payment_intent: paymentIntentId, amount: amountCents, reason: 'requested_by_customer', metadata },
+        { idempotencyKey },
+      )
+      const read = readRefund(refund)
+      if (!read) throw new Error(`Stripe answered refund ${refund.id} without its payment`)
+      return read
+    },
+
+    async paymentRecord(paymentIntentId: string) {
+      let intent: Stripe.PaymentIntent
+      try {
+        intent = await stripe.paymentIntents.retrieve(paymentIntentId)
+      } catch (error) {
+        if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) return null
+        throw error
+      }
+      const refunds: PaymentRefund[] = []
+      for await (const refund of stripe.refunds.list({ payment_intent: paymentIntentId, limit: 100 })) {
+        const read = readRefund(refund)
+        if (read) refunds.push(read)
+      }
+      return { orderId: intent.metadata?.orderId ?? null, refunds }
     },
 
     constructEvent: (rawBody, signatureHeader) => verifyStripeEvent(rawBody, signatureHeader, webhookSecret ?? undefined),

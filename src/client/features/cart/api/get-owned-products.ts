@@ -1,6 +1,6 @@
 /**
- * GET /api/purchases/owned-products: ids of the products the signed-in producer has bought in a
- * COMPLETED order, for the "already owned" rule and the cards' "✓ Owned - Download". Cached
+ * GET /api/purchases/owned-products: ids of the products the signed-in producer has bought and
+ * not had refunded, for the "already owned" rule and the cards' "✓ Owned - Download". Cached
  * 5 minutes, refreshed after a purchase (the payment success page
  * invalidates every 'purchases' query).
  */

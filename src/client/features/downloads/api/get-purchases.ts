@@ -1,6 +1,6 @@
 /**
- * GET /api/purchases: every item of the signed-in producer's COMPLETED orders, with its product
- * and the downloads it has left — what the download hub lists. Cached 5 minutes.
+ * GET /api/purchases: every item of the signed-in producer's paid orders, with its product,
+ * the downloads it has left and whether a refund or dispute stopped them — what the download hub lists. Cached 5 minutes.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { DOWNLOAD_SERVER_MESSAGES, type Purchase } from '../../../../shared/contract/downloads.ts'

@@ -1,0 +1,221 @@
+/**
+ * After the sale: refunds and disputes as they affect an order. The provider's events are
+ * applied as facts (one row per refund, one per dispute) under the order's row lock, and the
+ * order's status and each item's download access are derived again from all the facts, so
+ * events may arrive in any order, several times, or before the order is even marked paid:
+ *
+ *  - a refund revokes the items it covers (named in our metadata, or by amount, most
+ *    expensive first); the order becomes PARTIALLY_REFUNDED or REFUNDED;
+ *  - an open dispute suspends every item (DISPUTED); won, it restores them; lost, it revokes them.
+ *
+ * Refund events are not trusted for what they carry: the payment's refunds are read from the
+ * provider each time, so a late `charge.refunded` cannot undo a later `refund.updated`.
+ */
+import { asc, eq, inArray, notInArray, sql } from 'drizzle-orm'
+import type { FastifyBaseLogger } from 'fastify'
+import type { Database, Executor } from '../db/client.ts'
+import { AppError, notFound } from '../http/errors.ts'
+import { recordProcessedEvent } from '../payments/payments.service.ts'
+import type { PaymentDispute, PaymentProvider, PaymentRefund } from '../payments/provider.ts'
+import { orderDisputes, orderItems, orderRefunds, orders, PAID_ORDER_STATUSES, type ItemAccess, type ItemAccessReason, type OrderRow, type OrderStatus } from './orders.schema.ts'
+import { coveredItemIds, refundAmountFor, refundedCentsOf } from './refund-allocation.ts'
+import type { EventRef } from './fulfilment.ts'
+
+/** Dispute statuses after which the bank has decided; a closed dispute never reopens. */
+const CLOSED_DISPUTE_STATUSES = ['won', 'lost', 'warning_closed', 'prevented']
+/** Stripe keeps metadata values to 500 characters: past that a refund names no items and covers by amount. */
+const METADATA_VALUE_MAX = 500
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
+export const REFUND_MESSAGES = {
+  orderNotFound: 'Order not found',
+  notRefundable: 'Only a paid order that is not disputed can be refunded',
+  itemNotRefundable: 'This item is not part of the order or is already refunded',
+  nothingToRefund: 'Nothing is left to refund on this order',
+} as const
+
+export type AfterSaleOutcome = 'applied' | 'duplicate-event' | 'unknown-order'
+
+export interface AfterSaleResult {
+  outcome: AfterSaleOutcome
+  order: OrderRow | null
+}
+
+export interface RefundRequest {
+  orderId: string
+  /** The items to refund; all items still downloadable when absent. */
+  orderItemIds?: readonly string[] | undefined
+  /** Why, in the shop owner's words. */
+  reason: string
+}
+
+export interface AfterSaleDeps {
+  db: Database
+  log: FastifyBaseLogger
+  payments: () => PaymentProvider
+}
+
+type ItemAccessState = { access: ItemAccess; accessReason: ItemAccessReason | null }
+
+function isPaid(status: OrderStatus): boolean {
+  return (PAID_ORDER_STATUSES as readonly OrderStatus[]).includes(status)
+}
+
+function itemIdsOf(metadata: Record<string, string>): string[] | null {
+  const ids = metadata.orderItemIds?.split(',').filter((id) => UUID.test(id)) ?? []
+  return ids.length > 0 ? ids : null
+}
+
+export function createAfterSale({ db, log, payments }: AfterSaleDeps) {
+  async function lockOrder(tx: Executor, orderId: string): Promise<OrderRow | null> {
+    if (!UUID.test(orderId)) return null
+    const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update')
+    return order ?? null
+  }
+
+  /**
+   * Derives the order's status and its items' access from its refunds and disputes and stores
+   * them. Call with the order row locked; an order never paid (PENDING, FAILED, CANCELLED) is
+   * left as it is, and settled again by fulfilment once it is paid.
+   */
+  async function settle(tx: Executor, order: OrderRow): Promise<OrderRow> {
+    if (!isPaid(order.status)) return order
+    // One after another: a transaction is one connection, which runs one query at a time.
+    const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, order.id)).orderBy(asc(orderItems.createdAt), asc(orderItems.id))
+    const refunds = await tx.select().from(orderRefunds).where(eq(orderRefunds.orderId, order.id))
+    const disputes = await tx.select().from(orderDisputes).where(eq(orderDisputes.orderId, order.id))
+    const covered = coveredItemIds(items, order, refunds)
+    const lost = disputes.some((dispute) => dispute.status === 'lost')
+    const open = disputes.some((dispute) => !CLOSED_DISPUTE_STATUSES.includes(dispute.status))
+    const stateOf = (itemId: string): ItemAccessState => {
+      if (covered.has(itemId)) return { access: 'revoked', accessReason: 'refunded' }
+      if (lost) return { access: 'revoked', accessReason: 'dispute_lost' }
+      if (open) return { access: 'suspended', accessReason: 'dispute_open' }
+      return { access: 'active', accessReason: null }
+    }
+
+    // One update per new state (at most four), touching only the items whose state changes.
+    const changes = new Map<string, ItemAccessState & { ids: string[] }>()
+    for (const item of items) {
+      const next = stateOf(item.id)
+      if (next.access === item.access && next.accessReason === item.accessReason) continue
+      const key = `${next.access}:${next.accessReason}`
+      const change = changes.get(key) ?? { ...next, ids: [] }
+      change.ids.push(item.id)
+      changes.set(key, change)
+    }
+    for (const { access, accessReason, ids } of changes.values()) {
+      await tx.update(orderItems).set({ access, accessReason, accessChangedAt: sql`now()` }).where(inArray(orderItems.id, ids))
+    }
+
+    const refundedCents = refundedCentsOf(refunds)
+    const status: OrderStatus =
+      open || lost ? 'DISPUTED' : items.length > 0 && covered.size === items.length ? 'REFUNDED' : refundedCents > 0 ? 'PARTIALLY_REFUNDED' : 'COMPLETED'
+    if (status === order.status && refundedCents === order.refundedCents) return order
+    const [settled] = await tx.update(orders).set({ status, refundedCents, updatedAt: sql`now()` }).where(eq(orders.id, order.id)).returning()
+    return settled!
+  }
+
+  /** Our order behind a payment: the one paid with it, else the one the provider's metadata names. */
+  async function orderIdOfPayment(paymentIntentId: string, named: string | null): Promise<string | null> {
+    const [paid] = await db.select({ id: orders.id }).from(orders).where(eq(orders.paymentIntentId, paymentIntentId)).limit(1)
+    if (paid) return paid.id
+    if (named && UUID.test(named)) return named
+    return (await payments().paymentRecord(paymentIntentId))?.orderId ?? null
+  }
+
+  /** Runs `apply` on the locked order in one transaction with the event's id, unless the event was processed before. */
+  async function applyToOrder(orderId: string | null, { eventId, eventType = 'after-sale' }: EventRef, apply: (tx: Executor, order: OrderRow) => Promise<void>): Promise<AfterSaleResult> {
+    return db.transaction(async (tx): Promise<AfterSaleResult> => {
+      const order = orderId ? await lockOrder(tx, orderId) : null
+      if (!order) return { outcome: 'unknown-order', order: null }
+      if (eventId && !(await recordProcessedEvent(tx, eventId, eventType))) return { outcome: 'duplicate-event', order }
+      await apply(tx, order)
+      return { outcome: 'applied', order: await settle(tx, order) }
+    })
+  }
+
+  /** Stores the refunds as the provider reports them (amount and status change; the items we named stay). */
+  async function upsertRefunds(tx: Executor, orderId: string, refunds: readonly PaymentRefund[]): Promise<void> {
+    const ours = refunds.filter((refund) => !refund.metadata.orderId || refund.metadata.orderId === orderId)
+    if (ours.length === 0) return
+    await tx
+      .insert(orderRefunds)
+      .values(ours.map((refund) => ({ id: refund.id, orderId, amountCents: refund.amountCents, status: refund.status, orderItemIds: itemIdsOf(refund.metadata), reason: refund.metadata.reason || refund.reason })))
+      .onConflictDoUpdate({
+        target: orderRefunds.id,
+        set: { amountCents: sql`excluded.amount_cents`, status: sql`excluded.status`, updatedAt: sql`now()` },
+      })
+  }
+
+  return {
+    settle,
+
+    /** A refund event (`charge.refunded`, `refund.*`): the payment's refunds are read from the provider and applied. */
+    async syncRefunds(paymentIntentId: string, namedOrderId: string | null, ref: EventRef): Promise<AfterSaleResult> {
+      const record = await payments().paymentRecord(paymentIntentId)
+      if (!record) {
+        log.warn({ paymentIntentId, eventId: ref.eventId }, 'refund event for a payment the provider does not know')
+        return { outcome: 'unknown-order', order: null }
+      }
+      const orderId = await orderIdOfPayment(paymentIntentId, namedOrderId ?? record.orderId)
+      return applyToOrder(orderId, ref, (tx, order) => upsertRefunds(tx, order.id, record.refunds))
+    },
+
+    /** A dispute event (`charge.dispute.*`): the dispute's status is stored, except that a closed dispute never reopens. */
+    async recordDispute(dispute: PaymentDispute, ref: EventRef): Promise<AfterSaleResult> {
+      const orderId = await orderIdOfPayment(dispute.paymentIntentId, null)
+      const closed = CLOSED_DISPUTE_STATUSES.includes(dispute.status)
+      return applyToOrder(orderId, ref, async (tx, order) => {
+        await tx
+          .insert(orderDisputes)
+          .values({ id: dispute.id, orderId: order.id, amountCents: dispute.amountCents, status: dispute.status, reason: dispute.reason, closedAt: closed ? sql`now()` : null })
+          .onConflictDoUpdate({
+            target: orderDisputes.id,
+            set: { status: sql`excluded.status`, closedAt: sql`excluded.closed_at` },
+            setWhere: notInArray(orderDisputes.status, CLOSED_DISPUTE_STATUSES),
+          })
+      })
+    },
+
+    /**
+     * A refund the store starts (the owner's console): the items' share of what was paid goes
+     * back through the provider, named in its metadata, and their downloads end at once; the
+     * provider's own event later finds the refund already applied.
+     */
+    async refundOrder({ orderId, orderItemIds, reason }: RefundRequest): Promise<OrderRow> {
+      const order = UUID.test(orderId) ? await db.query.orders.findFirst({ where: eq(orders.id, orderId), with: { items: true, refunds: true } }) : undefined
+      if (!order) throw notFound(REFUND_MESSAGES.orderNotFound)
+      if ((order.status !== 'COMPLETED' && order.status !== 'PARTIALLY_REFUNDED') || !order.paymentIntentId) {
+        throw new AppError(409, 'ORDER_NOT_REFUNDABLE', REFUND_MESSAGES.notRefundable)
+      }
+      const remaining = new Set(order.items.filter((item) => item.access !== 'revoked').map((item) => item.id))
+      const refunding = [...new Set(orderItemIds ?? remaining)].sort()
+      if (refunding.some((id) => !remaining.has(id))) throw new AppError(409, 'ITEM_NOT_REFUNDABLE', REFUND_MESSAGES.itemNotRefundable)
+      const alreadyRefunded = refundedCentsOf(order.refunds)
+      const amountCents = refundAmountFor(order.items, order, alreadyRefunded, remaining, refunding)
+      if (refunding.length === 0 || amountCents <= 0) throw new AppError(409, 'NOTHING_TO_REFUND', REFUND_MESSAGES.nothingToRefund)
+
+      const named = refunding.join(',')
+      const refund = await payments().refund({
+        paymentIntentId: order.paymentIntentId,
+        amountCents,
+        reason,
+        metadata: { orderId: order.id, ...(named.length <= METADATA_VALUE_MAX ? { orderItemIds: named } : {}), ...(reason ? { reason: reason.slice(0, METADATA_VALUE_MAX) } : {}) },
+        // Two clicks on one refund share a key (one refund); after a refund that failed, the next attempt gets a new one.
+        idempotencyKey: `refund:${order.id}:${order.refunds.length}:${named}`,
+      })
+      log.info({ orderId: order.id, refundId: refund.id, amountCents, items: refunding.length }, 'order refunded')
+      const result = await applyToOrder(order.id, {}, (tx) =>
+        tx
+          .insert(orderRefunds)
+          .values({ id: refund.id, orderId: order.id, amountCents: refund.amountCents, status: refund.status, orderItemIds: refunding, reason: reason || refund.reason })
+          .onConflictDoUpdate({ target: orderRefunds.id, set: { amountCents: sql`excluded.amount_cents`, status: sql`excluded.status`, orderItemIds: sql`excluded.order_item_ids`, updatedAt: sql`now()` } })
+          .then(() => undefined),
+      )
+      return result.order!
+    },
+  }
+}
+
+export type AfterSale = ReturnType<typeof createAfterSale>

@@ -1,0 +1,92 @@
+/**
+ * How orders read to the people who see them: a buyer's order history, the payment success
+ * page, the public licence (never an email), and what access each bought item has left.
+ */
+import type { ProductSummary } from '../catalog/catalog.service.ts'
+import { orderNumberOf, type OrderView, type SessionOrder } from '../../shared/contract/checkout.ts'
+import type { ItemAccessView } from '../../shared/contract/downloads.ts'
+import { LICENCE_TERMS, type Licence } from '../../shared/contract/licences.ts'
+import { licenceCodeOf } from './licence.ts'
+import type { OrderItemRow, OrderRow, OrderStatus } from './orders.schema.ts'
+
+export type OrderWithItems = OrderRow & { items: OrderItemRow[] }
+
+/** Order states whose items may be downloaded (each item still needs its own access to be active). */
+export const DOWNLOADABLE_ORDER_STATUSES = ['COMPLETED', 'PARTIALLY_REFUNDED'] as const satisfies readonly OrderStatus[]
+
+export function accessOf(item: Pick<OrderItemRow, 'access' | 'accessReason' | 'accessChangedAt'>): ItemAccessView {
+  return { state: item.access, reason: item.accessReason, since: item.accessChangedAt?.toISOString() ?? null }
+}
+
+/** Whether a paid order still licenses anything: not disputed, and some item not refunded. */
+export function licensedItemsOf(order: OrderWithItems): OrderItemRow[] {
+  if (!(DOWNLOADABLE_ORDER_STATUSES as readonly OrderStatus[]).includes(order.status)) return []
+  return order.items.filter((item) => item.access === 'active')
+}
+
+export function toOrderView(order: OrderWithItems, products: Map<string, ProductSummary>, licenceSecret: string): OrderView {
+  return {
+    id: order.id,
+    orderNumber: orderNumberOf(order.id),
+    status: order.status,
+    checkoutType: order.checkoutType,
+    customerEmail: order.customerEmail,
+    subtotalCents: order.subtotalCents,
+    discountCents: order.discountCents,
+    taxCents: order.taxCents,
+    totalAmountCents: order.totalAmountCents,
+    refundedCents: order.refundedCents,
+    currency: order.currency,
+    promoCode: order.promoCode,
+    cardLast4: order.cardLast4,
+    createdAt: order.createdAt.toISOString(),
+    completedAt: order.completedAt?.toISOString() ?? null,
+    licenceCode: licensedItemsOf(order).length > 0 ? licenceCodeOf(order.id, licenceSecret) : null,
+    items: order.items.map((item) => ({
+      id: item.id,
+      productId: item.productId,
+      name: products.get(item.productId)?.name ?? 'Product',
+      imageUrl: products.get(item.productId)?.imageUrl ?? null,
+      quantity: item.quantity,
+      priceCents: item.priceCents,
+      downloadLimit: item.downloadLimit,
+      downloadsRemaining: item.downloadsRemaining,
+      access: accessOf(item),
+    })),
+  }
+}
+
+export function toSessionOrder(order: OrderWithItems, products: Map<string, ProductSummary>): SessionOrder {
+  return {
+    orderId: order.id,
+    orderNumber: orderNumberOf(order.id),
+    status: order.status,
+    totalCents: order.totalAmountCents,
+    subtotalCents: order.subtotalCents,
+    discountCents: order.discountCents,
+    taxCents: order.taxCents,
+    currency: order.currency,
+    promoCode: order.promoCode,
+    email: order.customerEmail,
+    cardLast4: order.cardLast4,
+    createdAt: order.createdAt.toISOString(),
+    items: order.items.map((item) => ({ name: products.get(item.productId)?.name ?? 'Product', quantity: item.quantity, priceCents: item.priceCents })),
+  }
+}
+
+/** Who a licence names: the billing name given at checkout, else the account's name, else a neutral title (never the email). */
+function licenseeOf(order: OrderRow, accountName: string | null): string {
+  const billingName = [order.billingDetails?.firstName, order.billingDetails?.lastName].filter(Boolean).join(' ').trim()
+  return billingName || accountName || 'Verified Audio Lab Store customer'
+}
+
+export function toLicence(order: OrderWithItems, products: Map<string, ProductSummary>, licenceSecret: string, accountName: string | null): Licence {
+  return {
+    code: licenceCodeOf(order.id, licenceSecret),
+    orderNumber: orderNumberOf(order.id),
+    licensee: licenseeOf(order, accountName),
+    issuedAt: (order.completedAt ?? order.createdAt).toISOString(),
+    products: licensedItemsOf(order).map((item) => ({ name: products.get(item.productId)?.name ?? 'Product', quantity: item.quantity })),
+    terms: [...LICENCE_TERMS],
+  }
+}

@@ -1,0 +1,82 @@
+/**
+ * Which order items a refund covers. A refund we started names its items in its metadata; a
+ * refund made at the provider (its dashboard) names only an amount, which covers items by
+ * their share of what was paid, most expensive first, skipping an item the rest cannot pay
+ * back in full. Refunds that failed or were cancelled cover nothing; a refund of everything
+ * that was paid covers every item, whatever its metadata says.
+ */
+
+export interface AllocatedItem {
+  id: string
+  /** Unit price paid, in cents. */
+  priceCents: number
+  quantity: number
+}
+
+export interface AllocatedRefund {
+  amountCents: number
+  status: string
+  /** The items named by a refund we started; null for an amount-only refund. */
+  orderItemIds: string[] | null
+}
+
+export interface PaidOrder {
+  subtotalCents: number
+  /** What the buyer paid: subtotal − discount + tax. */
+  totalAmountCents: number
+}
+
+/** Refunds that give money back or will: pending, requires_action and succeeded ones. */
+export function refundCounts(status: string): boolean {
+  return status !== 'failed' && status !== 'canceled'
+}
+
+export function refundedCentsOf(refunds: readonly AllocatedRefund[]): number {
+  return refunds.filter((refund) => refundCounts(refund.status)).reduce((sum, refund) => sum + refund.amountCents, 0)
+}
+
+/**
+ * What the buyer paid for one order line: its part of the total, discount and tax spread in
+ * proportion to the line's price, rounded down so the shares never add up past the total.
+ */
+export function itemShareCents(item: AllocatedItem, order: PaidOrder): number {
+  const lineCents = item.priceCents * item.quantity
+  if (order.subtotalCents <= 0) return 0
+  return Math.floor((lineCents * order.totalAmountCents) / order.subtotalCents)
+}
+
+/** The ids of the items the order's refunds cover. */
+export function coveredItemIds(items: readonly AllocatedItem[], order: PaidOrder, refunds: readonly AllocatedRefund[]): Set<string> {
+  const counted = refunds.filter((refund) => refundCounts(refund.status))
+  const refunded = refundedCentsOf(counted)
+  if (refunded <= 0) return new Set()
+  if (refunded >= order.totalAmountCents) return new Set(items.map((item) => item.id))
+
+  const known = new Set(items.map((item) => item.id))
+  const covered = new Set<string>()
+  let byAmount = 0
+  for (const refund of counted) {
+    const named = refund.orderItemIds?.filter((id) => known.has(id)) ?? []
+    if (named.length === 0) byAmount += refund.amountCents
+    for (const id of named) covered.add(id)
+  }
+  const mostExpensiveFirst = items
+    .filter((item) => !covered.has(item.id))
+    .sort((a, b) => b.priceCents * b.quantity - a.priceCents * a.quantity || a.id.localeCompare(b.id))
+  for (const item of mostExpensiveFirst) {
+    const share = itemShareCents(item, order)
+    if (share > 0 && share <= byAmount) {
+      covered.add(item.id)
+      byAmount -= share
+    }
+  }
+  return covered
+}
+
+/** What refunding these items gives back: their shares, or everything left when they are all that is left. */
+export function refundAmountFor(items: readonly AllocatedItem[], order: PaidOrder, alreadyRefundedCents: number, remainingItemIds: ReadonlySet<string>, itemIds: readonly string[]): number {
+  const refunding = new Set(itemIds)
+  const all = [...remainingItemIds].every((id) => refunding.has(id))
+  if (all) return Math.max(0, order.totalAmountCents - alreadyRefundedCents)
+  return items.filter((item) => refunding.has(item.id)).reduce((sum, item) => sum + itemShareCents(item, order), 0)
+}

@@ -42,7 +42,7 @@ export function Footer() {
         </div>
       </div>
       <div className="border-t border-zinc-900">
-        <p className="container-page py-5 text-sm text-zinc-400">© 2025 Audio Lab Store. All rights reserved.</p>
+        <p className="container-page py-5 text-sm text-zinc-400">© {new Date().getFullYear()} Audio Lab Store. All rights reserved.</p>
       </div>
     </footer>
   )

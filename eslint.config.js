@@ -47,6 +47,8 @@ export default tseslint.config(
         { type: 'client', pattern: 'src/client' },
         { type: 'demo-catalog', pattern: 'src/demo-catalog' },
         { type: 'composition', pattern: 'src/server/{app,main}.ts', mode: 'file' },
+        // The owner CLI is a second way in, wired like app.ts.
+        { type: 'composition', pattern: 'src/server/cli' },
         { type: 'infra', pattern: 'src/server/{config,paths}.ts', mode: 'file' },
         { type: 'infra', pattern: 'src/server/{http,email,storage,jobs}' },
         { type: 'db-client', pattern: 'src/server/db/client.ts', mode: 'file' },

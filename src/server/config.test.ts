@@ -39,6 +39,7 @@ describe('loadConfig', () => {
     [{ STRIPE_SECRET_KEY: 'pk_test_123' }, 'STRIPE_SECRET_KEY must start with sk_'],
     [{ SUPPORT_EMAIL: 'support desk' }, 'SUPPORT_EMAIL must be an email address'],
     [{ SEED_DEMO: 'yes' }, 'SEED_DEMO must be true, false, 1 or 0'],
+    [{ ADMIN_EMAILS: 'owner@example.com, the boss' }, 'ADMIN_EMAILS must be email addresses separated by commas'],
   ])('rejects %o with a message naming it', (env, expected) => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(ConfigError)
     expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(expected)
@@ -48,6 +49,11 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATA_DIR: dataDir() }).supportEmail).toBe('support@audiolab.store')
     expect(loadConfig({ DATA_DIR: dataDir(), SUPPORT_EMAIL: '' }).supportEmail).toBe('support@audiolab.store')
     expect(loadConfig({ DATA_DIR: dataDir(), SUPPORT_EMAIL: 'help@studio.example' }).supportEmail).toBe('help@studio.example')
+  })
+
+  it('makes no admin by default, and reads ADMIN_EMAILS as lower-cased addresses', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).adminEmails).toEqual([])
+    expect(loadConfig({ DATA_DIR: dataDir(), ADMIN_EMAILS: ' Owner@Example.com,ops@studio.example ' }).adminEmails).toEqual(['owner@example.com', 'ops@studio.example'])
   })
 
   it('trusts no proxy by default, and a hop count or address list when told', () => {

@@ -46,6 +46,12 @@ const envSchema = z
     SMTP_URL: optionalUrl,
     /** Shared rate limits across processes; unset means in memory. */
     REDIS_URL: optionalUrl,
+    /** Accounts (comma-separated emails) that become admins once their email is confirmed, at sign-in. */
+    ADMIN_EMAILS: z
+      .string()
+      .optional()
+      .transform((value) => (value ?? '').split(',').map((email) => email.trim().toLowerCase()).filter(Boolean))
+      .pipe(z.array(z.email('ADMIN_EMAILS must be email addresses separated by commas'))),
     /** The store's support inbox: contact-form messages are emailed here. */
     SUPPORT_EMAIL: z.preprocess(
       (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
@@ -117,6 +123,8 @@ export interface AppConfig {
   redisUrl: string | undefined
   /** Where support-form messages are emailed. */
   supportEmail: string
+  /** Lower-cased emails whose confirmed accounts are made admins at sign-in (ADMIN_EMAILS). */
+  adminEmails: string[]
   trustProxy: number | string[] | false
   /** Whether start-up seeds the demo catalog and promo codes (SEED_DEMO; off by default in production). */
   seedDemo: boolean
@@ -155,6 +163,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     smtpUrl: values.SMTP_URL,
     redisUrl: values.REDIS_URL,
     supportEmail: values.SUPPORT_EMAIL,
+    adminEmails: values.ADMIN_EMAILS,
     trustProxy: values.TRUST_PROXY,
     seedDemo: values.SEED_DEMO ?? !production,
     logLevel: values.LOG_LEVEL,

@@ -7,6 +7,7 @@
 import { buildApp } from './app.ts'
 import { ConfigError, loadConfig } from './config.ts'
 import { openDatabase } from './db/client.ts'
+import { markEmbeddedDatabaseInUse } from './db/embedded-lock.ts'
 import { seedDemoCatalog } from './db/seed.ts'
 import { backfillPreviewPeaks } from './catalog/preview-peaks.ts'
 import { startOutboxWorker } from './email/outbox-worker.ts'
@@ -26,10 +27,15 @@ async function main(): Promise<void> {
   }
 
   const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: dataPaths(config.dataDir).database })
+  // The owner CLI must not open the embedded database while this process holds it.
+  const releaseEmbedded = database.kind === 'pglite' ? markEmbeddedDatabaseInUse(dataPaths(config.dataDir).storePid) : () => {}
   await database.migrate()
   const seed = await seedDemoCatalog(database, config.dataDir, { enabled: config.seedDemo })
   const app = await buildApp({ config, database })
-  app.addHook('onClose', async () => database.close())
+  app.addHook('onClose', async () => {
+    await database.close()
+    releaseEmbedded()
+  })
   if (seed.seeded) app.log.info(`Seeded the demo catalog: ${seed.categories} categories, ${seed.products} products`)
   if (seed.promoCodes.length > 0) app.log.info(`Seeded the demo promo codes ${seed.promoCodes.join(', ')}`)
   // After seeding: the demo's products arrive without waveforms, like any product added since.

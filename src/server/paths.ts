@@ -25,5 +25,7 @@ export function dataPaths(dataDir: string) {
     files: join(dataDir, 'files'),
     /** Public media: cover art and audio previews. */
     media: join(dataDir, 'media'),
+    /** The process id of a store serving the embedded database, while it runs. */
+    storePid: join(dataDir, 'store.pid'),
   }
 }

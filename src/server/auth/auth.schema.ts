@@ -19,6 +19,11 @@ export const user = pgTable('user', {
   emailVerified: boolean('email_verified').notNull().default(false),
   image: text('image'),
   twoFactorEnabled: boolean('two_factor_enabled').default(false),
+  /** `admin` for the shop owner's accounts (ADMIN_EMAILS or the owner CLI); `user` or null for shoppers. */
+  role: text('role'),
+  banned: boolean('banned').default(false),
+  banReason: text('ban_reason'),
+  banExpires: timestamp('ban_expires', { withTimezone: true }),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 })
@@ -34,6 +39,8 @@ export const session = pgTable(
     userId: text('user_id')
       .notNull()
       .references(() => user.id, { onDelete: 'cascade' }),
+    /** Set by Better Auth's admin plugin on a session an admin opened as another user. */
+    impersonatedBy: text('impersonated_by'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -1,13 +1,15 @@
 /**
  * Better Auth on our database: email and password with confirmation required before sign-in,
  * reset by emailed link, sessions stored in the database (no cookie cache, so signing out ends
- * a session for good), optional TOTP two-factor sign-in, cookies named `als.*` (in production
- * `__Host-als.*`, Secure).
+ * a session for good), optional TOTP two-factor sign-in, roles (the admin plugin: `admin` for
+ * the shop owner, given by ADMIN_EMAILS at sign-in or by the owner CLI), cookies named `als.*`
+ * (in production `__Host-als.*`, Secure).
  */
 import { betterAuth } from 'better-auth'
 import type { FastifyBaseLogger } from 'fastify'
 import { drizzleAdapter } from 'better-auth/adapters/drizzle'
-import { twoFactor } from 'better-auth/plugins'
+import { admin, twoFactor } from 'better-auth/plugins'
+import { and, eq, inArray, sql } from 'drizzle-orm'
 import type { AppConfig } from '../config.ts'
 import type { Database } from '../db/client.ts'
 import { account, session, twoFactor as twoFactorTable, user, verification } from './auth.schema.ts'
@@ -20,8 +22,11 @@ export const AUTH_BASE_PATH = '/api/auth'
 export const PASSWORD_MIN_LENGTH = 6
 const HOUR = 60 * 60
 
+/** The role of the shop owner's accounts: they reach /admin and /api/admin. */
+export const ADMIN_ROLE = 'admin'
+
 export interface AuthDeps {
-  config: Pick<AppConfig, 'publicUrl' | 'authSecret' | 'production' | 'devMode'>
+  config: Pick<AppConfig, 'publicUrl' | 'authSecret' | 'production' | 'devMode' | 'adminEmails'>
   db: Database
   mailer: Mailer
   /** Where Better Auth's own log lines go (the app's logger). */
@@ -68,7 +73,21 @@ export function createAuth({ config, db, mailer, log }: AuthDeps) {
     // second layer in production only, as it ships them.
     rateLimit: { enabled: config.production },
     hooks: { before: confirmationLinkGuard(publicUrl) },
-    plugins: [twoFactor({ issuer: STORE_NAME })],
+    plugins: [twoFactor({ issuer: STORE_NAME }), admin({ defaultRole: 'user', adminRoles: [ADMIN_ROLE] })],
+    databaseHooks: {
+      session: {
+        create: {
+          // An ADMIN_EMAILS account becomes an admin at its first sign-in, which needs a confirmed email.
+          before: async (session) => {
+            if (config.adminEmails.length === 0) return
+            await db
+              .update(user)
+              .set({ role: ADMIN_ROLE })
+              .where(and(eq(user.id, session.userId), eq(user.emailVerified, true), inArray(sql`lower(${user.email})`, config.adminEmails), sql`${user.role} is distinct from ${ADMIN_ROLE}`))
+          },
+        },
+      },
+    },
     advanced: {
       // Better Auth skips its origin and callback-URL checks when NODE_ENV=test: keep them on so tests see the real thing.
       disableOriginCheck: false,

@@ -1,11 +1,12 @@
 /**
  * Who is signed in on this request: reads the session cookie through Better Auth (the session
  * row in the database, so a signed-out or revoked session is gone at once). Every route that
- * serves a user's own data starts with `requireUser(request)`.
+ * serves a user's own data starts with `requireUser(request)`; every owner's route with
+ * `requireAdmin(request)` (401 for a guest, 403 for a signed-in shopper).
  */
 import type { FastifyRequest } from 'fastify'
-import { unauthorized } from '../http/errors.ts'
-import type { Auth } from './auth.ts'
+import { AppError, unauthorized } from '../http/errors.ts'
+import { ADMIN_ROLE, type Auth } from './auth.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -19,6 +20,8 @@ export interface SessionUser {
   email: string
   name: string
   createdAt: Date
+  /** `admin` for the shop owner's accounts. */
+  role: string | null
 }
 
 export interface RequestSession {
@@ -49,7 +52,7 @@ async function lookUp(request: FastifyRequest): Promise<RequestSession | null> {
   if (!result) return null
   const { user, session } = result
   return {
-    user: { id: user.id, email: user.email, name: user.name, createdAt: new Date(user.createdAt) },
+    user: { id: user.id, email: user.email, name: user.name, createdAt: new Date(user.createdAt), role: user.role ?? null },
     session: { id: session.id, token: session.token },
   }
 }
@@ -63,5 +66,14 @@ export async function getSessionUser(request: FastifyRequest): Promise<SessionUs
 export async function requireUser(request: FastifyRequest): Promise<SessionUser> {
   const user = await getSessionUser(request)
   if (!user) throw unauthorized()
+  return user
+}
+
+export const ADMIN_ONLY_MESSAGE = 'Admin access required'
+
+/** The signed-in admin, or throws 401 for a guest and 403 { code: 'FORBIDDEN' } for anyone else. */
+export async function requireAdmin(request: FastifyRequest): Promise<SessionUser> {
+  const user = await requireUser(request)
+  if (user.role !== ADMIN_ROLE) throw new AppError(403, 'FORBIDDEN', ADMIN_ONLY_MESSAGE)
   return user
 }

@@ -1,0 +1,43 @@
+/**
+ * The audit log's service: an admin action is recorded in the same transaction as the change it
+ * makes (so a change and its record stand or fall together), and read back newest first for the
+ * order or product it touched.
+ */
+import { and, desc, eq } from 'drizzle-orm'
+import type { Database, Executor } from '../db/client.ts'
+import { auditLog, type AuditLogRow } from './admin.schema.ts'
+
+/** Who acted: an admin's account, or the owner CLI (no account: `id` null, a name for `email`). */
+export interface AuditActor {
+  id: string | null
+  email: string
+}
+
+export interface AuditEntry {
+  actor: AuditActor
+  /** `subject.verb`: `order.refund`, `order_item.add_downloads`, `user.grant_admin`, … */
+  action: string
+  subject: { type: string; id: string }
+  before?: Record<string, unknown> | null
+  after?: Record<string, unknown> | null
+}
+
+export function createAuditService(db: Database) {
+  return {
+    async record(tx: Executor, { actor, action, subject, before = null, after = null }: AuditEntry): Promise<void> {
+      await tx.insert(auditLog).values({ actorId: actor.id, actorEmail: actor.email, action, subjectType: subject.type, subjectId: subject.id, before, after })
+    },
+
+    /** What admins did to one record, newest first. */
+    trailOf(subjectType: string, subjectId: string, limit = 100): Promise<AuditLogRow[]> {
+      return db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.subjectType, subjectType), eq(auditLog.subjectId, subjectId)))
+        .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+        .limit(limit)
+    },
+  }
+}
+
+export type AuditService = ReturnType<typeof createAuditService>

@@ -1,0 +1,59 @@
+/**
+ * `npm run owner -- <command>`: opens the store's database as the server would (PostgreSQL
+ * when DATABASE_URL is set, else the embedded database under DATA_DIR, which it refuses to
+ * open while a store process serves it), brings it up to date and runs one owner command.
+ */
+import { ConfigError, loadConfig } from '../config.ts'
+import { openDatabase, type DatabaseHandle } from '../db/client.ts'
+import { runningProcessOf } from '../db/embedded-lock.ts'
+import { dataPaths } from '../paths.ts'
+import { runOwnerCommand } from './owner-program.ts'
+
+async function main(): Promise<number> {
+  let config
+  try {
+    config = loadConfig()
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message)
+      return 1
+    }
+    throw error
+  }
+  const paths = dataPaths(config.dataDir)
+  let opened = null as DatabaseHandle | null
+  const database = async () => {
+    if (!config.databaseUrl) {
+      const pid = runningProcessOf(paths.storePid)
+      if (pid !== null) {
+        throw new OwnerCliError(
+          `The store is running on the embedded database in ${config.dataDir} (process ${pid}). ` +
+            `Stop it first (Ctrl+C, or kill ${pid}), then run this again; with PostgreSQL (DATABASE_URL) the CLI works while the store runs.`,
+        )
+      }
+    }
+    opened ??= await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: paths.database, maxConnections: 2 })
+    await opened.migrate()
+    return opened.db
+  }
+  try {
+    return await runOwnerCommand(process.argv.slice(2), database, { out: (line) => console.log(line), err: (line) => console.error(line) })
+  } catch (error) {
+    if (!(error instanceof OwnerCliError)) throw error
+    console.error(error.message)
+    return 1
+  } finally {
+    await opened?.close()
+  }
+}
+
+/** A refusal the owner can act on: printed as it is, without a stack. */
+class OwnerCliError extends Error {}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error)
+    process.exit(1)
+  },
+)

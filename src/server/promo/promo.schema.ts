@@ -24,6 +24,8 @@ export const promoCodes = pgTable(
     maxUses: integer('max_uses'),
     uses: integer('uses').notNull().default(0),
     minSubtotalCents: integer('min_subtotal_cents').notNull().default(0),
+    /** A buyer (account, or email for a guest) may use the code on one paid or pending order only. */
+    oncePerCustomer: boolean('once_per_customer').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -45,11 +47,14 @@ export const promoRedemptions = pgTable(
       .notNull()
       .references(() => promoCodes.id, { onDelete: 'cascade' }),
     status: text('status', { enum: PROMO_REDEMPTION_STATUSES }).notNull().default('reserved'),
+    /** Who used the code (the order's buyer key: account id, or lower-cased email for a guest), for once-per-customer codes. */
+    buyerKey: text('buyer_key'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     index('promo_redemptions_promo_idx').on(table.promoCodeId),
+    index('promo_redemptions_buyer_idx').on(table.promoCodeId, table.buyerKey),
     check('promo_redemptions_status_check', sql`${table.status} in ('reserved', 'redeemed', 'released')`),
   ],
 )

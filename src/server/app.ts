@@ -8,6 +8,8 @@ import Fastify, { type FastifyInstance } from 'fastify'
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
 import { sql } from 'drizzle-orm'
 import { DOWNLOAD_URL_TTL_SECONDS } from '../shared/contract/downloads.ts'
+import { adminReportsRoutes } from './admin/admin-reports.routes.ts'
+import { adminRoutes } from './admin/admin.routes.ts'
 import { createAuth } from './auth/auth.ts'
 import { authRoutes } from './auth/auth.routes.ts'
 import { profileRoutes } from './auth/profile.routes.ts'
@@ -162,6 +164,8 @@ export async function buildApp({ config, database, clientDir = CLIENT_DIST_DIR, 
     emailSignupRoutes({ signups: createEmailSignupService(db), limiter }),
     supportRoutes({ support: createSupportService({ db, mailer, supportEmail: config.supportEmail }), limiter }),
     ...(config.devMode ? [mailboxRoutes(mailer)] : []),
+    // The owner's API: every route inside answers 401/403 unless an admin asks.
+    adminRoutes([adminReportsRoutes({ orders, downloads, catalog })]),
   ]
   for (const plugin of routes) await app.register(plugin)
   if (clientDir !== null) await registerClientApp(app, clientDir, { storeMode: config.storeMode, devMode: config.devMode, testPayments: config.testPaymentsInProduction })

@@ -31,15 +31,19 @@ async function owner(...argv: string[]) {
 const roleOf = async (id: string) => (await t.database.db.select({ role: user.role }).from(user).where(eq(user.id, id)))[0]?.role
 
 describe('owner admin grant | revoke', () => {
-  it('makes an account an admin by email (any case) and back, each change in the audit log', async () => {
+  it('makes an account an admin by email (any case) and back, each change in the audit log, and the admin API follows at once', async () => {
     const producer = await createSignedInUser(t)
+    const adminApi = async () => (await t.app.inject({ method: 'GET', url: '/api/admin/dashboard', headers: { cookie: producer.cookie } })).statusCode
+    expect(await adminApi()).toBe(403)
     const granted = await owner('admin', 'grant', producer.email.toUpperCase())
     expect(granted).toMatchObject({ code: 0, out: `${producer.email} is now an admin (was user).` })
     expect(await roleOf(producer.id)).toBe('admin')
+    expect(await adminApi()).toBe(200)
 
     const revoked = await owner('admin', 'revoke', producer.email)
     expect(revoked).toMatchObject({ code: 0, out: `${producer.email} is now a shopper (was admin).` })
     expect(await roleOf(producer.id)).toBe('user')
+    expect(await adminApi()).toBe(403)
 
     const trail = await t.database.db.select().from(auditLog).where(and(eq(auditLog.subjectType, 'user'), eq(auditLog.subjectId, producer.id)))
     expect(trail.map((entry) => [entry.action, entry.actorEmail, entry.after])).toEqual(

@@ -25,6 +25,7 @@ export const downloads = pgTable(
   (table) => [
     index('downloads_user_created_idx').on(table.userId, table.createdAt),
     index('downloads_order_item_idx').on(table.orderItemId),
+    index('downloads_created_idx').on(table.createdAt),
   ],
 )
 

@@ -5,7 +5,7 @@
  * a grant back to the file it may fetch. Another user's order item does not exist for the caller.
  */
 import { extname } from 'node:path'
-import { desc, eq } from 'drizzle-orm'
+import { desc, eq, gte, sql } from 'drizzle-orm'
 import { DOWNLOAD_ERROR_CODES as CODES, DOWNLOAD_SERVER_MESSAGES as MESSAGES, type DownloadLogEntry } from '../../shared/contract/downloads.ts'
 import type { CatalogService } from '../catalog/catalog.service.ts'
 import type { Database } from '../db/client.ts'
@@ -76,6 +76,12 @@ export function createDownloadsService({ db, orders, catalog, storage, log }: Do
         data: page.map(({ createdAt, ...row }) => ({ ...row, createdAt: createdAt.toISOString(), product: { name: products.get(row.productId)?.name ?? 'Product' } })),
         hasMore: rows.length > limit,
       }
+    },
+
+    /** Downloads granted per UTC day since `since` (the owner's dashboard). */
+    downloadsPerDay(since: Date): Promise<{ day: string; downloads: number }[]> {
+      const day = sql<string>`to_char(date_trunc('day', ${downloads.createdAt} at time zone 'UTC'), 'YYYY-MM-DD')`
+      return db.select({ day, downloads: sql<number>`count(*)::int` }).from(downloads).where(gte(downloads.createdAt, since)).groupBy(day).orderBy(day)
     },
 
     async createGrant(request: GrantRequest): Promise<Grant> {

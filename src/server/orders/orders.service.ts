@@ -21,6 +21,7 @@ import type { ItemAccessView } from '../../shared/contract/downloads.ts'
 import { LICENCE_MESSAGES, type Licence } from '../../shared/contract/licences.ts'
 import { createAfterSale } from './after-sale.ts'
 import { createFulfilment } from './fulfilment.ts'
+import { createOrderReports } from './order-reports.ts'
 import { accessOf, DOWNLOADABLE_ORDER_STATUSES, licensedItemsOf, toLicence, toOrderView, toSessionOrder, type OrderWithItems } from './order-views.ts'
 import { orderIdOfLicenceCode } from './licence.ts'
 import { orderItems, orders, PAID_ORDER_STATUSES, type OrderRow, type OrderStatus } from './orders.schema.ts'
@@ -95,6 +96,7 @@ export function createOrdersService({ db, licenceSecret, catalog, accounts, cart
   return {
     ...pendingOrders,
     ...fulfilment,
+    ...createOrderReports(db),
     syncRefunds: afterSale.syncRefunds,
     recordDispute: afterSale.recordDispute,
     refundOrder: afterSale.refundOrder,

@@ -1,0 +1,101 @@
+/**
+ * The owner's dashboard and customers list: 30 days of figures with today's sales, downloads
+ * and refunds counted, the best sellers by revenue, and customers by what they spent (refunds
+ * taken off); only an admin (made by ADMIN_EMAILS at sign-in) may read them.
+ */
+import { eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createSignedInUser, uniqueEmail, type SignedInUser } from '../../../tests/support/accounts.ts'
+import { requestGrant, productsWithFiles } from '../../../tests/support/downloads.ts'
+import { createCompletedOrder } from '../../../tests/support/orders.ts'
+import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts'
+import { orderRefunds, orders, user, type ProductRow } from '../db/schema.ts'
+import { lastDays } from './admin-reports.routes.ts'
+
+const OWNER = uniqueEmail('owner')
+let t: TestApp
+let owner: SignedInUser
+let cheap: ProductRow
+let dear: ProductRow
+
+beforeAll(async () => {
+  t = await createTestApp({ ADMIN_EMAILS: OWNER })
+  owner = await createSignedInUser(t, { email: OWNER })
+  const priced = (await productsWithFiles(t, 10)).filter((product) => product.priceCents > 0).sort((a, b) => a.priceCents - b.priceCents)
+  cheap = priced[0]!
+  dear = priced.at(-1)!
+})
+afterAll(async () => t?.close())
+
+const get = (url: string, who?: SignedInUser) => t.app.inject({ method: 'GET', url, headers: who ? { cookie: who.cookie } : {} })
+
+describe('who may read the reports', () => {
+  it('an ADMIN_EMAILS account is an admin from its first sign-in; a guest gets 401 and a shopper 403', async () => {
+    const [row] = await t.database.db.select({ role: user.role }).from(user).where(eq(user.id, owner.id))
+    expect(row?.role).toBe('admin')
+    const shopper = await createSignedInUser(t)
+    for (const url of ['/api/admin/dashboard', '/api/admin/customers']) {
+      expect((await get(url)).statusCode).toBe(401)
+      const refused = await get(url, shopper)
+      expect(refused.statusCode).toBe(403)
+      expect(refused.json()).toEqual({ error: { message: 'Admin access required', status: 403, code: 'FORBIDDEN' } })
+      expect((await get(url, owner)).headers['cache-control']).toBe('no-store')
+    }
+  })
+})
+
+describe('GET /api/admin/dashboard', () => {
+  it("counts today's paid orders, revenue after refunds, downloads and refunds, over 30 days ending today", async () => {
+    const before = (await get('/api/admin/dashboard', owner)).json().data
+    const buyer = await createSignedInUser(t)
+    const paid = await createCompletedOrder(t, { userId: buyer.id, productIds: [cheap.id, dear.id] })
+    await createCompletedOrder(t, { userId: buyer.id, productIds: [cheap.id], status: 'PENDING' })
+    await t.database.db.insert(orderRefunds).values({ id: `re_dash_${paid.orderId}`, orderId: paid.orderId, amountCents: 500, status: 'succeeded' })
+    await t.database.db.update(orders).set({ refundedCents: 500, status: 'PARTIALLY_REFUNDED' }).where(eq(orders.id, paid.orderId))
+    expect((await requestGrant(t, { orderItemId: paid.items.find((item) => item.productId === dear.id)!.id, productId: dear.id }, { user: buyer })).statusCode).toBe(200)
+
+    const response = await get('/api/admin/dashboard', owner)
+    expect(response.statusCode).toBe(200)
+    const { days, totals, topProducts } = response.json().data as { days: { day: string; orders: number; revenueCents: number; downloads: number }[]; totals: Record<string, number>; topProducts: { productId: string; name: string; units: number; revenueCents: number }[] }
+    expect(days.map((day) => day.day)).toEqual(lastDays(30))
+    const today = days.at(-1)!
+    const todayBefore = before.days.at(-1)
+    expect(today.orders - todayBefore.orders).toBe(1)
+    expect(today.revenueCents - todayBefore.revenueCents).toBe(cheap.priceCents + dear.priceCents - 500)
+    expect(today.downloads - todayBefore.downloads).toBe(1)
+    expect(totals.refunds - before.totals.refunds).toBe(1)
+    expect(totals.refundedCents - before.totals.refundedCents).toBe(500)
+    expect(totals.orders).toBe(days.reduce((sum, day) => sum + day.orders, 0))
+    const revenues = topProducts.map((product) => product.revenueCents)
+    expect(revenues).toEqual([...revenues].sort((a, b) => b - a))
+    expect(topProducts.find((product) => product.productId === dear.id)?.name).toBe(dear.name)
+  })
+})
+
+describe('GET /api/admin/customers', () => {
+  it('lists each buyer once with order count and what they spent after refunds, most first, and finds them by part of the email', async () => {
+    const big = await createSignedInUser(t, { email: uniqueEmail('bigspender') })
+    const small = await createSignedInUser(t, { email: uniqueEmail('smallspender') })
+    await createCompletedOrder(t, { userId: big.id, productIds: [dear.id] })
+    await createCompletedOrder(t, { userId: big.id, productIds: [cheap.id] })
+    await createCompletedOrder(t, { userId: small.id, productIds: [cheap.id] })
+    await createCompletedOrder(t, { userId: small.id, productIds: [dear.id], status: 'FAILED' })
+
+    const response = await get('/api/admin/customers?limit=100', owner)
+    expect(response.statusCode).toBe(200)
+    const { data } = response.json() as { data: { email: string; userId: string | null; orders: number; spentCents: number }[] }
+    const spent = data.map((customer) => customer.spentCents)
+    expect(spent).toEqual([...spent].sort((a, b) => b - a))
+    // The test orders are addressed to `${userId}@example.com`.
+    expect(data.find((customer) => customer.userId === big.id)).toMatchObject({ orders: 2, spentCents: dear.priceCents + cheap.priceCents })
+    expect(data.find((customer) => customer.userId === small.id)).toMatchObject({ orders: 1, spentCents: cheap.priceCents })
+
+    const found = (await get(`/api/admin/customers?search=${encodeURIComponent(big.id.slice(0, 12))}`, owner)).json()
+    expect(found.data.map((customer: { userId: string }) => customer.userId)).toEqual([big.id])
+    expect(found.total).toBe(1)
+  })
+
+  it('refuses a page size past the limit with 400', async () => {
+    expect((await get('/api/admin/customers?limit=1000', owner)).statusCode).toBe(400)
+  })
+})

@@ -1,0 +1,91 @@
+/**
+ * The owner's figures from orders, each one grouped query: sales per day, best-selling products,
+ * refunds, and the customers who bought (by email, the account when there is one).
+ */
+import { and, desc, eq, gte, ilike, inArray, ne, sql } from 'drizzle-orm'
+import { PAID_ORDER_STATUSES } from '../../shared/contract/checkout.ts'
+import type { Database } from '../db/client.ts'
+import { orderItems, orderRefunds, orders } from './orders.schema.ts'
+
+const paid = inArray(orders.status, [...PAID_ORDER_STATUSES])
+/** What an order brought in: paid less refunded. */
+const keptCents = sql<number>`coalesce(sum(${orders.totalAmountCents} - ${orders.refundedCents}), 0)::int`
+
+export interface DailySales {
+  day: string
+  orders: number
+  revenueCents: number
+}
+
+export interface ProductSales {
+  productId: string
+  units: number
+  revenueCents: number
+}
+
+export interface CustomerRow {
+  email: string
+  userId: string | null
+  orders: number
+  spentCents: number
+  lastOrderAt: Date
+}
+
+export function createOrderReports(db: Database) {
+  return {
+    /** Paid orders per UTC day since `since`, by the day they were paid. */
+    async salesPerDay(since: Date): Promise<DailySales[]> {
+      const day = sql<string>`to_char(date_trunc('day', ${orders.completedAt} at time zone 'UTC'), 'YYYY-MM-DD')`
+      return db
+        .select({ day, orders: sql<number>`count(*)::int`, revenueCents: keptCents })
+        .from(orders)
+        .where(and(paid, gte(orders.completedAt, since)))
+        .groupBy(day)
+        .orderBy(day)
+    },
+
+    /** The products that brought in most since `since` (items refunded or lost to a dispute left out). */
+    topProducts(since: Date, limit: number): Promise<ProductSales[]> {
+      const revenue = sql<number>`sum(${orderItems.priceCents} * ${orderItems.quantity})::int`
+      return db
+        .select({ productId: orderItems.productId, units: sql<number>`sum(${orderItems.quantity})::int`, revenueCents: revenue })
+        .from(orderItems)
+        .innerJoin(orders, eq(orderItems.orderId, orders.id))
+        .where(and(paid, gte(orders.completedAt, since), ne(orderItems.access, 'revoked')))
+        .groupBy(orderItems.productId)
+        .orderBy(desc(revenue))
+        .limit(limit)
+    },
+
+    /** Refunds made since `since` that give money back: how many and how much. */
+    async refundsSince(since: Date): Promise<{ refunds: number; refundedCents: number }> {
+      const [row] = await db
+        .select({ refunds: sql<number>`count(*)::int`, refundedCents: sql<number>`coalesce(sum(${orderRefunds.amountCents}), 0)::int` })
+        .from(orderRefunds)
+        .where(and(gte(orderRefunds.createdAt, since), sql`${orderRefunds.status} not in ('failed', 'canceled')`))
+      return row ?? { refunds: 0, refundedCents: 0 }
+    },
+
+    /** Everyone who paid for an order, most spent first; `search` matches part of the email. */
+    async customers({ search, limit, offset }: { search?: string | undefined; limit: number; offset: number }): Promise<{ rows: CustomerRow[]; total: number }> {
+      const email = sql<string>`lower(${orders.customerEmail})`
+      const where = and(paid, search ? ilike(orders.customerEmail, `%${search.replace(/[\\%_]/g, (match) => `\\${match}`)}%`) : undefined)
+      const rows = await db
+        .select({
+          email,
+          userId: sql<string | null>`max(${orders.userId})`,
+          orders: sql<number>`count(*)::int`,
+          spentCents: keptCents,
+          lastOrderAt: sql<Date>`max(${orders.createdAt})`,
+          total: sql<number>`(count(*) over ())::int`,
+        })
+        .from(orders)
+        .where(where)
+        .groupBy(email)
+        .orderBy(desc(keptCents), email)
+        .limit(limit)
+        .offset(offset)
+      return { rows: rows.map(({ total: _total, lastOrderAt, ...row }) => ({ ...row, lastOrderAt: new Date(lastOrderAt) })), total: rows[0]?.total ?? 0 }
+    },
+  }
+}

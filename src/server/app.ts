@@ -8,8 +8,10 @@ import Fastify, { type FastifyInstance } from 'fastify'
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
 import { sql } from 'drizzle-orm'
 import { DOWNLOAD_URL_TTL_SECONDS } from '../shared/contract/downloads.ts'
+import { adminCategoriesRoutes } from './admin/admin-categories.routes.ts'
 import { adminReportsRoutes } from './admin/admin-reports.routes.ts'
 import { adminRoutes } from './admin/admin.routes.ts'
+import { createAuditService } from './admin/audit.service.ts'
 import { createAuth } from './auth/auth.ts'
 import { authRoutes } from './auth/auth.routes.ts'
 import { profileRoutes } from './auth/profile.routes.ts'
@@ -142,6 +144,7 @@ export async function buildApp({ config, database, clientDir = CLIENT_DIST_DIR, 
   const downloads = createDownloadsService({ db, orders, catalog, storage, log: app.log })
   const links = createDownloadLinkSigner(config.authSecret, DOWNLOAD_URL_TTL_SECONDS)
   const limiter = app.rateLimiter
+  const audit = createAuditService(db)
 
   // The whole API.
   const routes = [
@@ -165,7 +168,7 @@ export async function buildApp({ config, database, clientDir = CLIENT_DIST_DIR, 
     supportRoutes({ support: createSupportService({ db, mailer, supportEmail: config.supportEmail }), limiter }),
     ...(config.devMode ? [mailboxRoutes(mailer)] : []),
     // The owner's API: every route inside answers 401/403 unless an admin asks.
-    adminRoutes([adminReportsRoutes({ orders, downloads, catalog })]),
+    adminRoutes([adminReportsRoutes({ orders, downloads, catalog }), adminCategoriesRoutes({ catalog, audit })]),
   ]
   for (const plugin of routes) await app.register(plugin)
   if (clientDir !== null) await registerClientApp(app, clientDir, { storeMode: config.storeMode, devMode: config.devMode, testPayments: config.testPaymentsInProduction })

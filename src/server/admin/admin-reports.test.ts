@@ -56,7 +56,7 @@ describe('GET /api/admin/dashboard', () => {
 
     const response = await get('/api/admin/dashboard', owner)
     expect(response.statusCode).toBe(200)
-    const { days, totals, topProducts } = response.json().data as { days: { day: string; orders: number; revenueCents: number; downloads: number }[]; totals: Record<string, number>; topProducts: { productId: string; name: string; units: number; revenueCents: number }[] }
+    const { days, totals, topProducts } = response.json().data as { days: { day: string; orders: number; revenueCents: number; downloads: number }[]; totals: { orders: number; revenueCents: number; downloads: number; refunds: number; refundedCents: number }; topProducts: { productId: string; name: string; units: number; revenueCents: number }[] }
     expect(days.map((day) => day.day)).toEqual(lastDays(30))
     const today = days.at(-1)!
     const todayBefore = before.days.at(-1)

@@ -8,7 +8,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { requireAdmin } from '../auth/session.ts'
 
-export const ADMIN_API_PREFIX = '/api/admin'
 
 export function adminRoutes(groups: FastifyPluginAsyncZod[]): FastifyPluginAsyncZod {
   return async (app) => {

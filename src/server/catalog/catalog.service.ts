@@ -11,7 +11,8 @@ import type { z } from 'zod'
 import { ERROR_MESSAGES } from '../../shared/contract/errors.ts'
 import { isDigitalProduct } from '../../shared/product-view.ts'
 import type { Database } from '../db/client.ts'
-import { categories, products } from './catalog.schema.ts'
+import { categories, categorySlugRedirects, products } from './catalog.schema.ts'
+import { createCategoryAdmin } from './category-admin.ts'
 import { notFound } from '../http/errors.ts'
 import { toCategoryView, toProductView } from './product-view.ts'
 
@@ -60,15 +61,28 @@ const isUuid = (id: string) => UUID.test(id)
 
 export function createCatalogService(db: Database) {
 
+  /** The category at this slug, or at a slug it had before it was changed. */
   async function findCategoryBySlug(slug: string): Promise<Category | null> {
     const [row] = await db.select(categoryColumns).from(categories).where(eq(categories.slug, slug)).limit(1)
-    return row ? toCategoryView(row) : null
+    if (row) return toCategoryView(row)
+    const [moved] = await db
+      .select(categoryColumns)
+      .from(categorySlugRedirects)
+      .innerJoin(categories, eq(categorySlugRedirects.categoryId, categories.id))
+      .where(eq(categorySlugRedirects.slug, slug))
+      .limit(1)
+    return moved ? toCategoryView(moved) : null
   }
 
   return {
+    ...createCategoryAdmin(db),
     async listProducts(params: ProductListParams): Promise<ProductList> {
       const filters: SQL[] = [eq(products.isActive, true)]
-      if (params.category) filters.push(eq(categories.slug, params.category))
+      if (params.category) {
+        // A slug the category had before still lists it.
+        const moved = sql`${categories.id} = (select ${categorySlugRedirects.categoryId} from ${categorySlugRedirects} where ${categorySlugRedirects.slug} = ${params.category})`
+        filters.push(or(eq(categories.slug, params.category), moved)!)
+      }
       const search = params.search?.trim()
       if (search) {
         const pattern = containsPattern(search)
@@ -123,7 +137,7 @@ export function createCatalogService(db: Database) {
     },
 
     async listCategories(): Promise<Category[]> {
-      const rows = await db.select(categoryColumns).from(categories).orderBy(asc(categories.name))
+      const rows = await db.select(categoryColumns).from(categories).orderBy(asc(categories.position), asc(categories.name))
       return rows.map(toCategoryView)
     },
 

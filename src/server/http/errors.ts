@@ -9,28 +9,34 @@ import type { ApiErrorBody } from '../../shared/contract/errors.ts'
 export class AppError extends Error {
   readonly status: number
   readonly code: string
+  /** The form field the error is about, if any. */
+  readonly field: string | undefined
 
-  constructor(status: number, code: string, message: string) {
+  constructor(status: number, code: string, message: string, field?: string) {
     super(message)
     this.name = 'AppError'
     this.status = status
     this.code = code
+    this.field = field
   }
 }
+
+/** An error about one field of a form: 400 unless told otherwise (409 for a value another record holds). */
+export const fieldError = (field: string, message: string, status = 400) => new AppError(status, 'FIELD_ERROR', message, field)
 
 export const notFound = (message: string, code = 'NOT_FOUND') => new AppError(404, code, message)
 export const badRequest = (message: string, code = 'BAD_REQUEST') => new AppError(400, code, message)
 export const unauthorized = (message = 'User not authenticated') => new AppError(401, 'UNAUTHORIZED', message)
 
-export function errorBody(status: number, code: string, message: string): ApiErrorBody {
-  return { error: { message, status, code } }
+export function errorBody(status: number, code: string, message: string, field?: string): ApiErrorBody {
+  return { error: { message, status, code, ...(field ? { field } : {}) } }
 }
 
 /** Installs the error and API not-found handlers. `fallbackMessage` names what failed. */
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
-      return reply.status(error.status).send(errorBody(error.status, error.code, error.message))
+      return reply.status(error.status).send(errorBody(error.status, error.code, error.message, error.field))
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const issue = error.validation[0]

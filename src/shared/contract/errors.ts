@@ -8,6 +8,8 @@ export const apiErrorSchema = z.object({
     message: z.string(),
     status: z.number().int(),
     code: z.string(),
+    /** The form field the error is about, when it is about one (the owner's forms show it beside the field). */
+    field: z.string().optional(),
   }),
 })
 export type ApiErrorBody = z.infer<typeof apiErrorSchema>

@@ -8,6 +8,8 @@ const port = Number(process.env.E2E_PORT ?? 3100)
 // Set once in the main process so workers (which inherit the environment) agree on it.
 process.env.E2E_DATA_DIR ??= join(tmpdir(), `als-e2e-${Date.now()}`)
 const dataDir = process.env.E2E_DATA_DIR
+/** The account the journeys sign in with as the shop owner (made an admin by ADMIN_EMAILS). */
+export const E2E_OWNER_EMAIL = 'owner@e2e.audiolab.test'
 
 export default defineConfig({
   testDir: 'e2e',
@@ -32,6 +34,6 @@ export default defineConfig({
     url: `http://localhost:${port}/healthz`,
     timeout: 120_000,
     reuseExistingServer: false,
-    env: { PORT: String(port), DATA_DIR: dataDir, STORE_MODE: 'live', LOG_LEVEL: 'warn', PUBLIC_URL: `http://localhost:${port}` },
+    env: { PORT: String(port), DATA_DIR: dataDir, STORE_MODE: 'live', LOG_LEVEL: 'warn', PUBLIC_URL: `http://localhost:${port}`, ADMIN_EMAILS: E2E_OWNER_EMAIL },
   },
 })

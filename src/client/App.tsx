@@ -43,6 +43,7 @@ const PaymentCancelPage = lazy(() => import('./pages/PaymentCancelPage.tsx'))
 const LicenceVerificationPage = lazy(() => import('./pages/LicenceVerificationPage.tsx'))
 const OrderConfirmationPage = lazy(() => import('./pages/OrderConfirmationPage.tsx'))
 const CheckoutTestPage = lazy(() => import('./pages/CheckoutTestPage.tsx'))
+const AdminApp = lazy(() => import('./pages/admin/AdminApp.tsx'))
 
 export function App() {
   const [queryClient] = useState(createQueryClient)
@@ -85,6 +86,7 @@ export function App() {
             <Route path="account" element={<Navigate to="/profile" replace />} />
             <Route path="orders" element={<Navigate to="/order-history" replace />} />
             {storeConfig.devMode && <Route path="dev/mailbox" element={<Lazy page={<MailboxPage />} />} />}
+            <Route path="admin/*" element={<Lazy page={<AdminApp />} />} />
             <Route path=":categorySlug" element={<Lazy page={<CategoryPage />} />} />
             <Route path="*" element={<Lazy page={live ? <NotFoundPage /> : <ComingSoonPage />} />} />
           </Route>

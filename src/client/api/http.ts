@@ -14,12 +14,15 @@ const HTTP_ERROR_CODE = 'HTTP_ERROR'
 export class ApiError extends Error {
   readonly status: number
   readonly code: string
+  /** The form field the server's error is about, when it names one. */
+  readonly field: string | undefined
 
-  constructor(message: string, status: number, code: string) {
+  constructor(message: string, status: number, code: string, field?: string) {
     super(message)
     this.name = 'ApiError'
     this.status = status
     this.code = code
+    this.field = field
   }
 }
 
@@ -51,7 +54,7 @@ export async function apiRequest<T>(path: string, init: RequestInit & { json?: u
   const body: unknown = response.status === 204 ? null : await response.json().catch(() => null)
   if (!response.ok) {
     const error = (body as Partial<ApiErrorBody> | null)?.error
-    throw new ApiError(error?.message ?? fallbackMessage, error?.status ?? response.status, error?.code ?? HTTP_ERROR_CODE)
+    throw new ApiError(error?.message ?? fallbackMessage, error?.status ?? response.status, error?.code ?? HTTP_ERROR_CODE, error?.field)
   }
   return body as T
 }

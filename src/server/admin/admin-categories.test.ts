@@ -19,7 +19,7 @@ beforeAll(async () => {
 })
 afterAll(async () => t?.close())
 
-function admin(method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', url: string, payload?: unknown, who: SignedInUser | null = owner) {
+function admin(method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', url: string, payload?: Record<string, unknown>, who: SignedInUser | null = owner) {
   return t.app.inject({ method, url, headers: { origin: t.config.publicUrl, ...(who ? { cookie: who.cookie } : {}) }, ...(payload === undefined ? {} : { payload }) })
 }
 

@@ -1,0 +1,46 @@
+import { expect, test } from '@playwright/test'
+import { E2E_OWNER_EMAIL } from '../playwright.config.ts'
+import { createConfirmedAccount, linkIn, newestMail, signIn } from './support/accounts.ts'
+
+// The owner console: the shop owner (ADMIN_EMAILS) signs in and finds the dashboard, the
+// customers and the categories; a field error from the server shows beside its field; a new
+// category appears in the store's navigation. A shopper who opens /admin is told it is for admins.
+
+const PASSWORD = 'correct horse battery'
+
+test('the shop owner reads the dashboard and adds a category that shoppers then see', async ({ page, baseURL }) => {
+  const signedUp = await page.request.post('/api/auth/sign-up/email', { data: { email: E2E_OWNER_EMAIL, password: PASSWORD, name: 'Store Owner' }, headers: { Origin: baseURL! } })
+  expect(signedUp.ok()).toBe(true)
+  await page.goto(linkIn((await newestMail(page.request, E2E_OWNER_EMAIL, /confirm/i)).text, 'verify-email'))
+  await page.goto('/login')
+  await signIn(page, E2E_OWNER_EMAIL, PASSWORD)
+  await expect(page).toHaveURL(/\/profile$/)
+
+  await page.goto('/admin')
+  await expect(page.getByRole('heading', { name: 'Last 30 days' })).toBeVisible()
+  await expect(page.getByRole('figure', { name: 'Revenue per day' })).toBeVisible()
+
+  await page.getByRole('navigation', { name: 'Owner console' }).getByRole('link', { name: 'Categories' }).click()
+  await expect(page.getByRole('heading', { name: 'Categories', level: 1 })).toBeVisible()
+  const form = page.getByRole('region', { name: 'New category' })
+  await form.getByLabel('Name').fill('Vocal Chops')
+  await form.getByLabel('Slug').fill('instruments')
+  await form.getByRole('button', { name: 'Create category' }).click()
+  await expect(form.getByText('Another category already uses this slug')).toBeVisible()
+  await form.getByLabel('Slug').fill('')
+  await form.getByRole('button', { name: 'Create category' }).click()
+  const list = page.getByRole('list', { name: 'Categories in store order' })
+  await expect(list.getByText('/vocal-chops · 0 products')).toBeVisible()
+
+  await page.goto('/vocal-chops')
+  await expect(page.getByRole('heading', { name: 'Vocal Chops', level: 1 })).toBeVisible()
+})
+
+test('a shopper who opens /admin is told it is for admins only', async ({ page, baseURL }) => {
+  const email = await createConfirmedAccount(page, baseURL!, PASSWORD)
+  await page.goto('/login')
+  await signIn(page, email, PASSWORD)
+  await expect(page).toHaveURL(/\/profile$/)
+  await page.goto('/admin')
+  await expect(page.getByRole('heading', { name: 'Admins only' })).toBeVisible()
+})

@@ -1,0 +1,57 @@
+/**
+ * The owner console's frame: a heading, the console's sections as tabs, and the section's page.
+ * A shopper who opens it sees "Admins only" (the API answers 403); a guest never gets here
+ * (the route sends them to sign in).
+ */
+import type { ReactNode } from 'react'
+import { NavLink } from 'react-router'
+import { ApiError } from '../../api/http.ts'
+
+const SECTIONS = [
+  { to: '/admin', label: 'Dashboard', end: true },
+  { to: '/admin/customers', label: 'Customers', end: false },
+  { to: '/admin/categories', label: 'Categories', end: false },
+] as const
+
+export function AdminLayout({ children }: { children: ReactNode }) {
+  return (
+    <section className="container-page py-8 sm:py-10">
+      <p className="text-xs font-semibold tracking-[0.2em] text-brand-300 uppercase">Owner console</p>
+      <nav aria-label="Owner console" className="mt-3 flex gap-1 overflow-x-auto border-b border-zinc-800">
+        {SECTIONS.map((section) => (
+          <NavLink
+            key={section.to}
+            to={section.to}
+            end={section.end}
+            className={({ isActive }) =>
+              `-mb-px shrink-0 border-b-2 px-3 py-2 text-sm font-medium ${isActive ? 'border-brand-400 text-white' : 'border-transparent text-zinc-400 hover:text-zinc-100'}`
+            }
+          >
+            {section.label}
+          </NavLink>
+        ))}
+      </nav>
+      <div className="mt-6">{children}</div>
+    </section>
+  )
+}
+
+/** What a section shows when its data could not be read: "Admins only" for a 403, else the error with Retry. */
+export function AdminLoadFailed({ error, onRetry }: { error: unknown; onRetry: () => void }) {
+  if (error instanceof ApiError && error.status === 403) {
+    return (
+      <div role="alert" className="rounded-2xl border border-zinc-800 bg-zinc-900/60 p-8 text-center">
+        <h1 className="text-xl font-semibold text-white">Admins only</h1>
+        <p className="mt-2 text-zinc-400">This account cannot open the owner console. Sign in with the store owner's account.</p>
+      </div>
+    )
+  }
+  return (
+    <div role="alert" className="flex flex-col items-center gap-4 rounded-2xl border border-red-900/70 bg-red-950/30 p-8 text-center">
+      <p className="text-red-200">{error instanceof Error ? error.message : 'Something went wrong'}</p>
+      <button type="button" onClick={onRetry} className="btn btn-secondary">
+        Retry
+      </button>
+    </div>
+  )
+}

@@ -1,0 +1,96 @@
+/**
+ * The category form (Name, Slug, Description), checked with the same schema the server uses
+ * before it is sent; each field's error, the browser's or the server's, shows beside the field.
+ */
+import { useId, useState, type FormEvent } from 'react'
+import { categoryFormSchema, slugOf, type CategoryForm as CategoryFormValues } from '../../../shared/contract/admin-categories.ts'
+import { ApiError } from '../../api/http.ts'
+import { INPUT_CLASS } from '../../components/TextField.tsx'
+
+type FieldErrors = Partial<Record<keyof CategoryFormValues, string>>
+
+interface CategoryFormProps {
+  initial?: Partial<CategoryFormValues>
+  submitLabel: string
+  onSubmit: (values: CategoryFormValues) => Promise<unknown>
+  onCancel?: () => void
+}
+
+export function CategoryForm({ initial = {}, submitLabel, onSubmit, onCancel }: CategoryFormProps) {
+  const id = useId()
+  const [values, setValues] = useState({ name: initial.name ?? '', slug: initial.slug ?? '', description: initial.description ?? '' })
+  const [errors, setErrors] = useState<FieldErrors>({})
+  const [formError, setFormError] = useState<string | null>(null)
+  const [saving, setSaving] = useState(false)
+
+  async function submit(event: FormEvent) {
+    event.preventDefault()
+    setFormError(null)
+    const parsed = categoryFormSchema.safeParse(values)
+    if (!parsed.success) {
+      setErrors(Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0]), issue.message])))
+      return
+    }
+    setErrors({})
+    setSaving(true)
+    try {
+      await onSubmit(parsed.data)
+      if (!initial.name) setValues({ name: '', slug: '', description: '' })
+    } catch (error) {
+      if (error instanceof ApiError && error.field) setErrors({ [error.field]: error.message })
+      else setFormError(error instanceof Error ? error.message : 'Failed to save the category')
+    } finally {
+      setSaving(false)
+    }
+  }
+
+  const field = (name: keyof CategoryFormValues, label: string, hint?: string) => (
+    <div>
+      <label htmlFor={`${id}-${name}`} className="mb-1.5 block text-sm font-medium text-zinc-200">
+        {label}
+      </label>
+      <input
+        id={`${id}-${name}`}
+        value={values[name]}
+        onChange={(event) => setValues({ ...values, [name]: event.target.value })}
+        aria-invalid={errors[name] ? true : undefined}
+        aria-describedby={errors[name] ? `${id}-${name}-error` : hint ? `${id}-${name}-hint` : undefined}
+        className={INPUT_CLASS}
+      />
+      {errors[name] ? (
+        <p id={`${id}-${name}-error`} className="mt-1.5 text-xs text-red-300">
+          {errors[name]}
+        </p>
+      ) : (
+        hint && (
+          <p id={`${id}-${name}-hint`} className="mt-1.5 text-xs text-zinc-400">
+            {hint}
+          </p>
+        )
+      )}
+    </div>
+  )
+
+  return (
+    <form onSubmit={(event) => void submit(event)} noValidate className="grid gap-4 sm:grid-cols-3">
+      {field('name', 'Name')}
+      {field('slug', 'Slug', values.slug ? undefined : `Left empty: ${slugOf(values.name) || 'made from the name'}`)}
+      {field('description', 'Description')}
+      {formError && (
+        <p role="alert" className="text-sm text-red-300 sm:col-span-3">
+          {formError}
+        </p>
+      )}
+      <div className="flex gap-2 sm:col-span-3">
+        <button type="submit" className="btn btn-primary" disabled={saving}>
+          {saving ? 'Saving…' : submitLabel}
+        </button>
+        {onCancel && (
+          <button type="button" className="btn btn-secondary" onClick={onCancel}>
+            Cancel
+          </button>
+        )}
+      </div>
+    </form>
+  )
+}

@@ -1,0 +1,26 @@
+/**
+ * /admin/*: the owner console, one lazy chunk apart from the storefront. Guests are sent to
+ * sign in; each section asks its own /api/admin data and shows "Admins only" on a 403.
+ */
+import { Route, Routes } from 'react-router'
+import { RequireAuth } from '../../features/account/RequireAuth.tsx'
+import { AdminLayout } from '../../features/admin/AdminLayout.tsx'
+import NotFoundPage from '../NotFoundPage.tsx'
+import AdminCategoriesPage from './AdminCategoriesPage.tsx'
+import AdminCustomersPage from './AdminCustomersPage.tsx'
+import AdminDashboardPage from './AdminDashboardPage.tsx'
+
+export default function AdminApp() {
+  return (
+    <RequireAuth>
+      <AdminLayout>
+        <Routes>
+          <Route index element={<AdminDashboardPage />} />
+          <Route path="customers" element={<AdminCustomersPage />} />
+          <Route path="categories" element={<AdminCategoriesPage />} />
+          <Route path="*" element={<NotFoundPage />} />
+        </Routes>
+      </AdminLayout>
+    </RequireAuth>
+  )
+}

@@ -9,6 +9,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTyp
 import { sql } from 'drizzle-orm'
 import { DOWNLOAD_URL_TTL_SECONDS } from '../shared/contract/downloads.ts'
 import { adminCategoriesRoutes } from './admin/admin-categories.routes.ts'
+import { adminProductsRoutes } from './admin/admin-products.routes.ts'
 import { adminReportsRoutes } from './admin/admin-reports.routes.ts'
 import { adminRoutes } from './admin/admin.routes.ts'
 import { createAuditService } from './admin/audit.service.ts'
@@ -168,7 +169,7 @@ export async function buildApp({ config, database, clientDir = CLIENT_DIST_DIR, 
     supportRoutes({ support: createSupportService({ db, mailer, supportEmail: config.supportEmail }), limiter }),
     ...(config.devMode ? [mailboxRoutes(mailer)] : []),
     // The owner's API: every route inside answers 401/403 unless an admin asks.
-    adminRoutes([adminReportsRoutes({ orders, downloads, catalog }), adminCategoriesRoutes({ catalog, audit })]),
+    adminRoutes([adminReportsRoutes({ orders, downloads, catalog }), adminCategoriesRoutes({ catalog, audit }), adminProductsRoutes({ catalog, orders, downloads, audit })]),
   ]
   for (const plugin of routes) await app.register(plugin)
   if (clientDir !== null) await registerClientApp(app, clientDir, { storeMode: config.storeMode, devMode: config.devMode, testPayments: config.testPaymentsInProduction })

@@ -46,6 +46,8 @@ export const products = pgTable(
     previewPeaks: jsonb('preview_peaks').$type<number[]>(),
     /** metadata.rating copied to a column so lists can sort by it with an index. */
     rating: real('rating'),
+    /** Counts the owner's saves: a save that names an older version is refused, so two admins never overwrite each other. */
+    version: integer('version').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -13,6 +13,7 @@ import { isDigitalProduct } from '../../shared/product-view.ts'
 import type { Database } from '../db/client.ts'
 import { categories, categorySlugRedirects, products } from './catalog.schema.ts'
 import { createCategoryAdmin } from './category-admin.ts'
+import { createProductAdmin } from './product-admin.ts'
 import { notFound } from '../http/errors.ts'
 import { toCategoryView, toProductView } from './product-view.ts'
 
@@ -76,6 +77,7 @@ export function createCatalogService(db: Database) {
 
   return {
     ...createCategoryAdmin(db),
+    ...createProductAdmin(db),
     async listProducts(params: ProductListParams): Promise<ProductList> {
       const filters: SQL[] = [eq(products.isActive, true)]
       if (params.category) {

@@ -78,6 +78,12 @@ export function createDownloadsService({ db, orders, catalog, storage, log }: Do
       }
     },
 
+    /** Downloads granted of each product, ever, in one grouped query (the owner's product list). */
+    async downloadsByProduct(): Promise<Map<string, number>> {
+      const rows = await db.select({ productId: downloads.productId, count: sql<number>`count(*)::int` }).from(downloads).groupBy(downloads.productId)
+      return new Map(rows.map((row) => [row.productId, row.count]))
+    },
+
     /** Downloads granted per UTC day since `since` (the owner's dashboard). */
     downloadsPerDay(since: Date): Promise<{ day: string; downloads: number }[]> {
       const day = sql<string>`to_char(date_trunc('day', ${downloads.createdAt} at time zone 'UTC'), 'YYYY-MM-DD')`

@@ -57,6 +57,17 @@ export function createOrderReports(db: Database) {
         .limit(limit)
     },
 
+    /** Units of each product in paid orders, refunded items left out, in one grouped query. */
+    async salesByProduct(): Promise<Map<string, number>> {
+      const rows = await db
+        .select({ productId: orderItems.productId, units: sql<number>`sum(${orderItems.quantity})::int` })
+        .from(orderItems)
+        .innerJoin(orders, eq(orderItems.orderId, orders.id))
+        .where(and(paid, ne(orderItems.access, 'revoked')))
+        .groupBy(orderItems.productId)
+      return new Map(rows.map((row) => [row.productId, row.units]))
+    },
+
     /** Refunds made since `since` that give money back: how many and how much. */
     async refundsSince(since: Date): Promise<{ refunds: number; refundedCents: number }> {
       const [row] = await db

@@ -1,0 +1,84 @@
+/**
+ * The owner's products under /api/admin/products: the list (archived ones too) with sales and
+ * downloads, searchable and sortable; one product as its form; create; save over the version
+ * it was edited from (409 when someone saved in between); archive by saving it inactive, which
+ * hides it from the store and keeps it downloadable for its buyers. Every save is audited.
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { adminProductSchema, listAdminProductsQuerySchema, productFormSchema, productSaveSchema, type AdminProduct } from '../../shared/contract/admin-products.ts'
+import { apiErrorSchema } from '../../shared/contract/errors.ts'
+import { requireAdmin, type SessionUser } from '../auth/session.ts'
+import type { CatalogService } from '../catalog/catalog.service.ts'
+import type { Executor } from '../db/client.ts'
+import type { DownloadsService } from '../downloads/downloads.service.ts'
+import type { OrdersService } from '../orders/orders.service.ts'
+import type { AuditService } from './audit.service.ts'
+
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 500: apiErrorSchema }
+const params = z.object({ id: z.string().max(100) })
+const productResponse = z.object({ data: adminProductSchema })
+
+export interface AdminProductsDeps {
+  catalog: Pick<CatalogService, 'adminProductRows' | 'adminProduct' | 'createProduct' | 'updateProduct'>
+  orders: Pick<OrdersService, 'salesByProduct'>
+  downloads: Pick<DownloadsService, 'downloadsByProduct'>
+  audit: Pick<AuditService, 'record'>
+}
+
+export function adminProductsRoutes({ catalog, orders, downloads, audit }: AdminProductsDeps): FastifyPluginAsyncZod {
+  type Row = Awaited<ReturnType<typeof catalog.adminProduct>>
+  const view = (row: Row, sales: Map<string, number>, downloaded: Map<string, number>): AdminProduct => ({
+    id: row.product.id,
+    name: row.product.name,
+    priceCents: row.product.priceCents,
+    categoryName: row.categoryName,
+    active: row.product.isActive,
+    sales: sales.get(row.product.id) ?? 0,
+    downloads: downloaded.get(row.product.id) ?? 0,
+    version: row.product.version,
+    updatedAt: row.product.updatedAt.toISOString(),
+    form: row.form,
+  })
+  const auditAs = (actor: SessionUser, action: string) => (tx: Executor, id: string, change: { before: unknown; after: unknown }) =>
+    audit.record(tx, { actor, action, subject: { type: 'product', id }, before: change.before as Record<string, unknown> | null, after: change.after as Record<string, unknown> })
+  const reload = async (id: string) => view(await catalog.adminProduct(id), await orders.salesByProduct(), await downloads.downloadsByProduct())
+
+  return async (app) => {
+    app.get('/api/admin/products', {
+      schema: { tags: ['admin'], summary: 'Every product, archived too, with sales and downloads; search and sort', querystring: listAdminProductsQuerySchema, response: { 200: z.object({ data: z.array(adminProductSchema) }), ...errors } },
+      config: { failureMessage: 'Failed to load products' },
+    }, async (request) => {
+      const { search, status, sortBy, sortOrder } = request.query
+      const [rows, sales, downloaded] = [await catalog.adminProductRows({ search, status }), await orders.salesByProduct(), await downloads.downloadsByProduct()]
+      const list = rows.map((row) => view(row, sales, downloaded))
+      const key = { name: (item: AdminProduct) => item.name.toLowerCase(), price: (item: AdminProduct) => item.priceCents, sales: (item: AdminProduct) => item.sales, updated: (item: AdminProduct) => item.updatedAt }[sortBy]
+      const direction = sortOrder === 'asc' ? 1 : -1
+      list.sort((a, b) => (key(a) < key(b) ? -direction : key(a) > key(b) ? direction : a.id.localeCompare(b.id)))
+      return { data: list }
+    })
+
+    app.get('/api/admin/products/:id', {
+      schema: { tags: ['admin'], summary: 'One product as its form, with its version', params, response: { 200: productResponse, ...errors } },
+      config: { failureMessage: 'Failed to load the product' },
+    }, async (request) => ({ data: await reload(request.params.id) }))
+
+    app.post('/api/admin/products', {
+      schema: { tags: ['admin'], summary: 'Create a product from the form', body: z.object({ form: productFormSchema }), response: { 201: productResponse, ...errors } },
+      config: { failureMessage: 'Failed to create the product' },
+    }, async (request, reply) => {
+      const actor = await requireAdmin(request)
+      const created = await catalog.createProduct(request.body.form, auditAs(actor, 'product.create'))
+      return reply.status(201).send({ data: await reload(created.id) })
+    })
+
+    app.put('/api/admin/products/:id', {
+      schema: { tags: ['admin'], summary: 'Save the form over the version it was edited from (409 when the product changed since)', params, body: productSaveSchema, response: { 200: productResponse, ...errors } },
+      config: { failureMessage: 'Failed to save the product' },
+    }, async (request) => {
+      const actor = await requireAdmin(request)
+      await catalog.updateProduct(request.params.id, request.body.form, request.body.version, auditAs(actor, 'product.update'))
+      return { data: await reload(request.params.id) }
+    })
+  }
+}

@@ -1,0 +1,130 @@
+/**
+ * The owner's products: the list with every product (archived too), and saving the product form
+ * (create, edit, archive by unticking Active) with an optimistic version check, so of two admins
+ * editing one product the second is told it changed instead of overwriting it. Metadata the form
+ * does not show (images, preview, rating) is kept as it is.
+ */
+import { and, asc, desc, eq, ilike, sql, type SQL } from 'drizzle-orm'
+import { dollarsToCents, PRODUCT_ADMIN_MESSAGES as MESSAGES, type ProductForm } from '../../shared/contract/admin-products.ts'
+import type { ProductMetadata } from '../../shared/product-view.ts'
+import type { Database, Executor } from '../db/client.ts'
+import { AppError, fieldError, notFound } from '../http/errors.ts'
+import { categories, products, type ProductRow } from './catalog.schema.ts'
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
+export interface AdminProductRow {
+  product: ProductRow
+  categoryName: string | null
+  /** The product as its form shows it. */
+  form: ProductForm
+}
+
+export type ProductChange = { before: ProductForm | null; after: ProductForm }
+
+/** The form as the owner sees a stored product. */
+export function productFormOf(row: ProductRow): ProductForm {
+  const metadata = row.metadata ?? {}
+  const cents = (value: number | undefined) => (value ? (value / 100).toFixed(2) : '')
+  return {
+    name: row.name,
+    description: row.description,
+    price: (row.priceCents / 100).toFixed(2),
+    originalPrice: cents(metadata.originalPrice),
+    categoryId: row.categoryId ?? '',
+    active: row.isActive,
+    featured: Boolean(metadata.featured),
+    isNew: Boolean(metadata.isNew),
+    tags: (metadata.tags ?? []).join(', '),
+    digitalDownload: metadata.product_type === 'digital_download',
+    // A digital download is one per buyer by definition: the field is for other products.
+    purchaseLimit: metadata.product_type === 'digital_download' ? '' : (metadata.purchase_limit ?? ''),
+    downloadLimit: String(row.downloadLimit),
+    bpm: metadata.bpm ? String(metadata.bpm) : '',
+    key: metadata.key ?? '',
+    genre: metadata.genre ?? '',
+  }
+}
+
+/** The columns a saved form writes; `metadata` keeps what the form does not hold. */
+function columnsOf(form: ProductForm, metadata: ProductMetadata) {
+  const priceCents = dollarsToCents(form.price)!
+  const originalPrice = form.originalPrice ? dollarsToCents(form.originalPrice)! : undefined
+  const next: ProductMetadata = { ...metadata, featured: form.featured, isNew: form.isNew, isOnSale: originalPrice !== undefined }
+  const set = <K extends keyof ProductMetadata>(key: K, value: ProductMetadata[K] | undefined) => {
+    if (value === undefined || value === '') delete next[key]
+    else next[key] = value
+  }
+  set('originalPrice', originalPrice)
+  set('tags', form.tags.split(',').map((tag) => tag.trim()).filter(Boolean))
+  set('product_type', form.digitalDownload ? 'digital_download' : undefined)
+  set('purchase_limit', form.digitalDownload ? '1' : form.purchaseLimit || undefined)
+  set('bpm', form.bpm ? Number(form.bpm) : undefined)
+  set('key', form.key || undefined)
+  set('genre', form.genre || undefined)
+  return {
+    name: form.name,
+    description: form.description,
+    priceCents,
+    categoryId: form.categoryId || null,
+    isActive: form.active,
+    downloadLimit: Number(form.downloadLimit),
+    metadata: next,
+  }
+}
+
+export function createProductAdmin(db: Database) {
+  async function assertCategory(tx: Executor, categoryId: string): Promise<void> {
+    if (!categoryId) return
+    const [found] = UUID.test(categoryId) ? await tx.select({ id: categories.id }).from(categories).where(eq(categories.id, categoryId)) : []
+    if (!found) throw fieldError('categoryId', MESSAGES.unknownCategory)
+  }
+
+  return {
+    /** Every product, archived ones too, with its category's name; `search` matches the name. */
+    async adminProductRows({ search, status }: { search?: string | undefined; status: 'all' | 'active' | 'archived' }): Promise<AdminProductRow[]> {
+      const filters: SQL[] = []
+      if (search) filters.push(ilike(products.name, `%${search.replace(/[\\%_]/g, (match) => `\\${match}`)}%`))
+      if (status !== 'all') filters.push(eq(products.isActive, status === 'active'))
+      const rows = await db
+        .select({ product: products, categoryName: categories.name })
+        .from(products)
+        .leftJoin(categories, eq(products.categoryId, categories.id))
+        .where(and(...filters))
+        .orderBy(desc(products.updatedAt), asc(products.id))
+      return rows.map((row) => ({ ...row, form: productFormOf(row.product) }))
+    },
+
+    async adminProduct(id: string): Promise<AdminProductRow> {
+      const [row] = UUID.test(id) ? await db.select({ product: products, categoryName: categories.name }).from(products).leftJoin(categories, eq(products.categoryId, categories.id)).where(eq(products.id, id)) : []
+      if (!row) throw notFound(MESSAGES.notFound)
+      return { ...row, form: productFormOf(row.product) }
+    },
+
+    async createProduct(form: ProductForm, audit: (tx: Executor, id: string, change: ProductChange) => Promise<void>): Promise<ProductRow> {
+      return db.transaction(async (tx) => {
+        await assertCategory(tx, form.categoryId)
+        const [row] = await tx.insert(products).values(columnsOf(form, {})).returning()
+        await audit(tx, row!.id, { before: null, after: productFormOf(row!) })
+        return row!
+      })
+    },
+
+    /** Saves the form over the version it was edited from; a product changed since is a 409. */
+    async updateProduct(id: string, form: ProductForm, version: number | undefined, audit: (tx: Executor, id: string, change: ProductChange) => Promise<void>): Promise<ProductRow> {
+      return db.transaction(async (tx) => {
+        const [current] = UUID.test(id) ? await tx.select().from(products).where(eq(products.id, id)).for('update') : []
+        if (!current) throw notFound(MESSAGES.notFound)
+        if (version !== undefined && version !== current.version) throw new AppError(409, 'PRODUCT_CHANGED', MESSAGES.changed)
+        await assertCategory(tx, form.categoryId)
+        const [saved] = await tx
+          .update(products)
+          .set({ ...columnsOf(form, current.metadata ?? {}), version: sql`${products.version} + 1`, updatedAt: sql`now()` })
+          .where(eq(products.id, id))
+          .returning()
+        await audit(tx, id, { before: productFormOf(current), after: productFormOf(saved!) })
+        return saved!
+      })
+    },
+  }
+}

@@ -1,0 +1,88 @@
+/**
+ * The owner's product form: one schema for the browser and the server, so a field is refused
+ * with the same words on both sides. Prices are typed in dollars and travel as cents.
+ */
+import { z } from 'zod'
+
+/** "29.99" → 2999; null for anything that is not a positive amount with at most two decimals. */
+export function dollarsToCents(value: string): number | null {
+  if (!/^\d{1,7}(\.\d{1,2})?$/.test(value.trim())) return null
+  const cents = Math.round(Number(value.trim()) * 100)
+  return cents > 0 ? cents : null
+}
+
+const priceField = (label: string) =>
+  z
+    .string()
+    .trim()
+    .min(1, `${label} is required`)
+    .refine((value) => dollarsToCents(value) !== null, `${label} must be more than $0 with at most 2 decimals`)
+
+const optionalWhole = (label: string, min: number, max: number) =>
+  z
+    .string()
+    .trim()
+    .refine((value) => value === '' || (/^\d+$/.test(value) && Number(value) >= min && Number(value) <= max), `${label} must be a whole number from ${min} to ${max}`)
+
+export const productFormSchema = z
+  .object({
+    name: z.string().trim().min(1, 'Name is required').max(120, 'Name must be at most 120 characters'),
+    description: z.string().trim().max(5000, 'Description must be at most 5000 characters'),
+    price: priceField('Price'),
+    originalPrice: z
+      .string()
+      .trim()
+      .refine((value) => value === '' || dollarsToCents(value) !== null, 'Original price must be more than $0 with at most 2 decimals'),
+    categoryId: z.string().trim(),
+    active: z.boolean(),
+    featured: z.boolean(),
+    isNew: z.boolean(),
+    /** Comma-separated. */
+    tags: z.string().max(500, 'Tags must be at most 500 characters'),
+    digitalDownload: z.boolean(),
+    purchaseLimit: optionalWhole('Purchase limit', 1, 100),
+    downloadLimit: optionalWhole('Download limit', 1, 100).refine((value) => value !== '', 'Download limit is required'),
+    bpm: optionalWhole('BPM', 20, 400),
+    key: z.string().trim().max(20, 'Key must be at most 20 characters'),
+    genre: z.string().trim().max(60, 'Genre must be at most 60 characters'),
+  })
+  .superRefine((form, context) => {
+    const price = dollarsToCents(form.price)
+    const original = form.originalPrice ? dollarsToCents(form.originalPrice) : null
+    if (price !== null && original !== null && original <= price) {
+      context.addIssue({ code: 'custom', path: ['originalPrice'], message: 'Original price must be higher than the price (it is shown struck through)' })
+    }
+  })
+export type ProductForm = z.infer<typeof productFormSchema>
+
+/** A save names the version it was edited from; an older one is refused. */
+export const productSaveSchema = z.object({ form: productFormSchema, version: z.number().int().min(1).optional() })
+
+export const adminProductSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  priceCents: z.number().int(),
+  categoryName: z.string().nullable(),
+  active: z.boolean(),
+  /** Paid orders' units of it, refunds aside. */
+  sales: z.number().int(),
+  downloads: z.number().int(),
+  version: z.number().int(),
+  updatedAt: z.string(),
+  form: productFormSchema,
+})
+export type AdminProduct = z.infer<typeof adminProductSchema>
+
+export const ADMIN_PRODUCT_SORTS = ['name', 'price', 'sales', 'updated'] as const
+export const listAdminProductsQuerySchema = z.object({
+  search: z.string().trim().max(200).optional(),
+  status: z.enum(['all', 'active', 'archived']).default('all'),
+  sortBy: z.enum(ADMIN_PRODUCT_SORTS).default('updated'),
+  sortOrder: z.enum(['asc', 'desc']).default('desc'),
+})
+
+export const PRODUCT_ADMIN_MESSAGES = {
+  notFound: 'Product not found',
+  changed: 'This product was changed by someone else since you opened it. Reload it to see their changes, then save again.',
+  unknownCategory: 'Choose one of the store\u2019s categories',
+} as const

@@ -34,6 +34,25 @@ test('the shop owner reads the dashboard and adds a category that shoppers then 
 
   await page.goto('/vocal-chops')
   await expect(page.getByRole('heading', { name: 'Vocal Chops', level: 1 })).toBeVisible()
+
+  // A new product: the form refuses a free price beside the field, then the store sells it.
+  await page.goto('/admin/products')
+  await page.getByRole('link', { name: 'New product' }).click()
+  await page.getByLabel('Name').fill('Chopped Soul Vocals')
+  await page.getByLabel('Description').fill('Soul phrases chopped and tuned.')
+  await page.getByLabel('Price', { exact: true }).fill('0')
+  await page.getByLabel('Category').selectOption({ label: 'Vocal Chops' })
+  await page.getByLabel('BPM').fill('92')
+  await page.getByLabel('Key').fill('F minor')
+  await page.getByRole('button', { name: 'Create product' }).click()
+  await expect(page.getByText('Price must be more than $0 with at most 2 decimals')).toBeVisible()
+  await page.getByLabel('Price', { exact: true }).fill('19.99')
+  await page.getByRole('button', { name: 'Create product' }).click()
+  await expect(page).toHaveURL(/\/admin\/products\/[0-9a-f-]{36}$/)
+  const productId = page.url().split('/').pop()!
+  await page.goto(`/products/${productId}`)
+  await expect(page.getByRole('heading', { name: 'Chopped Soul Vocals', level: 1 })).toBeVisible()
+  await expect(page.getByText('$19.99').first()).toBeVisible()
 })
 
 test('a shopper who opens /admin is told it is for admins only', async ({ page, baseURL }) => {

@@ -9,6 +9,8 @@ import NotFoundPage from '../NotFoundPage.tsx'
 import AdminCategoriesPage from './AdminCategoriesPage.tsx'
 import AdminCustomersPage from './AdminCustomersPage.tsx'
 import AdminDashboardPage from './AdminDashboardPage.tsx'
+import AdminProductPage from './AdminProductPage.tsx'
+import AdminProductsPage from './AdminProductsPage.tsx'
 
 export default function AdminApp() {
   return (
@@ -16,6 +18,9 @@ export default function AdminApp() {
       <AdminLayout>
         <Routes>
           <Route index element={<AdminDashboardPage />} />
+          <Route path="products" element={<AdminProductsPage />} />
+          <Route path="products/new" element={<AdminProductPage />} />
+          <Route path="products/:productId" element={<AdminProductPage />} />
           <Route path="customers" element={<AdminCustomersPage />} />
           <Route path="categories" element={<AdminCategoriesPage />} />
           <Route path="*" element={<NotFoundPage />} />

@@ -1,0 +1,44 @@
+/**
+ * The owner's products: GET /api/admin/products (search, status, sort), one product, and saving
+ * the form (create, or save over the version it was edited from).
+ */
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import type { AdminProduct, ProductForm } from '../../../../shared/contract/admin-products.ts'
+import { apiRequest, withQuery } from '../../../api/http.ts'
+
+export interface ProductListQuery {
+  search: string
+  status: 'all' | 'active' | 'archived'
+  sortBy: 'name' | 'price' | 'sales' | 'updated'
+  sortOrder: 'asc' | 'desc'
+}
+
+export function useAdminProducts(query: ProductListQuery) {
+  return useQuery({
+    queryKey: ['admin', 'products', query],
+    queryFn: () => apiRequest<{ data: AdminProduct[] }>(withQuery('/api/admin/products', { ...query }), {}, 'Failed to load products').then((body) => body.data),
+    placeholderData: keepPreviousData,
+  })
+}
+
+export function useAdminProduct(id: string | undefined) {
+  return useQuery({
+    queryKey: ['admin', 'products', 'one', id],
+    queryFn: () => apiRequest<{ data: AdminProduct }>(`/api/admin/products/${id}`, {}, 'Failed to load the product').then((body) => body.data),
+    enabled: id !== undefined,
+  })
+}
+
+export function useSaveProduct() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: ({ id, form, version }: { id?: string; form: ProductForm; version?: number }) =>
+      id
+        ? apiRequest<{ data: AdminProduct }>(`/api/admin/products/${id}`, { method: 'PUT', json: { form, version } }, 'Failed to save the product')
+        : apiRequest<{ data: AdminProduct }>('/api/admin/products', { method: 'POST', json: { form } }, 'Failed to create the product'),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: ['admin', 'products'] })
+      await queryClient.invalidateQueries({ queryKey: ['products'] })
+    },
+  })
+}

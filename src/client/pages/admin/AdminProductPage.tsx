@@ -1,0 +1,115 @@
+/**
+ * /admin/products/new and /admin/products/:id: the product form. It is checked with the shared
+ * schema before it is sent; the server's field errors show beside their field; a save over a
+ * product someone else changed since it was opened is refused with a way to reload it.
+ */
+import { useState, type FormEvent } from 'react'
+import toast from 'react-hot-toast'
+import { Link, useNavigate, useParams } from 'react-router'
+import { productFormSchema, type ProductForm } from '../../../shared/contract/admin-products.ts'
+import { ApiError } from '../../api/http.ts'
+import { ListSkeleton } from '../../components/ListSkeleton.tsx'
+import { AdminLoadFailed } from '../../features/admin/AdminLayout.tsx'
+import { useAdminCategories } from '../../features/admin/api/categories.ts'
+import { useAdminProduct, useSaveProduct } from '../../features/admin/api/products.ts'
+import { ProductFormFields, type ProductFieldErrors } from '../../features/admin/ProductFormFields.tsx'
+
+const EMPTY: ProductForm = {
+  name: '',
+  description: '',
+  price: '',
+  originalPrice: '',
+  categoryId: '',
+  active: true,
+  featured: false,
+  isNew: true,
+  tags: '',
+  digitalDownload: true,
+  purchaseLimit: '',
+  downloadLimit: '3',
+  bpm: '',
+  key: '',
+  genre: '',
+}
+
+export default function AdminProductPage() {
+  const { productId } = useParams()
+  const product = useAdminProduct(productId)
+  const categories = useAdminCategories()
+  if ((productId && product.isPending) || categories.isPending) return <ListSkeleton label="Loading the product…" />
+  if (product.isError || categories.isError) return <AdminLoadFailed error={product.error ?? categories.error} onRetry={() => void (product.isError ? product.refetch() : categories.refetch())} />
+  return (
+    <ProductEditor
+      key={`${productId ?? 'new'}:${product.data?.version ?? 0}`}
+      productId={productId}
+      initial={product.data?.form ?? EMPTY}
+      version={product.data?.version}
+      categories={categories.data}
+      onReload={() => void product.refetch()}
+    />
+  )
+}
+
+interface ProductEditorProps {
+  productId: string | undefined
+  initial: ProductForm
+  version: number | undefined
+  categories: Parameters<typeof ProductFormFields>[0]['categories']
+  onReload: () => void
+}
+
+function ProductEditor({ productId, initial, version, categories, onReload }: ProductEditorProps) {
+  const navigate = useNavigate()
+  const save = useSaveProduct()
+  const [values, setValues] = useState(initial)
+  const [errors, setErrors] = useState<ProductFieldErrors>({})
+  const [conflict, setConflict] = useState<string | null>(null)
+
+  async function submit(event: FormEvent) {
+    event.preventDefault()
+    setConflict(null)
+    const parsed = productFormSchema.safeParse(values)
+    if (!parsed.success) {
+      setErrors(Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0]), issue.message])))
+      return
+    }
+    setErrors({})
+    try {
+      const saved = await save.mutateAsync({ ...(productId ? { id: productId, version } : {}), form: parsed.data })
+      toast.success(productId ? 'Product saved' : 'Product created')
+      if (!productId) navigate(`/admin/products/${saved.data.id}`, { replace: true })
+    } catch (error) {
+      if (error instanceof ApiError && error.field) setErrors({ [error.field]: error.message })
+      else if (error instanceof ApiError && error.code === 'PRODUCT_CHANGED') setConflict(error.message)
+      else toast.error(error instanceof Error ? error.message : 'Failed to save the product')
+    }
+  }
+
+  return (
+    <>
+      <title>{`${productId ? initial.name : 'New product'} | Owner console | Audio Lab Store`}</title>
+      <p className="text-sm">
+        <Link to="/admin/products" className="rounded-sm text-zinc-400 hover:text-white">
+          ← Products
+        </Link>
+      </p>
+      <h1 className="mt-2 text-2xl font-bold tracking-tight text-white">{productId ? initial.name : 'New product'}</h1>
+      <form onSubmit={(event) => void submit(event)} noValidate className="mt-6 rounded-2xl border border-zinc-800 bg-zinc-900/60 p-4 sm:p-6">
+        <ProductFormFields values={values} errors={errors} categories={categories} onChange={setValues} />
+        {conflict && (
+          <div role="alert" className="mt-5 flex flex-wrap items-center gap-3 rounded-xl border border-amber-800/70 bg-amber-950/40 p-4 text-sm text-amber-200">
+            <p className="flex-1">{conflict}</p>
+            <button type="button" className="btn btn-secondary" onClick={onReload}>
+              Reload the product
+            </button>
+          </div>
+        )}
+        <div className="mt-6 flex gap-2">
+          <button type="submit" className="btn btn-primary" disabled={save.isPending}>
+            {save.isPending ? 'Saving…' : productId ? 'Save product' : 'Create product'}
+          </button>
+        </div>
+      </form>
+    </>
+  )
+}

@@ -1,30 +1,12 @@
 import { createHash } from 'node:crypto'
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { expect, test, type APIRequestContext } from '@playwright/test'
+import { expect, test } from '@playwright/test'
 import { createConfirmedAccount, signIn } from './support/accounts.ts'
+import { buyNowWithTestCard, smallDigitalProduct, type ApiProduct } from './support/purchases.ts'
 
 // Buy a product with the built-in payment provider, download it from the hub (the saved file
 // has the stored file's bytes), see the count drop, and find the order in the order history.
-
-interface ApiProduct {
-  id: string
-  name: string
-  imageUrl: string | null
-  fileSize: number
-  downloadLimit: number
-  metadata: Record<string, unknown>
-}
-
-/** The smallest digital download with the default limit of 3, so the journey moves few bytes. */
-async function smallDigitalProduct(request: APIRequestContext): Promise<ApiProduct> {
-  const response = await request.get('/api/products?limit=100')
-  const body = (await response.json()) as { data: ApiProduct[] }
-  const candidates = body.data.filter((product) => product.metadata.product_type === 'digital_download' && product.downloadLimit === 3)
-  candidates.sort((a, b) => a.fileSize - b.fileSize)
-  expect(candidates.length).toBeGreaterThan(0)
-  return candidates[0]!
-}
 
 /**
  * Where the demo generator stored the product's file: `files/products/{slug}.zip` under the data
@@ -50,18 +32,7 @@ test('a producer buys a pack, downloads the exact stored file from the hub, and 
 
   // Buy Now → the built-in provider's embedded form → paid.
   const product = await smallDigitalProduct(page.request)
-  await page.goto(`/products/${product.id}`)
-  await expect(page.getByRole('heading', { level: 1, name: product.name })).toBeVisible()
-  await page.getByRole('button', { name: 'Buy Now' }).click()
-  await expect(page).toHaveURL(/\/checkout\/direct$/)
-  const form = page.getByRole('form', { name: 'Pay with card' })
-  await form.getByLabel('Card number').fill('4242 4242 4242 4242')
-  await form.getByLabel('Expiration date (MM / YY)').fill('12 / 34')
-  await form.getByLabel('CVC').fill('123')
-  await form.getByLabel('Name on card').fill('Ada Lovelace')
-  await form.getByRole('button', { name: /^Pay \$/ }).click()
-  await expect(page.getByRole('heading', { name: 'Payment Successful' })).toBeVisible({ timeout: 20_000 })
-  const orderNumber = (await page.locator('dt', { hasText: 'Order number' }).locator('xpath=following-sibling::dd[1]').textContent())!.trim()
+  const { orderNumber } = await buyNowWithTestCard(page, product)
   expect(orderNumber).toMatch(/^[0-9A-F]{8}$/)
 
   // The hub lists it with 3 downloads.

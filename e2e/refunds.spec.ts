@@ -1,33 +1,16 @@
-import { expect, test, type APIRequestContext } from '@playwright/test'
+import { expect, test } from '@playwright/test'
 import { createConfirmedAccount, signIn } from './support/accounts.ts'
+import { buyNowWithTestCard, smallDigitalProduct } from './support/purchases.ts'
 
 // Buy a pack with the built-in payment provider, download it once from the hub, then the
 // payment is refunded at the provider (its development dashboard route): once the signed
 // webhook is processed the hub says why the pack can no longer be downloaded, the link
 // minted before the refund sends no file, and the order history shows the order REFUNDED.
 
-interface ApiProduct {
-  id: string
-  name: string
-  fileSize: number
-  downloadLimit: number
-  metadata: Record<string, unknown>
-}
-
 interface ApiPurchase {
   id: string
   orderId: string
   access: { state: string; reason: string | null; since: string | null }
-}
-
-/** The smallest digital download, so the journey moves few bytes. */
-async function smallDigitalProduct(request: APIRequestContext): Promise<ApiProduct> {
-  const response = await request.get('/api/products?limit=100')
-  const body = (await response.json()) as { data: ApiProduct[] }
-  const candidates = body.data.filter((product) => product.metadata.product_type === 'digital_download' && product.downloadLimit === 3)
-  candidates.sort((a, b) => a.fileSize - b.fileSize)
-  expect(candidates.length).toBeGreaterThan(0)
-  return candidates[0]!
 }
 
 /** The store's date format ("November 24, 2026"), as the hub writes it in the browser's time zone. */
@@ -42,19 +25,8 @@ test('a refunded purchase can no longer be downloaded: the hub says so, the old 
 
   // Buy Now → the built-in provider's embedded form → paid.
   const product = await smallDigitalProduct(page.request)
-  await page.goto(`/products/${product.id}`)
-  await page.getByRole('button', { name: 'Buy Now' }).click()
-  await expect(page).toHaveURL(/\/checkout\/direct$/)
-  const form = page.getByRole('form', { name: 'Pay with card' })
-  await form.getByLabel('Card number').fill('4242 4242 4242 4242')
-  await form.getByLabel('Expiration date (MM / YY)').fill('12 / 34')
-  await form.getByLabel('CVC').fill('123')
-  await form.getByLabel('Name on card').fill('Ada Lovelace')
-  await form.getByRole('button', { name: /^Pay \$/ }).click()
-  await expect(page.getByRole('heading', { name: 'Payment Successful' })).toBeVisible({ timeout: 20_000 })
-  const sessionId = new URL(page.url()).searchParams.get('session_id')
+  const { sessionId, orderNumber } = await buyNowWithTestCard(page, product)
   expect(sessionId).toMatch(/^cs_test_/)
-  const orderNumber = (await page.locator('dt', { hasText: 'Order number' }).locator('xpath=following-sibling::dd[1]').textContent())!.trim()
 
   // Download once from the hub; keep the signed link the grant answered.
   await page.goto('/download-hub')

@@ -1,0 +1,40 @@
+// Buying in the journeys: the smallest demo download, and Buy Now paid with Stripe's 4242 test
+// card in the built-in provider's embedded form, up to the success page.
+import { expect, type APIRequestContext, type Page } from '@playwright/test'
+
+export interface ApiProduct {
+  id: string
+  name: string
+  imageUrl: string | null
+  fileSize: number
+  downloadLimit: number
+  metadata: Record<string, unknown>
+}
+
+/** The smallest digital download with the default limit of 3, so a journey moves few bytes. */
+export async function smallDigitalProduct(request: APIRequestContext): Promise<ApiProduct> {
+  const response = await request.get('/api/products?limit=100')
+  const body = (await response.json()) as { data: ApiProduct[] }
+  const candidates = body.data.filter((product) => product.metadata.product_type === 'digital_download' && product.downloadLimit === 3)
+  candidates.sort((a, b) => a.fileSize - b.fileSize)
+  expect(candidates.length).toBeGreaterThan(0)
+  return candidates[0]!
+}
+
+/** Buy Now → the embedded card form → paid; answers the payment session and the order number the success page shows. */
+export async function buyNowWithTestCard(page: Page, product: ApiProduct): Promise<{ sessionId: string; orderNumber: string }> {
+  await page.goto(`/products/${product.id}`)
+  await expect(page.getByRole('heading', { level: 1, name: product.name })).toBeVisible()
+  await page.getByRole('button', { name: 'Buy Now' }).click()
+  await expect(page).toHaveURL(/\/checkout\/direct$/)
+  const form = page.getByRole('form', { name: 'Pay with card' })
+  await form.getByLabel('Card number').fill('4242 4242 4242 4242')
+  await form.getByLabel('Expiration date (MM / YY)').fill('12 / 34')
+  await form.getByLabel('CVC').fill('123')
+  await form.getByLabel('Name on card').fill('Ada Lovelace')
+  await form.getByRole('button', { name: /^Pay \$/ }).click()
+  await expect(page.getByRole('heading', { name: 'Payment Successful' })).toBeVisible({ timeout: 20_000 })
+  const sessionId = new URL(page.url()).searchParams.get('session_id') ?? ''
+  const orderNumber = (await page.locator('dt', { hasText: 'Order number' }).locator('xpath=following-sibling::dd[1]').textContent())!.trim()
+  return { sessionId, orderNumber }
+}

@@ -3,10 +3,14 @@
  * browser. Built on commander; each command calls the capabilities' services on the database
  * it is given and records what it changed in the audit log as the owner CLI.
  */
-import { Command, CommanderError } from 'commander'
+import { Command, CommanderError, Option } from 'commander'
+import { ORDER_STATUSES, orderNumberOf } from '../../shared/contract/checkout.ts'
+import { formatPrice } from '../../shared/money.ts'
 import { createAuditService } from '../admin/audit.service.ts'
 import { createRolesService, type RoleChange, type RolesService } from '../auth/roles.service.ts'
 import type { Database } from '../db/client.ts'
+import { createOrderReports } from '../orders/order-reports.ts'
+import type { OrderStatus } from '../orders/orders.service.ts'
 
 /** Who the audit log names for what the CLI does (it has no account). */
 export const CLI_ACTOR = { id: null, email: 'owner-cli' }
@@ -51,6 +55,22 @@ export async function runOwnerCommand(argv: string[], database: () => Promise<Da
     .argument('<email>', "the account's email")
     .description('Make the account with this email a shopper again')
     .action((email: string) => changeRole(email, (roles) => roles.revokeAdmin, 'user.revoke_admin'))
+
+  program
+    .command('orders')
+    .description('Look at orders')
+    .command('list')
+    .description('The newest orders: number, date, status, buyer, total, items')
+    .addOption(new Option('--status <status>', 'only orders with this status').choices([...ORDER_STATUSES]))
+    .addOption(new Option('--limit <count>', 'how many').default('20').argParser((value) => Math.min(500, Math.max(1, Number.parseInt(value, 10) || 20))))
+    .action(async (options: { status?: OrderStatus; limit: number | string }) => {
+      const rows = await createOrderReports(await database()).recentOrders({ status: options.status, limit: Number(options.limit) })
+      if (rows.length === 0) io.out(options.status ? `No ${options.status} orders.` : 'No orders yet.')
+      for (const order of rows) {
+        const refunded = order.refundedCents > 0 ? ` (refunded ${formatPrice(order.refundedCents)})` : ''
+        io.out(`${orderNumberOf(order.id)}  ${order.createdAt.toISOString().slice(0, 16).replace('T', ' ')}  ${order.status.padEnd(18)}  ${order.customerEmail}  ${formatPrice(order.totalAmountCents)}${refunded}  ${order.items} item(s)`)
+      }
+    })
 
   try {
     await program.parseAsync(argv, { from: 'user' })

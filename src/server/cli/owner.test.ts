@@ -14,6 +14,10 @@ import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts'
 import { auditLog, user } from '../db/schema.ts'
 import { dataPaths, PROJECT_ROOT } from '../paths.ts'
 import { runOwnerCommand } from './owner-program.ts'
+import { productsWithFiles } from '../../../tests/support/downloads.ts'
+import { createCompletedOrder } from '../../../tests/support/orders.ts'
+import { orderNumberOf } from '../../shared/contract/checkout.ts'
+import { formatPrice } from '../../shared/money.ts'
 
 let t: TestApp
 beforeAll(async () => {
@@ -64,6 +68,30 @@ describe('owner admin grant | revoke', () => {
     const result = await owner('admin', 'promote', 'someone@example.com')
     expect(result.code).not.toBe(0)
     expect(result.err).toMatch(/unknown command 'promote'/)
+  })
+})
+
+describe('owner orders list', () => {
+  it('prints the newest orders with number, status, buyer, total and item count, and filters by status', async () => {
+    const buyer = await createSignedInUser(t)
+    const [product] = await productsWithFiles(t, 1)
+    const paid = await createCompletedOrder(t, { userId: buyer.id, productIds: [product!.id] })
+    const pending = await createCompletedOrder(t, { userId: buyer.id, productIds: [product!.id], status: 'PENDING' })
+
+    const all = await owner('orders', 'list', '--limit', '50')
+    expect(all.code).toBe(0)
+    const line = all.out.split('\n').find((entry) => entry.startsWith(orderNumberOf(paid.orderId)))
+    expect(line).toContain('COMPLETED')
+    expect(line).toContain(`${buyer.id}@example.com`)
+    expect(line).toContain(formatPrice(product!.priceCents))
+    expect(line).toContain('1 item(s)')
+
+    const completed = await owner('orders', 'list', '--status', 'COMPLETED', '--limit', '500')
+    expect(completed.out).toContain(orderNumberOf(paid.orderId))
+    expect(completed.out).not.toContain(orderNumberOf(pending.orderId))
+    const refused = await owner('orders', 'list', '--status', 'SHIPPED')
+    expect(refused.code).not.toBe(0)
+    expect(refused.err).toMatch(/Allowed choices are PENDING, COMPLETED/)
   })
 })
 

@@ -5,7 +5,7 @@
 import { and, desc, eq, gte, ilike, inArray, ne, sql } from 'drizzle-orm'
 import { PAID_ORDER_STATUSES } from '../../shared/contract/checkout.ts'
 import type { Database } from '../db/client.ts'
-import { orderItems, orderRefunds, orders } from './orders.schema.ts'
+import { orderItems, orderRefunds, orders, type OrderStatus } from './orders.schema.ts'
 
 const paid = inArray(orders.status, [...PAID_ORDER_STATUSES])
 /** What an order brought in: paid less refunded. */
@@ -21,6 +21,16 @@ export interface ProductSales {
   productId: string
   units: number
   revenueCents: number
+}
+
+export interface OrderSummaryRow {
+  id: string
+  status: OrderStatus
+  customerEmail: string
+  totalAmountCents: number
+  refundedCents: number
+  createdAt: Date
+  items: number
 }
 
 export interface CustomerRow {
@@ -66,6 +76,26 @@ export function createOrderReports(db: Database) {
         .where(and(paid, ne(orderItems.access, 'revoked')))
         .groupBy(orderItems.productId)
       return new Map(rows.map((row) => [row.productId, row.units]))
+    },
+
+    /** The newest orders (of one status, or any), with their item counts, in one query. */
+    recentOrders({ status, limit }: { status?: OrderStatus | undefined; limit: number }): Promise<OrderSummaryRow[]> {
+      return db
+        .select({
+          id: orders.id,
+          status: orders.status,
+          customerEmail: orders.customerEmail,
+          totalAmountCents: orders.totalAmountCents,
+          refundedCents: orders.refundedCents,
+          createdAt: orders.createdAt,
+          items: sql<number>`count(${orderItems.id})::int`,
+        })
+        .from(orders)
+        .leftJoin(orderItems, eq(orderItems.orderId, orders.id))
+        .where(status ? eq(orders.status, status) : undefined)
+        .groupBy(orders.id)
+        .orderBy(desc(orders.createdAt), desc(orders.id))
+        .limit(limit)
     },
 
     /** Refunds made since `since` that give money back: how many and how much. */

@@ -2,13 +2,13 @@ import { expect, test } from '@playwright/test'
 import { E2E_OWNER_EMAIL } from '../playwright.config.ts'
 import { createConfirmedAccount, linkIn, newestMail, signIn } from './support/accounts.ts'
 
-// The owner console: the shop owner (ADMIN_EMAILS) signs in and finds the dashboard, the
-// customers and the categories; a field error from the server shows beside its field; a new
-// category appears in the store's navigation. A shopper who opens /admin is told it is for admins.
+// The owner console: the shop owner (ADMIN_EMAILS) signs in and finds the dashboard; a field
+// error from the server shows beside its field; a new category gets its store page; a new
+// product stays hidden until it has its file. A shopper who opens /admin is told it is for admins.
 
 const PASSWORD = 'correct horse battery'
 
-test('the shop owner reads the dashboard and adds a category that shoppers then see', async ({ page, baseURL }) => {
+test('the shop owner reads the dashboard, adds a category shoppers then see, and a product kept hidden until its file is there', async ({ page, baseURL }) => {
   const signedUp = await page.request.post('/api/auth/sign-up/email', { data: { email: E2E_OWNER_EMAIL, password: PASSWORD, name: 'Store Owner' }, headers: { Origin: baseURL! } })
   expect(signedUp.ok()).toBe(true)
   await page.goto(linkIn((await newestMail(page.request, E2E_OWNER_EMAIL, /confirm/i)).text, 'verify-email'))
@@ -35,7 +35,7 @@ test('the shop owner reads the dashboard and adds a category that shoppers then 
   await page.goto('/vocal-chops')
   await expect(page.getByRole('heading', { name: 'Vocal Chops', level: 1 })).toBeVisible()
 
-  // A new product: the form refuses a free price beside the field, then the store sells it.
+  // A new product: a free price and an active product without its file are refused beside their fields.
   await page.goto('/admin/products')
   await page.getByRole('link', { name: 'New product' }).click()
   await page.getByLabel('Name').fill('Chopped Soul Vocals')
@@ -47,12 +47,20 @@ test('the shop owner reads the dashboard and adds a category that shoppers then 
   await page.getByRole('button', { name: 'Create product' }).click()
   await expect(page.getByText('Price must be more than $0 with at most 2 decimals')).toBeVisible()
   await page.getByLabel('Price', { exact: true }).fill('19.99')
+  await page.getByLabel('Active').check()
+  await page.getByRole('button', { name: 'Create product' }).click()
+  await expect(page.getByText('Add the product file before making the product active: every buyer must get a file')).toBeVisible()
+  await page.getByLabel('Active').uncheck()
   await page.getByRole('button', { name: 'Create product' }).click()
   await expect(page).toHaveURL(/\/admin\/products\/[0-9a-f-]{36}$/)
   const productId = page.url().split('/').pop()!
-  await page.goto(`/products/${productId}`)
-  await expect(page.getByRole('heading', { name: 'Chopped Soul Vocals', level: 1 })).toBeVisible()
-  await expect(page.getByText('$19.99').first()).toBeVisible()
+
+  // Hidden from shoppers until its file is there; listed for the owner.
+  expect((await page.request.get(`/api/products/${productId}`)).status()).toBe(404)
+  await page.getByRole('link', { name: '← Products' }).click()
+  const row = page.getByRole('row', { name: /Chopped Soul Vocals/ })
+  await expect(row.getByText('Hidden')).toBeVisible()
+  await expect(row.getByText('$19.99')).toBeVisible()
 })
 
 test('a shopper who opens /admin is told it is for admins only', async ({ page, baseURL }) => {

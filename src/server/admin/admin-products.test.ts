@@ -11,7 +11,7 @@ import { productsWithFiles, requestGrant } from '../../../tests/support/download
 import { createCompletedOrder } from '../../../tests/support/orders.ts'
 import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts'
 import type { ProductForm } from '../../shared/contract/admin-products.ts'
-import { auditLog, categories } from '../db/schema.ts'
+import { auditLog, categories, products } from '../db/schema.ts'
 
 const OWNER = uniqueEmail('owner')
 let t: TestApp
@@ -32,7 +32,7 @@ const form = (overrides: Partial<ProductForm> = {}): ProductForm => ({
   price: '24.99',
   originalPrice: '34.99',
   categoryId,
-  active: true,
+  active: false,
   featured: false,
   isNew: true,
   tags: 'drums, lo-fi, tape',
@@ -50,11 +50,22 @@ function admin(method: 'GET' | 'POST' | 'PUT', url: string, payload?: Record<str
 }
 
 describe('the product form', () => {
-  it('creates a product the store then sells at its price, with its tags, tempo and key', async () => {
+  it('creates a product hidden until its file is there, then the store sells it at its price, with its tags, tempo and key', async () => {
+    const refused = await admin('POST', '/api/admin/products', { form: form({ active: true }) })
+    expect(refused.statusCode).toBe(400)
+    expect(refused.json().error).toMatchObject({ field: 'active', message: 'Add the product file before making the product active: every buyer must get a file' })
+
     const response = await admin('POST', '/api/admin/products', { form: form() })
     expect(response.statusCode).toBe(201)
     const created = response.json().data
-    expect(created).toMatchObject({ name: 'Dusty Tape Drums', priceCents: 2499, active: true, version: 1, sales: 0, form: form() })
+    expect(created).toMatchObject({ name: 'Dusty Tape Drums', priceCents: 2499, active: false, version: 1, sales: 0, form: form() })
+    expect((await t.app.inject(`/api/products/${created.id}`)).statusCode).toBe(404)
+
+    // The file arrives (as an upload will store it), then the owner makes the product active.
+    const [withFile] = await productsWithFiles(t, 1)
+    await t.database.db.update(products).set({ fileUrl: withFile!.fileUrl, fileSize: withFile!.fileSize }).where(eq(products.id, created.id))
+    const activated = await admin('PUT', `/api/admin/products/${created.id}`, { form: form({ active: true }), version: 1 })
+    expect(activated.statusCode).toBe(200)
 
     const shown = (await t.app.inject(`/api/products/${created.id}`)).json().data
     expect(shown).toMatchObject({ name: 'Dusty Tape Drums', priceCents: 2499, downloadLimit: 5 })

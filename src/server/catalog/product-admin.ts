@@ -1,6 +1,7 @@
 /**
  * The owner's products: the list with every product (archived too), and saving the product form
- * (create, edit, archive by unticking Active) with an optimistic version check, so of two admins
+ * (create, edit, archive by unticking Active; a product without its file cannot be active) with
+ * an optimistic version check, so of two admins
  * editing one product the second is told it changed instead of overwriting it. Metadata the form
  * does not show (images, preview, rating) is kept as it is.
  */
@@ -102,6 +103,8 @@ export function createProductAdmin(db: Database) {
     },
 
     async createProduct(form: ProductForm, audit: (tx: Executor, id: string, change: ProductChange) => Promise<void>): Promise<ProductRow> {
+      // A new product has no file yet: selling it would take money for nothing to download.
+      if (form.active) throw fieldError('active', MESSAGES.noFile)
       return db.transaction(async (tx) => {
         await assertCategory(tx, form.categoryId)
         const [row] = await tx.insert(products).values(columnsOf(form, {})).returning()
@@ -116,6 +119,7 @@ export function createProductAdmin(db: Database) {
         const [current] = UUID.test(id) ? await tx.select().from(products).where(eq(products.id, id)).for('update') : []
         if (!current) throw notFound(MESSAGES.notFound)
         if (version !== undefined && version !== current.version) throw new AppError(409, 'PRODUCT_CHANGED', MESSAGES.changed)
+        if (form.active && !current.fileUrl) throw fieldError('active', MESSAGES.noFile)
         await assertCategory(tx, form.categoryId)
         const [saved] = await tx
           .update(products)

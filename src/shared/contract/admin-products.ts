@@ -85,4 +85,5 @@ export const PRODUCT_ADMIN_MESSAGES = {
   notFound: 'Product not found',
   changed: 'This product was changed by someone else since you opened it. Reload it to see their changes, then save again.',
   unknownCategory: 'Choose one of the store\u2019s categories',
+  noFile: 'Add the product file before making the product active: every buyer must get a file',
 } as const

@@ -2,7 +2,7 @@
  * The product form's fields, labelled as the owner reads them, each with its error beside it
  * (from the shared schema in the browser, or from the server).
  */
-import { useId, type ReactNode } from 'react'
+import { Fragment, useId, type ReactNode } from 'react'
 import type { ProductForm } from '../../../shared/contract/admin-products.ts'
 import type { AdminCategory } from '../../../shared/contract/admin-categories.ts'
 import { INPUT_CLASS } from '../../components/TextField.tsx'
@@ -45,10 +45,18 @@ export function ProductFormFields({ values, errors, categories, onChange }: Prod
     )
   const flag = (key: FlagKey, label: string) => (
     <label className="flex items-center gap-2 text-sm text-zinc-200">
-      <input type="checkbox" checked={values[key]} onChange={(event) => onChange({ ...values, [key]: event.target.checked })} className="size-4 accent-brand-500" />
+      <input
+        type="checkbox"
+        checked={values[key]}
+        onChange={(event) => onChange({ ...values, [key]: event.target.checked })}
+        aria-invalid={errors[key] ? true : undefined}
+        aria-describedby={describedBy(key)}
+        className="size-4 accent-brand-500"
+      />
       {label}
     </label>
   )
+  const flagKeys: FlagKey[] = ['active', 'featured', 'isNew', 'digitalDownload']
 
   return (
     <div className="grid gap-4 sm:grid-cols-2">
@@ -85,6 +93,11 @@ export function ProductFormFields({ values, errors, categories, onChange }: Prod
         {flag('featured', 'Featured')}
         {flag('isNew', 'New')}
         {flag('digitalDownload', 'Digital download')}
+        <div className="basis-full">
+          {flagKeys.map((key) => (
+            <Fragment key={key}>{error(key)}</Fragment>
+          ))}
+        </div>
       </fieldset>
     </div>
   )

@@ -20,7 +20,8 @@ const EMPTY: ProductForm = {
   price: '',
   originalPrice: '',
   categoryId: '',
-  active: true,
+  // A new product has no file yet, so it starts hidden from the store.
+  active: false,
   featured: false,
   isNew: true,
   tags: '',

@@ -37,7 +37,7 @@ export default function AdminProductsPage() {
           <select value={query.status} onChange={(event) => setQuery({ ...query, status: event.target.value as ProductListQuery['status'] })} className={INPUT_CLASS}>
             <option value="all">All</option>
             <option value="active">Active</option>
-            <option value="archived">Archived</option>
+            <option value="archived">Hidden</option>
           </select>
         </label>
         <label>
@@ -89,7 +89,7 @@ export default function AdminProductsPage() {
                   </td>
                   <td className="px-4 py-3">
                     <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ${product.active ? 'bg-emerald-950/70 text-emerald-300 ring-emerald-700/80' : 'bg-zinc-800 text-zinc-300 ring-zinc-600'}`}>
-                      {product.active ? 'Active' : 'Archived'}
+                      {product.active ? 'Active' : 'Hidden'}
                     </span>
                   </td>
                   <td className="px-4 py-3 text-right text-zinc-100 tabular-nums">{formatPrice(product.priceCents)}</td>

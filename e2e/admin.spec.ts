@@ -38,7 +38,8 @@ test('the shop owner reads the dashboard, adds a category shoppers then see, and
   // A new product: a free price and an active product without its file are refused beside their fields.
   await page.goto('/admin/products')
   await page.getByRole('link', { name: 'New product' }).click()
-  await page.getByLabel('Name').fill('Chopped Soul Vocals')
+  await expect(page.getByRole('heading', { name: 'New product', level: 1 })).toBeVisible()
+  await page.getByLabel('Name', { exact: true }).fill('Chopped Soul Vocals')
   await page.getByLabel('Description').fill('Soul phrases chopped and tuned.')
   await page.getByLabel('Price', { exact: true }).fill('0')
   await page.getByLabel('Category').selectOption({ label: 'Vocal Chops' })
@@ -54,6 +55,7 @@ test('the shop owner reads the dashboard, adds a category shoppers then see, and
   await page.getByRole('button', { name: 'Create product' }).click()
   await expect(page).toHaveURL(/\/admin\/products\/[0-9a-f-]{36}$/)
   const productId = page.url().split('/').pop()!
+  await expect(page.getByRole('region', { name: 'History' }).getByText(`${E2E_OWNER_EMAIL} · created`)).toBeVisible()
 
   // Hidden from shoppers until its file is there; listed for the owner.
   expect((await page.request.get(`/api/products/${productId}`)).status()).toBe(404)

@@ -6,7 +6,15 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { adminProductSchema, listAdminProductsQuerySchema, productFormSchema, productSaveSchema, type AdminProduct } from '../../shared/contract/admin-products.ts'
+import {
+  adminProductSchema,
+  auditEntrySchema,
+  changesBetween,
+  listAdminProductsQuerySchema,
+  productFormSchema,
+  productSaveSchema,
+  type AdminProduct,
+} from '../../shared/contract/admin-products.ts'
 import { apiErrorSchema } from '../../shared/contract/errors.ts'
 import { requireAdmin, type SessionUser } from '../auth/session.ts'
 import type { CatalogService } from '../catalog/catalog.service.ts'
@@ -18,12 +26,13 @@ import type { AuditService } from './audit.service.ts'
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 500: apiErrorSchema }
 const params = z.object({ id: z.string().max(100) })
 const productResponse = z.object({ data: adminProductSchema })
+const productWithHistoryResponse = z.object({ data: adminProductSchema, history: z.array(auditEntrySchema) })
 
 export interface AdminProductsDeps {
   catalog: Pick<CatalogService, 'adminProductRows' | 'adminProduct' | 'createProduct' | 'updateProduct'>
   orders: Pick<OrdersService, 'salesByProduct'>
   downloads: Pick<DownloadsService, 'downloadsByProduct'>
-  audit: Pick<AuditService, 'record'>
+  audit: Pick<AuditService, 'record' | 'trailOf'>
 }
 
 export function adminProductsRoutes({ catalog, orders, downloads, audit }: AdminProductsDeps): FastifyPluginAsyncZod {
@@ -59,9 +68,16 @@ export function adminProductsRoutes({ catalog, orders, downloads, audit }: Admin
     })
 
     app.get('/api/admin/products/:id', {
-      schema: { tags: ['admin'], summary: 'One product as its form, with its version', params, response: { 200: productResponse, ...errors } },
+      schema: { tags: ['admin'], summary: 'One product as its form, with its version and what admins changed, newest first', params, response: { 200: productWithHistoryResponse, ...errors } },
       config: { failureMessage: 'Failed to load the product' },
-    }, async (request) => ({ data: await reload(request.params.id) }))
+    }, async (request) => {
+      const data = await reload(request.params.id)
+      const trail = await audit.trailOf('product', data.id)
+      return {
+        data,
+        history: trail.map((entry) => ({ action: entry.action, actorEmail: entry.actorEmail, at: entry.createdAt.toISOString(), changes: changesBetween(entry.before, entry.after) })),
+      }
+    })
 
     app.post('/api/admin/products', {
       schema: { tags: ['admin'], summary: 'Create a product from the form', body: z.object({ form: productFormSchema }), response: { 201: productResponse, ...errors } },

@@ -104,7 +104,11 @@ describe('saving over someone else', () => {
     const second = await admin('PUT', `/api/admin/products/${created.id}`, { form: form({ name: 'Shared Pack', price: '29.99' }), version: 1 })
     expect(second.statusCode).toBe(409)
     expect(second.json().error.code).toBe('PRODUCT_CHANGED')
-    expect((await admin('GET', `/api/admin/products/${created.id}`)).json().data).toMatchObject({ priceCents: 1999, version: 2 })
+    const reloaded = (await admin('GET', `/api/admin/products/${created.id}`)).json()
+    expect(reloaded.data).toMatchObject({ priceCents: 1999, version: 2 })
+    // The history names the admin and the one field the first save changed; the refused save left no trace.
+    expect(reloaded.history.map((entry: { action: string }) => entry.action)).toEqual(['product.update', 'product.create'])
+    expect(reloaded.history[0]).toMatchObject({ actorEmail: OWNER, changes: [{ field: 'price', before: '24.99', after: '19.99' }] })
   })
 })
 

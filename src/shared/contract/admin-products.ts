@@ -73,6 +73,22 @@ export const adminProductSchema = z.object({
 })
 export type AdminProduct = z.infer<typeof adminProductSchema>
 
+/** One entry of a record's audit trail: who did what, when, and which fields changed from what to what. */
+export const auditEntrySchema = z.object({
+  action: z.string(),
+  actorEmail: z.string(),
+  at: z.string(),
+  changes: z.array(z.object({ field: z.string(), before: z.string(), after: z.string() })),
+})
+export type AuditEntryView = z.infer<typeof auditEntrySchema>
+
+/** The fields that differ between two saved states, as text (an empty state shows as ''). */
+export function changesBetween(before: Record<string, unknown> | null, after: Record<string, unknown> | null): AuditEntryView['changes'] {
+  const fields = new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])
+  const text = (value: unknown) => (value === undefined || value === null ? '' : typeof value === 'string' ? value : JSON.stringify(value))
+  return [...fields].filter((field) => text(before?.[field]) !== text(after?.[field])).map((field) => ({ field, before: text(before?.[field]), after: text(after?.[field]) }))
+}
+
 export const ADMIN_PRODUCT_SORTS = ['name', 'price', 'sales', 'updated'] as const
 export const listAdminProductsQuerySchema = z.object({
   search: z.string().trim().max(200).optional(),

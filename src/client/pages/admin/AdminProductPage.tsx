@@ -6,7 +6,8 @@
 import { useState, type FormEvent } from 'react'
 import toast from 'react-hot-toast'
 import { Link, useNavigate, useParams } from 'react-router'
-import { productFormSchema, type ProductForm } from '../../../shared/contract/admin-products.ts'
+import { productFormSchema, type AuditEntryView, type ProductForm } from '../../../shared/contract/admin-products.ts'
+import { formatDate } from '../../../shared/dates.ts'
 import { ApiError } from '../../api/http.ts'
 import { ListSkeleton } from '../../components/ListSkeleton.tsx'
 import { AdminLoadFailed } from '../../features/admin/AdminLayout.tsx'
@@ -41,10 +42,11 @@ export default function AdminProductPage() {
   if (product.isError || categories.isError) return <AdminLoadFailed error={product.error ?? categories.error} onRetry={() => void (product.isError ? product.refetch() : categories.refetch())} />
   return (
     <ProductEditor
-      key={`${productId ?? 'new'}:${product.data?.version ?? 0}`}
+      key={`${productId ?? 'new'}:${product.data?.data.version ?? 0}`}
       productId={productId}
-      initial={product.data?.form ?? EMPTY}
-      version={product.data?.version}
+      initial={product.data?.data.form ?? EMPTY}
+      version={product.data?.data.version}
+      history={product.data?.history ?? []}
       categories={categories.data}
       onReload={() => void product.refetch()}
     />
@@ -55,11 +57,12 @@ interface ProductEditorProps {
   productId: string | undefined
   initial: ProductForm
   version: number | undefined
+  history: AuditEntryView[]
   categories: Parameters<typeof ProductFormFields>[0]['categories']
   onReload: () => void
 }
 
-function ProductEditor({ productId, initial, version, categories, onReload }: ProductEditorProps) {
+function ProductEditor({ productId, initial, version, history, categories, onReload }: ProductEditorProps) {
   const navigate = useNavigate()
   const save = useSaveProduct()
   const [values, setValues] = useState(initial)
@@ -111,6 +114,31 @@ function ProductEditor({ productId, initial, version, categories, onReload }: Pr
           </button>
         </div>
       </form>
+      {history.length > 0 && (
+        <section aria-labelledby="product-history" className="mt-6 rounded-2xl border border-zinc-800 bg-zinc-900/60 p-4 sm:p-6">
+          <h2 id="product-history" className="text-base font-semibold text-white">
+            History
+          </h2>
+          <ol className="mt-3 divide-y divide-zinc-800 text-sm">
+            {history.map((entry) => (
+              <li key={`${entry.at}-${entry.action}`} className="py-2.5">
+                <p className="text-zinc-300">
+                  <time dateTime={entry.at}>{formatDate(entry.at)}</time> · {entry.actorEmail} · {entry.action === 'product.create' ? 'created' : 'saved'}
+                </p>
+                {entry.action !== 'product.create' && entry.changes.length > 0 && (
+                  <ul className="mt-1 text-xs text-zinc-400">
+                    {entry.changes.map((change) => (
+                      <li key={change.field}>
+                        {change.field}: {change.before || '(empty)'} → {change.after || '(empty)'}
+                      </li>
+                    ))}
+                  </ul>
+                )}
+              </li>
+            ))}
+          </ol>
+        </section>
+      )}
     </>
   )
 }

@@ -3,7 +3,7 @@
  * the form (create, or save over the version it was edited from).
  */
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import type { AdminProduct, ProductForm } from '../../../../shared/contract/admin-products.ts'
+import type { AdminProduct, AuditEntryView, ProductForm } from '../../../../shared/contract/admin-products.ts'
 import { apiRequest, withQuery } from '../../../api/http.ts'
 
 export interface ProductListQuery {
@@ -21,10 +21,11 @@ export function useAdminProducts(query: ProductListQuery) {
   })
 }
 
+/** One product with its audit trail (what admins changed, newest first). */
 export function useAdminProduct(id: string | undefined) {
   return useQuery({
     queryKey: ['admin', 'products', 'one', id],
-    queryFn: () => apiRequest<{ data: AdminProduct }>(`/api/admin/products/${id}`, {}, 'Failed to load the product').then((body) => body.data),
+    queryFn: () => apiRequest<{ data: AdminProduct; history: AuditEntryView[] }>(`/api/admin/products/${id}`, {}, 'Failed to load the product'),
     enabled: id !== undefined,
   })
 }

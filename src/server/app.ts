@@ -9,6 +9,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTyp
 import { sql } from 'drizzle-orm'
 import { DOWNLOAD_URL_TTL_SECONDS } from '../shared/contract/downloads.ts'
 import { adminCategoriesRoutes } from './admin/admin-categories.routes.ts'
+import { adminProductMediaRoutes } from './admin/admin-product-media.routes.ts'
 import { adminProductsRoutes } from './admin/admin-products.routes.ts'
 import { adminReportsRoutes } from './admin/admin-reports.routes.ts'
 import { adminRoutes } from './admin/admin.routes.ts'
@@ -56,6 +57,7 @@ import { CLIENT_DIST_DIR, dataPaths } from './paths.ts'
 import { promoRoutes } from './promo/promo.routes.ts'
 import { createPromoService } from './promo/promo.service.ts'
 import { createLocalFileStorage } from './storage/local-file-storage.ts'
+import { createUploads } from './uploads/uploads.service.ts'
 import { supportRoutes } from './support/support.routes.ts'
 import { createSupportService } from './support/support.service.ts'
 
@@ -136,7 +138,7 @@ export async function buildApp({ config, database, clientDir = CLIENT_DIST_DIR, 
   // Read at call time, so a test can swap the provider on a built app.
   const payments = (): PaymentProvider => app.payments
   const storage = createLocalFileStorage(paths.files)
-  const catalog = createCatalogService(db)
+  const catalog = createCatalogService(db, { files: storage, media: createLocalFileStorage(paths.media), maxFileBytes: config.maxUploadBytes })
   const cart = createCartService({ db, catalog })
   const promo = createPromoService(db)
   const profiles = createProfileService(db)
@@ -146,6 +148,9 @@ export async function buildApp({ config, database, clientDir = CLIENT_DIST_DIR, 
   const links = createDownloadLinkSigner(config.authSecret, DOWNLOAD_URL_TTL_SECONDS)
   const limiter = app.rateLimiter
   const audit = createAuditService(db)
+  const uploads = createUploads({ directory: paths.uploads, maxFileBytes: config.maxUploadBytes, path: '/api/admin/uploads', log: app.log })
+  const stopSweepingUploads = uploads.startSweeping()
+  app.addHook('onClose', async () => stopSweepingUploads())
 
   // The whole API.
   const routes = [
@@ -169,7 +174,13 @@ export async function buildApp({ config, database, clientDir = CLIENT_DIST_DIR, 
     supportRoutes({ support: createSupportService({ db, mailer, supportEmail: config.supportEmail }), limiter }),
     ...(config.devMode ? [mailboxRoutes(mailer)] : []),
     // The owner's API: every route inside answers 401/403 unless an admin asks.
-    adminRoutes([adminReportsRoutes({ orders, downloads, catalog }), adminCategoriesRoutes({ catalog, audit }), adminProductsRoutes({ catalog, orders, downloads, audit })]),
+    adminRoutes([
+      adminReportsRoutes({ orders, downloads, catalog }),
+      adminCategoriesRoutes({ catalog, audit }),
+      adminProductsRoutes({ catalog, orders, downloads, audit }),
+      uploads.routes,
+      adminProductMediaRoutes({ catalog, uploads, audit }),
+    ]),
   ]
   for (const plugin of routes) await app.register(plugin)
   if (clientDir !== null) await registerClientApp(app, clientDir, { storeMode: config.storeMode, devMode: config.devMode, testPayments: config.testPaymentsInProduction })

@@ -52,6 +52,8 @@ const envSchema = z
       .optional()
       .transform((value) => (value ?? '').split(',').map((email) => email.trim().toLowerCase()).filter(Boolean))
       .pipe(z.array(z.email('ADMIN_EMAILS must be email addresses separated by commas'))),
+    /** The largest product file an owner may upload, in bytes (5 GiB). */
+    MAX_UPLOAD_BYTES: z.coerce.number({ error: 'MAX_UPLOAD_BYTES must be a number of bytes' }).int('MAX_UPLOAD_BYTES must be a whole number of bytes').min(1024 * 1024, 'MAX_UPLOAD_BYTES must be at least 1 MiB').default(5 * 1024 ** 3),
     /** The store's support inbox: contact-form messages are emailed here. */
     SUPPORT_EMAIL: z.preprocess(
       (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
@@ -126,6 +128,8 @@ export interface AppConfig {
   /** Lower-cased emails whose confirmed accounts are made admins at sign-in (ADMIN_EMAILS). */
   adminEmails: string[]
   trustProxy: number | string[] | false
+  /** The largest product file an owner may upload (MAX_UPLOAD_BYTES). */
+  maxUploadBytes: number
   /** Whether start-up seeds the demo catalog and promo codes (SEED_DEMO; off by default in production). */
   seedDemo: boolean
   logLevel: string
@@ -165,6 +169,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     supportEmail: values.SUPPORT_EMAIL,
     adminEmails: values.ADMIN_EMAILS,
     trustProxy: values.TRUST_PROXY,
+    maxUploadBytes: values.MAX_UPLOAD_BYTES,
     seedDemo: values.SEED_DEMO ?? !production,
     logLevel: values.LOG_LEVEL,
   }

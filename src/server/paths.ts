@@ -25,6 +25,8 @@ export function dataPaths(dataDir: string) {
     files: join(dataDir, 'files'),
     /** Public media: cover art and audio previews. */
     media: join(dataDir, 'media'),
+    /** Resumable uploads in progress, until a product takes them (or they expire). */
+    uploads: join(dataDir, 'uploads'),
     /** The process id of a store serving the embedded database, while it runs. */
     storePid: join(dataDir, 'store.pid'),
   }

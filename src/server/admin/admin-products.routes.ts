@@ -48,6 +48,7 @@ export function adminProductsRoutes({ catalog, orders, downloads, audit }: Admin
     version: row.product.version,
     updatedAt: row.product.updatedAt.toISOString(),
     form: row.form,
+    media: row.media,
   })
   const auditAs = (actor: SessionUser, action: string) => (tx: Executor, id: string, change: { before: unknown; after: unknown }) =>
     audit.record(tx, { actor, action, subject: { type: 'product', id }, before: change.before as Record<string, unknown> | null, after: change.after as Record<string, unknown> })

@@ -38,6 +38,8 @@ export const products = pgTable(
     fileSize: bigint('file_size', { mode: 'number' }).notNull().default(0),
     /** Storage key of the paid file (under DATA_DIR/files or a bucket); never sent to browsers. */
     fileUrl: text('file_url'),
+    /** Lower-case hex sha256 of the stored file, recorded when the owner uploads it. */
+    fileSha256: text('file_sha256'),
     downloadLimit: integer('download_limit').notNull().default(3),
     paymentProductId: text('payment_product_id'),
     paymentPriceId: text('payment_price_id'),

@@ -14,6 +14,8 @@ import type { Database } from '../db/client.ts'
 import { categories, categorySlugRedirects, products } from './catalog.schema.ts'
 import { createCategoryAdmin } from './category-admin.ts'
 import { createProductAdmin } from './product-admin.ts'
+import { createProductMedia, type ProductMediaDeps } from './product-media.ts'
+import type { FileStorage } from '../storage/file-storage.ts'
 import { notFound } from '../http/errors.ts'
 import { toCategoryView, toProductView } from './product-view.ts'
 
@@ -56,11 +58,19 @@ export interface ProductFile {
   storageKey: string | null
 }
 
+const unavailable = () => {
+  throw new Error('This catalog service was created without storage')
+}
+const noStorage: FileStorage = { kind: 'none', stat: unavailable, createReadStream: unavailable, put: unavailable, delete: unavailable }
+
 const categoryColumns = { id: categories.id, name: categories.name, slug: categories.slug, description: categories.description }
 
 const isUuid = (id: string) => UUID.test(id)
 
-export function createCatalogService(db: Database) {
+/** Where the owner's uploads are stored; a service without it (some tests) cannot take product files. */
+export type CatalogStorage = Omit<ProductMediaDeps, 'db'>
+
+export function createCatalogService(db: Database, storage?: CatalogStorage) {
 
   /** The category at this slug, or at a slug it had before it was changed. */
   async function findCategoryBySlug(slug: string): Promise<Category | null> {
@@ -78,6 +88,7 @@ export function createCatalogService(db: Database) {
   return {
     ...createCategoryAdmin(db),
     ...createProductAdmin(db),
+    ...createProductMedia(storage ? { db, ...storage } : { db, files: noStorage, media: noStorage, maxFileBytes: 0 }),
     async listProducts(params: ProductListParams): Promise<ProductList> {
       const filters: SQL[] = [eq(products.isActive, true)]
       if (params.category) {

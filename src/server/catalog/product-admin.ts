@@ -11,6 +11,7 @@ import type { ProductMetadata } from '../../shared/product-view.ts'
 import type { Database, Executor } from '../db/client.ts'
 import { AppError, fieldError, notFound } from '../http/errors.ts'
 import { categories, products, type ProductRow } from './catalog.schema.ts'
+import { mediaStateOf, type ProductMediaState } from './product-media.ts'
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
@@ -19,6 +20,7 @@ export interface AdminProductRow {
   categoryName: string | null
   /** The product as its form shows it. */
   form: ProductForm
+  media: ProductMediaState
 }
 
 export type ProductChange = { before: ProductForm | null; after: ProductForm }
@@ -93,13 +95,13 @@ export function createProductAdmin(db: Database) {
         .leftJoin(categories, eq(products.categoryId, categories.id))
         .where(and(...filters))
         .orderBy(desc(products.updatedAt), asc(products.id))
-      return rows.map((row) => ({ ...row, form: productFormOf(row.product) }))
+      return rows.map((row) => ({ ...row, form: productFormOf(row.product), media: mediaStateOf(row.product) }))
     },
 
     async adminProduct(id: string): Promise<AdminProductRow> {
       const [row] = UUID.test(id) ? await db.select({ product: products, categoryName: categories.name }).from(products).leftJoin(categories, eq(products.categoryId, categories.id)).where(eq(products.id, id)) : []
       if (!row) throw notFound(MESSAGES.notFound)
-      return { ...row, form: productFormOf(row.product) }
+      return { ...row, form: productFormOf(row.product), media: mediaStateOf(row.product) }
     },
 
     async createProduct(form: ProductForm, audit: (tx: Executor, id: string, change: ProductChange) => Promise<void>): Promise<ProductRow> {

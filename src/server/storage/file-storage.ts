@@ -1,7 +1,8 @@
 /**
- * The storage seam for paid product files: products name their file by a storage key
- * (`products/dusty-keys.zip`), and a FileStorage turns a key into its size, validators and
- * bytes. The local directory under DATA_DIR/files is the one implementation today.
+ * The storage seam for product files and public media: products name their file by a storage
+ * key (`products/dusty-keys.zip`), and a FileStorage turns a key into its size, validators and
+ * bytes, and stores new bytes under a key. The local directory under DATA_DIR/files (paid files)
+ * or DATA_DIR/media (covers, previews) is the one implementation today.
  *
  * An S3-compatible bucket plugs in later as another FileStorage that also implements
  * `presignedGetUrl`: the download route then answers a redirect to the bucket's presigned
@@ -17,6 +18,12 @@ export interface StoredFileInfo {
   modifiedAt: Date
   /** A strong entity tag (quoted) that changes whenever the bytes may have. */
   etag: string
+}
+
+export interface StoredFile {
+  size: number
+  /** Lower-case hex. */
+  sha256: string
 }
 
 /** Inclusive byte offsets, as HTTP ranges count them. */
@@ -39,6 +46,14 @@ export interface FileStorage {
   stat(key: string): Promise<StoredFileInfo | null>
   /** A stream of the file's bytes, or of one inclusive range of them. Never buffers the file. */
   createReadStream(key: string, range?: ByteRange): Readable
+  /**
+   * Stores the stream's bytes under the key and answers their size and sha256. The key holds
+   * nothing until every byte is written: a failed or interrupted write leaves no partial file.
+   * Refuses (and stores nothing) once the stream passes `maxBytes`.
+   */
+  put(key: string, source: Readable, options?: { maxBytes?: number }): Promise<StoredFile>
+  /** Removes the file under the key; nothing happens when there is none. */
+  delete(key: string): Promise<void>
   /** Present for buckets: a short-lived URL the client fetches the file from directly. */
   presignedGetUrl?(key: string, options: PresignOptions): Promise<string>
 }
@@ -46,4 +61,9 @@ export interface FileStorage {
 /** A key that is empty, absolute, or climbs out of the storage root. */
 export class StorageKeyError extends Error {
   override name = 'StorageKeyError'
+}
+
+/** A write that passed its size limit: nothing was stored. */
+export class StorageLimitError extends Error {
+  override name = 'StorageLimitError'
 }

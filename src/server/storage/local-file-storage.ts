@@ -3,11 +3,14 @@
  * one that is absolute, holds `..`, a backslash or a NUL byte, or resolves outside the root is
  * refused before the file system is touched.
  */
-import { createReadStream } from 'node:fs'
-import { stat } from 'node:fs/promises'
-import { resolve, sep } from 'node:path'
-import type { ByteRange, FileStorage, StoredFileInfo } from './file-storage.ts'
-import { StorageKeyError } from './file-storage.ts'
+import { createHash, randomUUID } from 'node:crypto'
+import { createReadStream, createWriteStream } from 'node:fs'
+import { mkdir, rename, rm, stat } from 'node:fs/promises'
+import { dirname, join, resolve, sep } from 'node:path'
+import { Transform, type Readable } from 'node:stream'
+import { pipeline } from 'node:stream/promises'
+import type { ByteRange, FileStorage, StoredFile, StoredFileInfo } from './file-storage.ts'
+import { StorageKeyError, StorageLimitError } from './file-storage.ts'
 
 /** The read buffer of a download stream: fewer syscalls than the 64 KiB default, still small. */
 const READ_CHUNK_BYTES = 256 * 1024
@@ -26,8 +29,40 @@ export function createLocalFileStorage(rootDir: string): FileStorage {
     return path
   }
 
+  /** Where writes land until their last byte: inside the root, so the final rename stays on one file system. */
+  const incoming = join(root, '.incoming')
+
   return {
     kind: 'local',
+
+    async put(key: string, source: Readable, { maxBytes = Number.POSITIVE_INFINITY } = {}): Promise<StoredFile> {
+      const path = pathOf(key)
+      await mkdir(incoming, { recursive: true })
+      const temporary = join(incoming, randomUUID())
+      const hash = createHash('sha256')
+      let size = 0
+      const measure = new Transform({
+        transform(chunk: Buffer, _encoding, callback) {
+          size += chunk.length
+          if (size > maxBytes) return callback(new StorageLimitError(`The file is larger than ${maxBytes} bytes`))
+          hash.update(chunk)
+          callback(null, chunk)
+        },
+      })
+      try {
+        await pipeline(source, measure, createWriteStream(temporary, { flags: 'wx' }))
+        await mkdir(dirname(path), { recursive: true })
+        await rename(temporary, path)
+      } catch (error) {
+        await rm(temporary, { force: true })
+        throw error
+      }
+      return { size, sha256: hash.digest('hex') }
+    },
+
+    async delete(key: string): Promise<void> {
+      await rm(pathOf(key), { force: true })
+    },
 
     async stat(key: string): Promise<StoredFileInfo | null> {
       const path = pathOf(key)

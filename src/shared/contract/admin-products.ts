@@ -3,6 +3,7 @@
  * with the same words on both sides. Prices are typed in dollars and travel as cents.
  */
 import { z } from 'zod'
+import { productMediaSchema } from './uploads.ts'
 
 /** "29.99" → 2999; null for anything that is not a positive amount with at most two decimals. */
 export function dollarsToCents(value: string): number | null {
@@ -70,6 +71,7 @@ export const adminProductSchema = z.object({
   version: z.number().int(),
   updatedAt: z.string(),
   form: productFormSchema,
+  media: productMediaSchema,
 })
 export type AdminProduct = z.infer<typeof adminProductSchema>
 

@@ -1,0 +1,188 @@
+/**
+ * A product's files, as the owner replaces them: the paid file (streamed into file storage with
+ * its size and sha256), the cover (made into the storefront's WebP sizes) and the audio preview
+ * (made into an MP3 with its waveform). Each takes a file already on this machine (a finished
+ * upload, or a path given to the CLI); the new bytes are stored under a fresh key first, the
+ * product row is pointed at them in one transaction with its audit entry, and only then is the
+ * replaced file removed. Buyers always download the product's current file, so replacing the file
+ * of a sold product hands old buyers the new version.
+ */
+import { randomBytes } from 'node:crypto'
+import { createReadStream } from 'node:fs'
+import { extname } from 'node:path'
+import { Readable } from 'node:stream'
+import { eq, sql } from 'drizzle-orm'
+import type { ProductMetadata } from '../../shared/product-view.ts'
+import type { Database, Executor } from '../db/client.ts'
+import { AppError, notFound } from '../http/errors.ts'
+import type { FileStorage } from '../storage/file-storage.ts'
+import { StorageLimitError } from '../storage/file-storage.ts'
+import { PRODUCT_ADMIN_MESSAGES as MESSAGES } from '../../shared/contract/admin-products.ts'
+import { transcodePreview, PreviewFormatError } from './audio-preview.ts'
+import { products } from './catalog.schema.ts'
+import { CoverFormatError, renderCoverSizes } from './cover-image.ts'
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+const MEDIA_PREFIX = '/media/'
+
+/** What the owner's screens show of a product's files. */
+export interface ProductMediaState {
+  file: { name: string; size: number; sha256: string | null } | null
+  coverUrl: string | null
+  previewUrl: string | null
+  previewPeaks: number[] | null
+}
+
+export type MediaChange = { before: Record<string, unknown>; after: Record<string, unknown> }
+export type MediaAudit = (tx: Executor, productId: string, change: MediaChange) => Promise<void>
+
+export interface ProductMediaDeps {
+  db: Database
+  /** Paid files, served only through download grants. */
+  files: FileStorage
+  /** Public media: covers and previews, served under /media/. */
+  media: FileStorage
+  /** MAX_UPLOAD_BYTES: the largest product file. */
+  maxFileBytes: number
+}
+
+/** A file name safe in a storage key and a URL, keeping its extension (the download's name ends with it). */
+export function storageFileName(fileName: string): string {
+  const extension = extname(fileName).toLowerCase().replace(/[^a-z0-9.]/g, '').slice(0, 12)
+  const stem = fileName.slice(0, fileName.length - extname(fileName).length).normalize('NFKD').replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^[-.]+|-+$/g, '').slice(0, 80)
+  return `${stem || 'file'}${extension}`
+}
+
+/** A short random tag, so a replaced file never shares a URL (or a cached copy) with its successor. */
+const freshTag = () => randomBytes(4).toString('hex')
+
+/** The storage key of a /media/ URL this store uploaded for the product; null for demo art and outside URLs, which are never deleted. */
+function ownedMediaKey(url: string | null | undefined, productId: string): string | null {
+  if (!url?.startsWith(`${MEDIA_PREFIX}products/${productId}/`)) return null
+  return url.slice(MEDIA_PREFIX.length)
+}
+
+export function mediaStateOf(row: typeof products.$inferSelect): ProductMediaState {
+  const metadata = row.metadata ?? {}
+  return {
+    file: row.fileUrl ? { name: row.fileUrl.split('/').at(-1)!.replace(/^[0-9a-f]{8}-/, ''), size: row.fileSize, sha256: row.fileSha256 } : null,
+    coverUrl: row.imageUrl,
+    previewUrl: typeof metadata.audioPreview === 'string' ? metadata.audioPreview : null,
+    previewPeaks: row.previewPeaks,
+  }
+}
+
+export function createProductMedia({ db, files, media, maxFileBytes }: ProductMediaDeps) {
+  async function lockProduct(tx: Executor, productId: string) {
+    const [row] = UUID.test(productId) ? await tx.select().from(products).where(eq(products.id, productId)).for('update') : []
+    if (!row) throw notFound(MESSAGES.notFound)
+    return row
+  }
+
+  async function assertProduct(productId: string): Promise<void> {
+    const [row] = UUID.test(productId) ? await db.select({ id: products.id }).from(products).where(eq(products.id, productId)) : []
+    if (!row) throw notFound(MESSAGES.notFound)
+  }
+
+  /** Stores under new keys, then swaps the row; a failed swap removes what was stored. */
+  async function swap(stored: { storage: FileStorage; keys: string[] }, update: (tx: Executor) => Promise<string[]>): Promise<void> {
+    let replaced: string[]
+    try {
+      replaced = await db.transaction(update)
+    } catch (error) {
+      await Promise.all(stored.keys.map((key) => stored.storage.delete(key)))
+      throw error
+    }
+    // The old bytes go only after the row points elsewhere; a failure here leaves an orphan, never a broken product.
+    await Promise.allSettled(replaced.filter((key) => !stored.keys.includes(key)).map((key) => stored.storage.delete(key)))
+  }
+
+  return {
+    /** Streams the file into storage, records its size and sha256, and points the product at it. */
+    async replaceProductFile(productId: string, source: { path: string; fileName: string }, audit: MediaAudit): Promise<ProductMediaState> {
+      await assertProduct(productId)
+      const key = `products/${productId}/${freshTag()}-${storageFileName(source.fileName)}`
+      let stored
+      try {
+        stored = await files.put(key, createReadStream(source.path), { maxBytes: maxFileBytes })
+      } catch (error) {
+        if (error instanceof StorageLimitError) throw new AppError(413, 'UPLOAD_TOO_LARGE', 'The product file is larger than the store accepts (MAX_UPLOAD_BYTES)')
+        throw error
+      }
+      if (stored.size === 0) {
+        await files.delete(key)
+        throw new AppError(400, 'EMPTY_FILE', 'The product file is empty')
+      }
+      let state: ProductMediaState | null = null
+      await swap({ storage: files, keys: [key] }, async (tx) => {
+        const current = await lockProduct(tx, productId)
+        const [saved] = await tx
+          .update(products)
+          .set({ fileUrl: key, fileSize: stored.size, fileSha256: stored.sha256, updatedAt: sql`now()` })
+          .where(eq(products.id, productId))
+          .returning()
+        state = mediaStateOf(saved!)
+        await audit(tx, productId, { before: { file: mediaStateOf(current).file }, after: { file: state.file } })
+        return current.fileUrl && current.fileUrl.startsWith(`products/${productId}/`) ? [current.fileUrl] : []
+      })
+      return state!
+    },
+
+    /** Makes the cover's WebP sizes and makes it the product's first image. */
+    async replaceCover(productId: string, path: string, audit: MediaAudit): Promise<ProductMediaState> {
+      await assertProduct(productId)
+      let sizes
+      try {
+        sizes = await renderCoverSizes(path)
+      } catch (error) {
+        if (error instanceof CoverFormatError) throw new AppError(400, 'INVALID_IMAGE', error.message)
+        throw error
+      }
+      const base = `products/${productId}/cover-${freshTag()}`
+      const keys = sizes.map(({ width }) => `${base}-${width}.webp`)
+      await Promise.all(sizes.map(({ bytes }, index) => media.put(keys[index]!, Readable.from([bytes]))))
+      const url = `${MEDIA_PREFIX}${base}-640.webp`
+      let state: ProductMediaState | null = null
+      await swap({ storage: media, keys }, async (tx) => {
+        const current = await lockProduct(tx, productId)
+        const metadata: ProductMetadata = { ...(current.metadata ?? {}) }
+        metadata.images = [url, ...(metadata.images ?? []).filter((image) => image !== current.imageUrl)]
+        const [saved] = await tx.update(products).set({ imageUrl: url, metadata, updatedAt: sql`now()` }).where(eq(products.id, productId)).returning()
+        state = mediaStateOf(saved!)
+        await audit(tx, productId, { before: { cover: current.imageUrl }, after: { cover: url } })
+        const old = ownedMediaKey(current.imageUrl, productId)
+        return old ? [320, 640, 1024].map((width) => old.replace(/-640\.webp$/, `-${width}.webp`)) : []
+      })
+      return state!
+    },
+
+    /** Encodes the preview as MP3 with its waveform and makes it the product's preview. */
+    async replacePreview(productId: string, path: string, audit: MediaAudit): Promise<ProductMediaState> {
+      await assertProduct(productId)
+      const key = `products/${productId}/preview-${freshTag()}.mp3`
+      let peaks: number[]
+      try {
+        const preview = await transcodePreview(path)
+        await media.put(key, preview.mp3)
+        peaks = preview.peaks()
+      } catch (error) {
+        await media.delete(key)
+        if (error instanceof PreviewFormatError) throw new AppError(400, 'INVALID_AUDIO', error.message)
+        throw error
+      }
+      const url = `${MEDIA_PREFIX}${key}`
+      let state: ProductMediaState | null = null
+      await swap({ storage: media, keys: [key] }, async (tx) => {
+        const current = await lockProduct(tx, productId)
+        const metadata: ProductMetadata = { ...(current.metadata ?? {}), audioPreview: url }
+        const [saved] = await tx.update(products).set({ metadata, previewPeaks: peaks, updatedAt: sql`now()` }).where(eq(products.id, productId)).returning()
+        state = mediaStateOf(saved!)
+        await audit(tx, productId, { before: { preview: current.metadata?.audioPreview ?? null }, after: { preview: url } })
+        const old = ownedMediaKey(current.metadata?.audioPreview as string | undefined, productId)
+        return old ? [old] : []
+      })
+      return state!
+    },
+  }
+}
+

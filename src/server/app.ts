@@ -9,6 +9,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTyp
 import { sql } from 'drizzle-orm'
 import { DOWNLOAD_URL_TTL_SECONDS } from '../shared/contract/downloads.ts'
 import { adminCategoriesRoutes } from './admin/admin-categories.routes.ts'
+import { adminOrdersRoutes } from './admin/admin-orders.routes.ts'
 import { adminProductMediaRoutes } from './admin/admin-product-media.routes.ts'
 import { adminProductsRoutes } from './admin/admin-products.routes.ts'
 import { adminReportsRoutes } from './admin/admin-reports.routes.ts'
@@ -178,6 +179,7 @@ export async function buildApp({ config, database, clientDir = CLIENT_DIST_DIR, 
       adminReportsRoutes({ orders, downloads, catalog }),
       adminCategoriesRoutes({ catalog, audit }),
       adminProductsRoutes({ catalog, orders, downloads, audit }),
+      adminOrdersRoutes({ orders, downloads, catalog, audit }),
       uploads.routes,
       adminProductMediaRoutes({ catalog, uploads, audit }),
     ]),

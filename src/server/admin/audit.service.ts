@@ -23,9 +23,16 @@ export interface AuditEntry {
 }
 
 export function createAuditService(db: Database) {
+  async function record(tx: Executor, { actor, action, subject, before = null, after = null }: AuditEntry): Promise<void> {
+    await tx.insert(auditLog).values({ actorId: actor.id, actorEmail: actor.email, action, subjectType: subject.type, subjectId: subject.id, before, after })
+  }
+
   return {
-    async record(tx: Executor, { actor, action, subject, before = null, after = null }: AuditEntry): Promise<void> {
-      await tx.insert(auditLog).values({ actorId: actor.id, actorEmail: actor.email, action, subjectType: subject.type, subjectId: subject.id, before, after })
+    record,
+
+    /** For an action whose change is not a row of ours (an email queued, a call to the payment provider): recorded on its own once it succeeded. */
+    async recordAfter(entry: AuditEntry): Promise<void> {
+      await record(db, entry)
     },
 
     /** What admins did to one record, newest first. */

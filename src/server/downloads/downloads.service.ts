@@ -5,7 +5,7 @@
  * a grant back to the file it may fetch. Another user's order item does not exist for the caller.
  */
 import { extname } from 'node:path'
-import { desc, eq, gte, sql } from 'drizzle-orm'
+import { desc, eq, gte, inArray, sql } from 'drizzle-orm'
 import { DOWNLOAD_ERROR_CODES as CODES, DOWNLOAD_SERVER_MESSAGES as MESSAGES, type DownloadLogEntry } from '../../shared/contract/downloads.ts'
 import type { CatalogService } from '../catalog/catalog.service.ts'
 import type { Database } from '../db/client.ts'
@@ -82,6 +82,17 @@ export function createDownloadsService({ db, orders, catalog, storage, log }: Do
     async downloadsByProduct(): Promise<Map<string, number>> {
       const rows = await db.select({ productId: downloads.productId, count: sql<number>`count(*)::int` }).from(downloads).groupBy(downloads.productId)
       return new Map(rows.map((row) => [row.productId, row.count]))
+    },
+
+    /** Every download granted for these order items, newest first, with where it came from (the owner's order page). */
+    downloadLogOf(orderItemIds: string[]): Promise<{ at: Date; orderItemId: string | null; productId: string; ipAddress: string | null; userAgent: string | null }[]> {
+      if (orderItemIds.length === 0) return Promise.resolve([])
+      return db
+        .select({ at: downloads.createdAt, orderItemId: downloads.orderItemId, productId: downloads.productId, ipAddress: downloads.ipAddress, userAgent: downloads.userAgent })
+        .from(downloads)
+        .where(inArray(downloads.orderItemId, orderItemIds))
+        .orderBy(desc(downloads.createdAt))
+        .limit(500)
     },
 
     /** Downloads granted per UTC day since `since` (the owner's dashboard). */

@@ -47,6 +47,8 @@ export interface RefundRequest {
   orderItemIds?: readonly string[] | undefined
   /** Why, in the shop owner's words. */
   reason: string
+  /** Records who refunded, in the transaction that stores the refund. */
+  audit?: (tx: Executor, change: { before: Record<string, unknown>; after: Record<string, unknown> }) => Promise<void>
 }
 
 export interface AfterSaleDeps {
@@ -183,7 +185,7 @@ export function createAfterSale({ db, log, payments }: AfterSaleDeps) {
      * back through the provider, named in its metadata, and their downloads end at once; the
      * provider's own event later finds the refund already applied.
      */
-    async refundOrder({ orderId, orderItemIds, reason }: RefundRequest): Promise<OrderRow> {
+    async refundOrder({ orderId, orderItemIds, reason, audit }: RefundRequest): Promise<OrderRow> {
       const order = UUID.test(orderId) ? await db.query.orders.findFirst({ where: eq(orders.id, orderId), with: { items: true, refunds: true } }) : undefined
       if (!order) throw notFound(REFUND_MESSAGES.orderNotFound)
       if ((order.status !== 'COMPLETED' && order.status !== 'PARTIALLY_REFUNDED') || !order.paymentIntentId) {
@@ -206,13 +208,16 @@ export function createAfterSale({ db, log, payments }: AfterSaleDeps) {
         idempotencyKey: `refund:${order.id}:${order.refunds.length}:${named}`,
       })
       log.info({ orderId: order.id, refundId: refund.id, amountCents, items: refunding.length }, 'order refunded')
-      const result = await applyToOrder(order.id, {}, (tx) =>
-        tx
+      const result = await applyToOrder(order.id, {}, async (tx) => {
+        await tx
           .insert(orderRefunds)
           .values({ id: refund.id, orderId: order.id, amountCents: refund.amountCents, status: refund.status, orderItemIds: refunding, reason: reason || refund.reason })
           .onConflictDoUpdate({ target: orderRefunds.id, set: { amountCents: sql`excluded.amount_cents`, status: sql`excluded.status`, orderItemIds: sql`excluded.order_item_ids`, updatedAt: sql`now()` } })
-          .then(() => undefined),
-      )
+        await audit?.(tx, {
+          before: { status: order.status, refundedCents: order.refundedCents },
+          after: { refund: refund.id, amountCents: refund.amountCents, items: refunding.length, reason: reason || null },
+        })
+      })
       return result.order!
     },
   }

@@ -21,6 +21,7 @@ import type { ItemAccessView } from '../../shared/contract/downloads.ts'
 import { LICENCE_MESSAGES, type Licence } from '../../shared/contract/licences.ts'
 import { createAfterSale } from './after-sale.ts'
 import { createFulfilment } from './fulfilment.ts'
+import { createOrderAdmin } from './order-admin.ts'
 import { createOrderReports } from './order-reports.ts'
 import { accessOf, DOWNLOADABLE_ORDER_STATUSES, licensedItemsOf, toLicence, toOrderView, toSessionOrder, type OrderWithItems } from './order-views.ts'
 import { orderIdOfLicenceCode } from './licence.ts'
@@ -97,6 +98,7 @@ export function createOrdersService({ db, licenceSecret, catalog, accounts, cart
     ...pendingOrders,
     ...fulfilment,
     ...createOrderReports(db),
+    ...createOrderAdmin(db),
     syncRefunds: afterSale.syncRefunds,
     recordDispute: afterSale.recordDispute,
     refundOrder: afterSale.refundOrder,
@@ -153,6 +155,15 @@ export function createOrdersService({ db, licenceSecret, catalog, accounts, cart
      */
     async resendReceipt(userId: string, orderId: string): Promise<{ email: string }> {
       const order = UUID.test(orderId) ? await findOrder(and(eq(orders.id, orderId), eq(orders.userId, userId))) : undefined
+      if (!order) throw notFound(MESSAGES.orderNotFound)
+      if (!(PAID_ORDER_STATUSES as readonly OrderStatus[]).includes(order.status)) throw new AppError(409, 'ORDER_NOT_PAID', RECEIPT_MESSAGES.notPaid)
+      await fulfilment.resendReceipt(order)
+      return { email: order.customerEmail }
+    },
+
+    /** The owner queues any paid order's receipt again, to the email the order was placed with. */
+    async resendReceiptForOwner(orderId: string): Promise<{ email: string }> {
+      const order = UUID.test(orderId) ? await findOrder(eq(orders.id, orderId)) : undefined
       if (!order) throw notFound(MESSAGES.orderNotFound)
       if (!(PAID_ORDER_STATUSES as readonly OrderStatus[]).includes(order.status)) throw new AppError(409, 'ORDER_NOT_PAID', RECEIPT_MESSAGES.notPaid)
       await fulfilment.resendReceipt(order)

@@ -1,0 +1,136 @@
+/**
+ * The owner's orders under /api/admin/orders: the list (status, buyer email, dates), one order
+ * with what support needs (items with remaining downloads, amounts, the provider's session and
+ * payment ids, refunds, disputes, the download log and who did what to it), and the actions:
+ * refund the order or one item (through the payment provider; downloads end at once), add
+ * downloads to an item, send the receipt again. Every action is audited on the order.
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { addDownloadsBodySchema, adminOrderListSchema, adminOrderSchema, listAdminOrdersQuerySchema, refundOrderBodySchema, type AdminOrder } from '../../shared/contract/admin-orders.ts'
+import { changesBetween } from '../../shared/contract/admin-products.ts'
+import { orderNumberOf } from '../../shared/contract/checkout.ts'
+import { apiErrorSchema } from '../../shared/contract/errors.ts'
+import { requireAdmin } from '../auth/session.ts'
+import type { CatalogService } from '../catalog/catalog.service.ts'
+import type { DownloadsService } from '../downloads/downloads.service.ts'
+import type { OrdersService } from '../orders/orders.service.ts'
+import type { AuditService } from './audit.service.ts'
+
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 500: apiErrorSchema, 502: apiErrorSchema }
+const params = z.object({ id: z.string().max(100) })
+const orderResponse = z.object({ data: adminOrderSchema })
+const REFUNDABLE = new Set(['COMPLETED', 'PARTIALLY_REFUNDED'])
+
+export interface AdminOrdersDeps {
+  orders: Pick<OrdersService, 'adminOrders' | 'adminOrder' | 'addDownloads' | 'refundOrder' | 'resendReceiptForOwner'>
+  downloads: Pick<DownloadsService, 'downloadLogOf'>
+  catalog: Pick<CatalogService, 'productSummariesByIds'>
+  audit: Pick<AuditService, 'record' | 'recordAfter' | 'trailOf'>
+}
+
+export function adminOrdersRoutes({ orders, downloads, catalog, audit }: AdminOrdersDeps): FastifyPluginAsyncZod {
+  async function detail(orderId: string): Promise<AdminOrder> {
+    const order = await orders.adminOrder(orderId)
+    const [products, log, trail] = await Promise.all([
+      catalog.productSummariesByIds(order.items.map((item) => item.productId)),
+      downloads.downloadLogOf(order.items.map((item) => item.id)),
+      audit.trailOf('order', order.id),
+    ])
+    const refundable = REFUNDABLE.has(order.status) && order.paymentIntentId !== null
+    return {
+      id: order.id,
+      orderNumber: orderNumberOf(order.id),
+      status: order.status,
+      customerEmail: order.customerEmail,
+      userId: order.userId,
+      checkoutType: order.checkoutType,
+      subtotalCents: order.subtotalCents,
+      discountCents: order.discountCents,
+      taxCents: order.taxCents,
+      totalAmountCents: order.totalAmountCents,
+      refundedCents: order.refundedCents,
+      currency: order.currency,
+      promoCode: order.promoCode,
+      paymentProvider: order.paymentProvider,
+      paymentSessionId: order.paymentSessionId,
+      paymentIntentId: order.paymentIntentId,
+      cardLast4: order.cardLast4,
+      createdAt: order.createdAt.toISOString(),
+      completedAt: order.completedAt?.toISOString() ?? null,
+      refundable: refundable && order.items.some((item) => item.access !== 'revoked'),
+      items: order.items.map((item) => ({
+        id: item.id,
+        productId: item.productId,
+        name: products.get(item.productId)?.name ?? 'Product',
+        quantity: item.quantity,
+        priceCents: item.priceCents,
+        downloadLimit: item.downloadLimit,
+        downloadsRemaining: item.downloadsRemaining,
+        access: { state: item.access, reason: item.accessReason, since: item.accessChangedAt?.toISOString() ?? null },
+        refundable: refundable && item.access !== 'revoked',
+      })),
+      refunds: order.refunds.map((refund) => ({ id: refund.id, amountCents: refund.amountCents, status: refund.status, reason: refund.reason, createdAt: refund.createdAt.toISOString() })),
+      disputes: order.disputes.map((dispute) => ({ id: dispute.id, amountCents: dispute.amountCents, status: dispute.status, reason: dispute.reason, openedAt: dispute.openedAt.toISOString(), closedAt: dispute.closedAt?.toISOString() ?? null })),
+      downloads: log.map((entry) => ({ at: entry.at.toISOString(), orderItemId: entry.orderItemId, productName: products.get(entry.productId)?.name ?? 'Product', ipAddress: entry.ipAddress, userAgent: entry.userAgent })),
+      history: trail.map((entry) => ({ action: entry.action, actorEmail: entry.actorEmail, at: entry.createdAt.toISOString(), changes: changesBetween(entry.before, entry.after) })),
+    }
+  }
+
+  return async (app) => {
+    app.get('/api/admin/orders', {
+      schema: { tags: ['admin'], summary: 'Every order, newest first; filter by status, buyer email and dates (YYYY-MM-DD, inclusive)', querystring: listAdminOrdersQuerySchema, response: { 200: adminOrderListSchema, ...errors } },
+      config: { failureMessage: 'Failed to load orders' },
+    }, async (request) => {
+      const { rows, total } = await orders.adminOrders(request.query)
+      return {
+        data: rows.map((row) => ({ ...row, orderNumber: orderNumberOf(row.id), createdAt: row.createdAt.toISOString() })),
+        total,
+        limit: request.query.limit,
+        offset: request.query.offset,
+      }
+    })
+
+    app.get('/api/admin/orders/:id', {
+      schema: { tags: ['admin'], summary: 'One order: items, amounts, provider ids, refunds, disputes, download log and audit trail', params, response: { 200: orderResponse, ...errors } },
+      config: { failureMessage: 'Failed to load the order' },
+    }, async (request) => ({ data: await detail(request.params.id) }))
+
+    app.post('/api/admin/orders/:id/refund', {
+      schema: { tags: ['admin'], summary: 'Refund the order, or the items named, through the payment provider; their downloads end at once', params, body: refundOrderBodySchema, response: { 200: orderResponse, ...errors } },
+      config: { failureMessage: 'Failed to refund the order' },
+    }, async (request) => {
+      const actor = await requireAdmin(request)
+      const { orderItemIds, reason } = request.body
+      await orders.refundOrder({
+        orderId: request.params.id,
+        orderItemIds,
+        reason: reason || 'requested_by_customer',
+        audit: (tx, change) => audit.record(tx, { actor, action: 'order.refund', subject: { type: 'order', id: request.params.id }, ...change }),
+      })
+      return { data: await detail(request.params.id) }
+    })
+
+    app.post('/api/admin/orders/:id/items/:itemId/downloads', {
+      schema: { tags: ['admin'], summary: 'Give an item more downloads (1 to 100)', params: params.extend({ itemId: z.string().max(100) }), body: addDownloadsBodySchema, response: { 200: orderResponse, ...errors } },
+      config: { failureMessage: 'Failed to add downloads' },
+    }, async (request) => {
+      const actor = await requireAdmin(request)
+      const { id, itemId } = request.params
+      await orders.addDownloads(id, itemId, request.body.downloads, (tx, change) =>
+        audit.record(tx, { actor, action: 'order.add_downloads', subject: { type: 'order', id }, before: { item: itemId, ...change.before }, after: { item: itemId, ...change.after } }),
+      )
+      return { data: await detail(id) }
+    })
+
+    app.post('/api/admin/orders/:id/receipt', {
+      schema: { tags: ['admin'], summary: 'Send the order\u2019s receipt again to the email it was placed with', params, response: { 200: z.object({ data: z.object({ email: z.string() }) }), ...errors } },
+      config: { failureMessage: 'Failed to send the receipt' },
+    }, async (request) => {
+      const actor = await requireAdmin(request)
+      const sent = await orders.resendReceiptForOwner(request.params.id)
+      await audit.recordAfter({ actor, action: 'order.resend_receipt', subject: { type: 'order', id: request.params.id }, after: { to: sent.email } })
+      return { data: sent }
+    })
+  }
+}

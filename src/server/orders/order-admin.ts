@@ -1,0 +1,92 @@
+/**
+ * The owner's side of orders: every order (not only one buyer's), filtered by status, buyer
+ * email and paid day; one order with its refunds and disputes; and adding downloads to an item,
+ * one atomic increment in the transaction that writes its audit entry.
+ */
+import { and, asc, count, desc, eq, gte, ilike, lt, sql, type SQL } from 'drizzle-orm'
+import { ORDER_ADMIN_MESSAGES as MESSAGES, type AdminOrdersQuery } from '../../shared/contract/admin-orders.ts'
+import type { Database, Executor } from '../db/client.ts'
+import { AppError, notFound } from '../http/errors.ts'
+import type { OrderSummaryRow } from './order-reports.ts'
+import { DOWNLOADABLE_ORDER_STATUSES } from './order-views.ts'
+import { orderDisputes, orderItems, orderRefunds, orders, type OrderItemRow, type OrderRow } from './orders.schema.ts'
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+const DAY_MS = 24 * 60 * 60 * 1000
+
+export type AdminOrderRecord = OrderRow & {
+  items: OrderItemRow[]
+  refunds: (typeof orderRefunds.$inferSelect)[]
+  disputes: (typeof orderDisputes.$inferSelect)[]
+}
+
+export type DownloadsChange = { before: { downloadsRemaining: number }; after: { downloadsRemaining: number; added: number } }
+
+export function createOrderAdmin(db: Database) {
+  return {
+    /** One page of orders, newest first, with their item counts and the total matching, in two indexed queries. */
+    async adminOrders({ status, email, from, to, limit, offset }: AdminOrdersQuery): Promise<{ rows: OrderSummaryRow[]; total: number }> {
+      const filters: SQL[] = []
+      if (status) filters.push(eq(orders.status, status))
+      if (email) filters.push(ilike(orders.customerEmail, `%${email.replace(/[\\%_]/g, (match) => `\\${match}`)}%`))
+      if (from) filters.push(gte(orders.createdAt, new Date(`${from}T00:00:00Z`)))
+      if (to) filters.push(lt(orders.createdAt, new Date(new Date(`${to}T00:00:00Z`).getTime() + DAY_MS)))
+      const where = and(...filters)
+      const [rows, [counted]] = await Promise.all([
+        db
+          .select({
+            id: orders.id,
+            status: orders.status,
+            customerEmail: orders.customerEmail,
+            totalAmountCents: orders.totalAmountCents,
+            refundedCents: orders.refundedCents,
+            createdAt: orders.createdAt,
+            items: sql<number>`count(${orderItems.id})::int`,
+          })
+          .from(orders)
+          .leftJoin(orderItems, eq(orderItems.orderId, orders.id))
+          .where(where)
+          .groupBy(orders.id)
+          .orderBy(desc(orders.createdAt), desc(orders.id))
+          .limit(limit)
+          .offset(offset),
+        db.select({ total: count() }).from(orders).where(where),
+      ])
+      return { rows, total: counted?.total ?? 0 }
+    },
+
+    /** Any order with its items, refunds and disputes; 404 for an unknown id. */
+    async adminOrder(orderId: string): Promise<AdminOrderRecord> {
+      const order = UUID.test(orderId)
+        ? await db.query.orders.findFirst({
+            where: eq(orders.id, orderId),
+            with: { items: { orderBy: [asc(orderItems.createdAt), asc(orderItems.id)] }, refunds: { orderBy: [asc(orderRefunds.createdAt)] }, disputes: { orderBy: [asc(orderDisputes.openedAt)] } },
+          })
+        : undefined
+      if (!order) throw notFound(MESSAGES.notFound)
+      return order
+    },
+
+    /** Gives an item `added` more downloads; only an item its buyer may still download. */
+    async addDownloads(orderId: string, orderItemId: string, added: number, audit: (tx: Executor, change: DownloadsChange) => Promise<void>): Promise<number> {
+      if (!UUID.test(orderId) || !UUID.test(orderItemId)) throw notFound(MESSAGES.itemNotFound)
+      return db.transaction(async (tx) => {
+        const [item] = await tx
+          .select({ remaining: orderItems.downloadsRemaining, access: orderItems.access, status: orders.status })
+          .from(orderItems)
+          .innerJoin(orders, eq(orders.id, orderItems.orderId))
+          .where(and(eq(orderItems.id, orderItemId), eq(orderItems.orderId, orderId)))
+          .for('update')
+        if (!item) throw notFound(MESSAGES.itemNotFound)
+        if (item.access !== 'active' || !(DOWNLOADABLE_ORDER_STATUSES as readonly string[]).includes(item.status)) throw new AppError(409, 'NOT_DOWNLOADABLE', MESSAGES.notDownloadable)
+        const [updated] = await tx
+          .update(orderItems)
+          .set({ downloadsRemaining: sql`${orderItems.downloadsRemaining} + ${added}` })
+          .where(eq(orderItems.id, orderItemId))
+          .returning({ remaining: orderItems.downloadsRemaining })
+        await audit(tx, { before: { downloadsRemaining: item.remaining }, after: { downloadsRemaining: updated!.remaining, added } })
+        return updated!.remaining
+      })
+    },
+  }
+}

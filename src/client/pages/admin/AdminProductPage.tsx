@@ -14,6 +14,9 @@ import { AdminLoadFailed } from '../../features/admin/AdminLayout.tsx'
 import { useAdminCategories } from '../../features/admin/api/categories.ts'
 import { useAdminProduct, useSaveProduct } from '../../features/admin/api/products.ts'
 import { ProductFormFields, type ProductFieldErrors } from '../../features/admin/ProductFormFields.tsx'
+import { ProductMediaFields } from '../../features/admin/ProductMediaFields.tsx'
+import { useMediaUploads } from '../../features/admin/use-media-uploads.ts'
+import type { ProductMediaView } from '../../../shared/contract/uploads.ts'
 
 const EMPTY: ProductForm = {
   name: '',
@@ -46,6 +49,7 @@ export default function AdminProductPage() {
       productId={productId}
       initial={product.data?.data.form ?? EMPTY}
       version={product.data?.data.version}
+      media={product.data?.data.media ?? null}
       history={product.data?.history ?? []}
       categories={categories.data}
       onReload={() => void product.refetch()}
@@ -57,14 +61,16 @@ interface ProductEditorProps {
   productId: string | undefined
   initial: ProductForm
   version: number | undefined
+  media: ProductMediaView | null
   history: AuditEntryView[]
   categories: Parameters<typeof ProductFormFields>[0]['categories']
   onReload: () => void
 }
 
-function ProductEditor({ productId, initial, version, history, categories, onReload }: ProductEditorProps) {
+function ProductEditor({ productId, initial, version, media, history, categories, onReload }: ProductEditorProps) {
   const navigate = useNavigate()
   const save = useSaveProduct()
+  const uploads = useMediaUploads(productId)
   const [values, setValues] = useState(initial)
   const [errors, setErrors] = useState<ProductFieldErrors>({})
   const [conflict, setConflict] = useState<string | null>(null)
@@ -79,9 +85,19 @@ function ProductEditor({ productId, initial, version, history, categories, onRel
     }
     setErrors({})
     try {
-      const saved = await save.mutateAsync({ ...(productId ? { id: productId, version } : {}), form: parsed.data })
-      toast.success(productId ? 'Product saved' : 'Product created')
-      if (!productId) navigate(`/admin/products/${saved.data.id}`, { replace: true })
+      if (productId) {
+        await save.mutateAsync({ id: productId, version, form: parsed.data })
+        toast.success('Product saved')
+        return
+      }
+      // A new product is created hidden; it goes live only once the file it sells is stored.
+      const activateAfterUpload = parsed.data.active && uploads.fileQueued
+      const created = await save.mutateAsync({ form: activateAfterUpload ? { ...parsed.data, active: false } : parsed.data })
+      toast.success('Product created')
+      const allSent = await uploads.sendQueued(created.data.id)
+      if (activateAfterUpload && allSent) await save.mutateAsync({ id: created.data.id, version: created.data.version, form: parsed.data })
+      if (!allSent) toast.error('The product was created, but a file did not go up: choose it again on the product\u2019s page')
+      navigate(`/admin/products/${created.data.id}`, { replace: true })
     } catch (error) {
       if (error instanceof ApiError && error.field) setErrors({ [error.field]: error.message })
       else if (error instanceof ApiError && error.code === 'PRODUCT_CHANGED') setConflict(error.message)
@@ -100,6 +116,10 @@ function ProductEditor({ productId, initial, version, history, categories, onRel
       <h1 className="mt-2 text-2xl font-bold tracking-tight text-white">{productId ? initial.name : 'New product'}</h1>
       <form onSubmit={(event) => void submit(event)} noValidate className="mt-6 rounded-2xl border border-zinc-800 bg-zinc-900/60 p-4 sm:p-6">
         <ProductFormFields values={values} errors={errors} categories={categories} onChange={setValues} />
+        <fieldset className="mt-6">
+          <legend className="mb-3 text-sm font-semibold text-white">Files</legend>
+          <ProductMediaFields media={media} states={uploads.states} onPick={uploads.pick} />
+        </fieldset>
         {conflict && (
           <div role="alert" className="mt-5 flex flex-wrap items-center gap-3 rounded-xl border border-amber-800/70 bg-amber-950/40 p-4 text-sm text-amber-200">
             <p className="flex-1">{conflict}</p>
@@ -109,8 +129,8 @@ function ProductEditor({ productId, initial, version, history, categories, onRel
           </div>
         )}
         <div className="mt-6 flex gap-2">
-          <button type="submit" className="btn btn-primary" disabled={save.isPending}>
-            {save.isPending ? 'Saving…' : productId ? 'Save product' : 'Create product'}
+          <button type="submit" className="btn btn-primary" disabled={save.isPending || uploads.busy}>
+            {save.isPending ? 'Saving…' : uploads.busy ? 'Uploading…' : productId ? 'Save product' : 'Create product'}
           </button>
         </div>
       </form>

@@ -1,0 +1,128 @@
+/**
+ * The product's files on its form: Product file, Cover image and Audio preview, each a file
+ * input labelled as the owner reads it, showing what the product has now (name, size and
+ * sha256; the cover; the preview with its waveform), a progress bar while a file goes up, and
+ * the error beside the field. A file of the wrong type, or a cover or preview over its limit,
+ * is refused here before a byte is sent (the server checks again).
+ */
+import { useId, type ReactNode } from 'react'
+import { UPLOAD_RULES, type ProductMediaView, type UploadKind } from '../../../shared/contract/uploads.ts'
+import { fileSizeMb } from '../../../shared/product-view.ts'
+
+export interface MediaFieldState {
+  /** Chosen for a product not created yet: it goes up once the product exists. */
+  queued?: File
+  /** Bytes sent of the file going up now. */
+  progress?: { sent: number; total: number; fileName: string }
+  error?: string
+}
+
+export type MediaFieldStates = Partial<Record<UploadKind, MediaFieldState>>
+
+interface ProductMediaFieldsProps {
+  media: ProductMediaView | null
+  states: MediaFieldStates
+  onPick: (kind: UploadKind, file: File) => void
+}
+
+/** The words for a file the browser can already tell is wrong, or null. */
+export function refusalOf(kind: UploadKind, file: File): string | null {
+  const rule = UPLOAD_RULES[kind]
+  const extension = file.name.includes('.') ? `.${file.name.split('.').at(-1)!.toLowerCase()}` : ''
+  if (rule.extensions && !rule.extensions.includes(extension)) return rule.typeMessage
+  if (file.size === 0) return `The ${rule.label.toLowerCase()} is empty`
+  if (file.size > rule.maxBytes) return `The ${rule.label.toLowerCase()} is larger than ${Math.round(rule.maxBytes / 1024 / 1024)} MB`
+  return null
+}
+
+export function ProductMediaFields({ media, states, onPick }: ProductMediaFieldsProps) {
+  return (
+    <div className="grid gap-5 lg:grid-cols-3">
+      <MediaField kind="file" state={states.file} onPick={onPick}>
+        {media?.file ? (
+          <dl className="text-xs text-zinc-400">
+            <dt className="sr-only">File</dt>
+            <dd className="break-all font-medium text-zinc-200">{media.file.name}</dd>
+            <dt className="sr-only">Size</dt>
+            <dd>{fileSizeMb(media.file.size)} MB</dd>
+            {media.file.sha256 && (
+              <>
+                <dt className="sr-only">SHA-256</dt>
+                <dd className="truncate font-mono" title={media.file.sha256}>
+                  sha256 {media.file.sha256.slice(0, 16)}…
+                </dd>
+              </>
+            )}
+          </dl>
+        ) : (
+          <p className="text-xs text-amber-200">No file yet: the product cannot be active until it has one.</p>
+        )}
+      </MediaField>
+      <MediaField kind="cover" state={states.cover} onPick={onPick}>
+        {media?.coverUrl ? <img src={media.coverUrl} alt="Current cover" width={96} height={96} className="size-24 rounded-lg object-cover" /> : <p className="text-xs text-zinc-400">No cover yet: the store shows a placeholder.</p>}
+      </MediaField>
+      <MediaField kind="preview" state={states.preview} onPick={onPick}>
+        {media?.previewUrl ? (
+          <div className="space-y-2">
+            {media.previewPeaks && <PeaksSketch peaks={media.previewPeaks} />}
+            <audio controls preload="none" src={media.previewUrl} className="h-9 w-full" aria-label="Current audio preview" />
+          </div>
+        ) : (
+          <p className="text-xs text-zinc-400">No preview yet.</p>
+        )}
+      </MediaField>
+    </div>
+  )
+}
+
+function MediaField({ kind, state, onPick, children }: { kind: UploadKind; state: MediaFieldState | undefined; onPick: (kind: UploadKind, file: File) => void; children: ReactNode }) {
+  const id = useId()
+  const rule = UPLOAD_RULES[kind]
+  const busy = state?.progress !== undefined
+  return (
+    <div className="rounded-xl border border-zinc-800 bg-zinc-950/40 p-4">
+      <label htmlFor={id} className="mb-1.5 block text-sm font-medium text-zinc-200">
+        {rule.label}
+      </label>
+      <div className="mb-3">{children}</div>
+      <input
+        id={id}
+        type="file"
+        accept={rule.accept || undefined}
+        disabled={busy}
+        aria-invalid={state?.error ? true : undefined}
+        aria-describedby={state?.error ? `${id}-error` : undefined}
+        onChange={(event) => {
+          const file = event.target.files?.[0]
+          event.target.value = ''
+          if (file) onPick(kind, file)
+        }}
+        className="block w-full text-xs text-zinc-300 file:mr-3 file:rounded-lg file:border-0 file:bg-zinc-800 file:px-3 file:py-2 file:text-sm file:font-medium file:text-white hover:file:bg-zinc-700"
+      />
+      {state?.queued && !busy && <p className="mt-2 text-xs text-zinc-300">{state.queued.name} goes up when the product is created.</p>}
+      {state?.progress && (
+        <div className="mt-2">
+          <progress max={state.progress.total} value={state.progress.sent} aria-label={`Uploading ${state.progress.fileName}`} className="h-2 w-full overflow-hidden rounded-full accent-brand-500" />
+          <p className="mt-1 text-xs text-zinc-400">
+            {state.progress.fileName}: {Math.floor((state.progress.sent / Math.max(1, state.progress.total)) * 100)}% of {fileSizeMb(state.progress.total)} MB
+          </p>
+        </div>
+      )}
+      {state?.error && (
+        <p id={`${id}-error`} role="alert" className="mt-2 text-xs text-red-300">
+          {state.error}
+        </p>
+      )}
+    </div>
+  )
+}
+
+function PeaksSketch({ peaks }: { peaks: number[] }) {
+  return (
+    <svg viewBox={`0 0 ${peaks.length * 3} 32`} className="h-8 w-full" aria-hidden="true" preserveAspectRatio="none">
+      {peaks.map((peak, index) => (
+        <rect key={index} x={index * 3} y={16 - Math.max(0.5, peak * 16)} width={2} height={Math.max(1, peak * 32)} className="fill-brand-400" />
+      ))}
+    </svg>
+  )
+}

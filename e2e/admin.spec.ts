@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test'
 import { E2E_OWNER_EMAIL } from '../playwright.config.ts'
-import { createConfirmedAccount, linkIn, newestMail, signIn } from './support/accounts.ts'
+import { createConfirmedAccount, signIn, signInAsOwner } from './support/accounts.ts'
 
 // The owner console: the shop owner (ADMIN_EMAILS) signs in and finds the dashboard; a field
 // error from the server shows beside its field; a new category gets its store page; a new
@@ -9,12 +9,7 @@ import { createConfirmedAccount, linkIn, newestMail, signIn } from './support/ac
 const PASSWORD = 'correct horse battery'
 
 test('the shop owner reads the dashboard, adds a category shoppers then see, and a product kept hidden until its file is there', async ({ page, baseURL }) => {
-  const signedUp = await page.request.post('/api/auth/sign-up/email', { data: { email: E2E_OWNER_EMAIL, password: PASSWORD, name: 'Store Owner' }, headers: { Origin: baseURL! } })
-  expect(signedUp.ok()).toBe(true)
-  await page.goto(linkIn((await newestMail(page.request, E2E_OWNER_EMAIL, /confirm/i)).text, 'verify-email'))
-  await page.goto('/login')
-  await signIn(page, E2E_OWNER_EMAIL, PASSWORD)
-  await expect(page).toHaveURL(/\/profile$/)
+  await signInAsOwner(page, baseURL!, E2E_OWNER_EMAIL, PASSWORD)
 
   await page.goto('/admin')
   await expect(page.getByRole('heading', { name: 'Last 30 days' })).toBeVisible()

@@ -59,3 +59,19 @@ export async function signIn(page: Page, email: string, password: string): Promi
   await page.getByLabel('Password').fill(password)
   await page.getByRole('button', { name: 'Sign In', exact: true }).click()
 }
+
+/**
+ * Signs the browser in as the shop owner (ADMIN_EMAILS), whichever journey runs first: the
+ * account is made and confirmed once, then every journey signs in through the form.
+ */
+export async function signInAsOwner(page: Page, baseURL: string, email: string, password: string): Promise<void> {
+  const signedUp = await page.request.post('/api/auth/sign-up/email', { data: { email, password, name: 'Store Owner' }, headers: { Origin: baseURL } })
+  if (signedUp.ok() && (await page.request.post('/api/auth/sign-in/email', { data: { email, password }, headers: { Origin: baseURL } })).status() === 403) {
+    await page.goto(linkIn((await newestMail(page.request, email, /confirm/i)).text, 'verify-email'))
+    await expect(page.getByRole('heading', { name: 'Email confirmed' })).toBeVisible()
+  }
+  await page.context().clearCookies()
+  await page.goto('/login')
+  await signIn(page, email, password)
+  await expect(page).toHaveURL(/\/profile$/)
+}

@@ -10,6 +10,7 @@ import { ApiError } from '../../api/http.ts'
 const SECTIONS = [
   { to: '/admin', label: 'Dashboard', end: true },
   { to: '/admin/products', label: 'Products', end: false },
+  { to: '/admin/orders', label: 'Orders', end: false },
   { to: '/admin/customers', label: 'Customers', end: false },
   { to: '/admin/categories', label: 'Categories', end: false },
 ] as const

@@ -9,6 +9,8 @@ import NotFoundPage from '../NotFoundPage.tsx'
 import AdminCategoriesPage from './AdminCategoriesPage.tsx'
 import AdminCustomersPage from './AdminCustomersPage.tsx'
 import AdminDashboardPage from './AdminDashboardPage.tsx'
+import AdminOrderPage from './AdminOrderPage.tsx'
+import AdminOrdersPage from './AdminOrdersPage.tsx'
 import AdminProductPage from './AdminProductPage.tsx'
 import AdminProductsPage from './AdminProductsPage.tsx'
 
@@ -21,6 +23,8 @@ export default function AdminApp() {
           <Route path="products" element={<AdminProductsPage />} />
           <Route path="products/new" element={<AdminProductPage />} />
           <Route path="products/:productId" element={<AdminProductPage />} />
+          <Route path="orders" element={<AdminOrdersPage />} />
+          <Route path="orders/:orderId" element={<AdminOrderPage />} />
           <Route path="customers" element={<AdminCustomersPage />} />
           <Route path="categories" element={<AdminCategoriesPage />} />
           <Route path="*" element={<NotFoundPage />} />

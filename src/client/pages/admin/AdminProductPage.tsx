@@ -7,10 +7,10 @@ import { useState, type FormEvent } from 'react'
 import toast from 'react-hot-toast'
 import { Link, useNavigate, useParams } from 'react-router'
 import { productFormSchema, type AuditEntryView, type ProductForm } from '../../../shared/contract/admin-products.ts'
-import { formatDate } from '../../../shared/dates.ts'
 import { ApiError } from '../../api/http.ts'
 import { ListSkeleton } from '../../components/ListSkeleton.tsx'
 import { AdminLoadFailed } from '../../features/admin/AdminLayout.tsx'
+import { AuditTrail } from '../../features/admin/AuditTrail.tsx'
 import { useAdminCategories } from '../../features/admin/api/categories.ts'
 import { useAdminProduct, useSaveProduct } from '../../features/admin/api/products.ts'
 import { ProductFormFields, type ProductFieldErrors } from '../../features/admin/ProductFormFields.tsx'
@@ -134,31 +134,7 @@ function ProductEditor({ productId, initial, version, media, history, categories
           </button>
         </div>
       </form>
-      {history.length > 0 && (
-        <section aria-labelledby="product-history" className="mt-6 rounded-2xl border border-zinc-800 bg-zinc-900/60 p-4 sm:p-6">
-          <h2 id="product-history" className="text-base font-semibold text-white">
-            History
-          </h2>
-          <ol className="mt-3 divide-y divide-zinc-800 text-sm">
-            {history.map((entry) => (
-              <li key={`${entry.at}-${entry.action}`} className="py-2.5">
-                <p className="text-zinc-300">
-                  <time dateTime={entry.at}>{formatDate(entry.at)}</time> · {entry.actorEmail} · {entry.action === 'product.create' ? 'created' : 'saved'}
-                </p>
-                {entry.action !== 'product.create' && entry.changes.length > 0 && (
-                  <ul className="mt-1 text-xs text-zinc-400">
-                    {entry.changes.map((change) => (
-                      <li key={change.field}>
-                        {change.field}: {change.before || '(empty)'} → {change.after || '(empty)'}
-                      </li>
-                    ))}
-                  </ul>
-                )}
-              </li>
-            ))}
-          </ol>
-        </section>
-      )}
+      <AuditTrail entries={history} />
     </>
   )
 }

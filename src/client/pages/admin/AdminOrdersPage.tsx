@@ -1,0 +1,111 @@
+/** /admin/orders: every order, newest first, filtered by status, buyer email and the days it was placed, paged. */
+import { useState } from 'react'
+import { Link } from 'react-router'
+import { ORDER_STATUSES } from '../../../shared/contract/checkout.ts'
+import { formatDate } from '../../../shared/dates.ts'
+import { formatPrice } from '../../../shared/money.ts'
+import { ListSkeleton } from '../../components/ListSkeleton.tsx'
+import { INPUT_CLASS } from '../../components/TextField.tsx'
+import { AdminLoadFailed } from '../../features/admin/AdminLayout.tsx'
+import { ORDERS_PAGE_SIZE, useAdminOrders, type OrderListFilters } from '../../features/admin/api/orders.ts'
+import { OrderStatusBadge } from '../../features/orders/OrderStatusBadge.tsx'
+
+export default function AdminOrdersPage() {
+  const [filters, setFilters] = useState<OrderListFilters>({ status: '', email: '', from: '', to: '', offset: 0 })
+  const orders = useAdminOrders({ ...filters, email: filters.email.trim() })
+  const set = (change: Partial<OrderListFilters>) => setFilters((current) => ({ ...current, ...change, offset: change.offset ?? 0 }))
+  const filtered = filters.status || filters.email || filters.from || filters.to
+  return (
+    <>
+      <title>Orders | Owner console | Audio Lab Store</title>
+      <h1 className="text-2xl font-bold tracking-tight text-white">Orders</h1>
+      <form role="search" aria-label="Filter orders" onSubmit={(event) => event.preventDefault()} className="mt-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+        <label>
+          <span className="mb-1.5 block text-sm font-medium text-zinc-200">Status</span>
+          <select value={filters.status} onChange={(event) => set({ status: event.target.value as OrderListFilters['status'] })} className={INPUT_CLASS}>
+            <option value="">Any status</option>
+            {ORDER_STATUSES.map((status) => (
+              <option key={status} value={status}>
+                {status.replace('_', ' ').toLowerCase().replace(/^./, (first) => first.toUpperCase())}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          <span className="mb-1.5 block text-sm font-medium text-zinc-200">Buyer email</span>
+          <input type="search" value={filters.email} onChange={(event) => set({ email: event.target.value })} placeholder="name@example.com" className={INPUT_CLASS} />
+        </label>
+        <label>
+          <span className="mb-1.5 block text-sm font-medium text-zinc-200">From</span>
+          <input type="date" value={filters.from} onChange={(event) => set({ from: event.target.value })} className={INPUT_CLASS} />
+        </label>
+        <label>
+          <span className="mb-1.5 block text-sm font-medium text-zinc-200">To</span>
+          <input type="date" value={filters.to} min={filters.from || undefined} onChange={(event) => set({ to: event.target.value })} className={INPUT_CLASS} />
+        </label>
+      </form>
+      {orders.isPending ? (
+        <ListSkeleton label="Loading orders…" />
+      ) : orders.isError ? (
+        <div className="mt-6">
+          <AdminLoadFailed error={orders.error} onRetry={() => void orders.refetch()} />
+        </div>
+      ) : orders.data.data.length === 0 ? (
+        <p className="mt-8 text-zinc-400">{filtered ? 'No order matches these filters.' : 'No orders yet.'}</p>
+      ) : (
+        <>
+          <div className="mt-6 overflow-x-auto rounded-2xl border border-zinc-800">
+            <table className="w-full min-w-[40rem] text-sm">
+              <thead className="bg-zinc-900/80 text-left text-xs text-zinc-400">
+                <tr>
+                  <th scope="col" className="px-4 py-3 font-medium">Order</th>
+                  <th scope="col" className="px-4 py-3 font-medium">Placed</th>
+                  <th scope="col" className="px-4 py-3 font-medium">Buyer</th>
+                  <th scope="col" className="px-4 py-3 font-medium">Status</th>
+                  <th scope="col" className="px-4 py-3 text-right font-medium">Items</th>
+                  <th scope="col" className="px-4 py-3 text-right font-medium">Total</th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-zinc-800 bg-zinc-950/40">
+                {orders.data.data.map((order) => (
+                  <tr key={order.id}>
+                    <td className="px-4 py-3">
+                      <Link to={`/admin/orders/${order.id}`} className="rounded-sm font-mono font-medium text-brand-300 hover:text-brand-200">
+                        {order.orderNumber}
+                      </Link>
+                    </td>
+                    <td className="px-4 py-3 text-zinc-300">
+                      <time dateTime={order.createdAt}>{formatDate(order.createdAt)}</time>
+                    </td>
+                    <td className="px-4 py-3 break-all text-zinc-100">{order.customerEmail}</td>
+                    <td className="px-4 py-3">
+                      <OrderStatusBadge status={order.status} />
+                    </td>
+                    <td className="px-4 py-3 text-right text-zinc-200 tabular-nums">{order.items}</td>
+                    <td className="px-4 py-3 text-right text-zinc-100 tabular-nums">
+                      {formatPrice(order.totalAmountCents)}
+                      {order.refundedCents > 0 && <span className="block text-xs text-zinc-400">−{formatPrice(order.refundedCents)} refunded</span>}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <div className="mt-4 flex items-center justify-between text-sm text-zinc-400">
+            <span>
+              {filters.offset + 1}–{filters.offset + orders.data.data.length} of {orders.data.total}
+            </span>
+            <div className="flex gap-2">
+              <button type="button" className="btn btn-secondary" disabled={filters.offset === 0} onClick={() => set({ offset: Math.max(0, filters.offset - ORDERS_PAGE_SIZE) })}>
+                Previous
+              </button>
+              <button type="button" className="btn btn-secondary" disabled={filters.offset + ORDERS_PAGE_SIZE >= orders.data.total} onClick={() => set({ offset: filters.offset + ORDERS_PAGE_SIZE })}>
+                Next
+              </button>
+            </div>
+          </div>
+        </>
+      )}
+    </>
+  )
+}

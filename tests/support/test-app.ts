@@ -12,6 +12,7 @@ import { buildApp } from '../../src/server/app.ts'
 import { loadConfig, type AppConfig } from '../../src/server/config.ts'
 import { openDatabase, type DatabaseHandle } from '../../src/server/db/client.ts'
 import { dataPaths } from '../../src/server/paths.ts'
+import { createLocalFileStorage } from '../../src/server/storage/local-file-storage.ts'
 import { cloneTemplateDatabase } from './postgres.ts'
 
 export interface TestApp {
@@ -62,4 +63,10 @@ export async function createTestApp(env: Record<string, string> = {}, { logStrea
       rmSync(dataDir, { recursive: true, force: true })
     },
   }
+}
+
+/** Where a test app keeps product files, covers and previews, for services made outside the app (the owner CLI). */
+export function catalogStorageOf(t: TestApp) {
+  const paths = dataPaths(t.dataDir)
+  return { files: createLocalFileStorage(paths.files), media: createLocalFileStorage(paths.media), maxFileBytes: t.config.maxUploadBytes }
 }

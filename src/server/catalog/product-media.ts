@@ -98,6 +98,23 @@ export function createProductMedia({ db, files, media, maxFileBytes }: ProductMe
   }
 
   return {
+    /**
+     * Removes a product nobody bought, with the files this store holds for it: what an owner CLI
+     * command undoes when a product it was adding could not take its files. A sold product is
+     * refused by the order items that point at it.
+     */
+    async discardUnsoldProduct(productId: string): Promise<void> {
+      const [removed] = UUID.test(productId) ? await db.delete(products).where(eq(products.id, productId)).returning() : []
+      if (!removed) return
+      const cover = ownedMediaKey(removed.imageUrl, productId)
+      const preview = ownedMediaKey(removed.metadata?.audioPreview as string | undefined, productId)
+      await Promise.allSettled([
+        ...(removed.fileUrl?.startsWith(`products/${productId}/`) ? [files.delete(removed.fileUrl)] : []),
+        ...(cover ? [320, 640, 1024].map((width) => media.delete(cover.replace(/-640\.webp$/, `-${width}.webp`))) : []),
+        ...(preview ? [media.delete(preview)] : []),
+      ])
+    },
+
     /** Streams the file into storage, records its size and sha256, and points the product at it. */
     async replaceProductFile(productId: string, source: { path: string; fileName: string }, audit: MediaAudit): Promise<ProductMediaState> {
       await assertProduct(productId)

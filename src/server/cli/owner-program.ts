@@ -8,9 +8,11 @@ import { ORDER_STATUSES, orderNumberOf } from '../../shared/contract/checkout.ts
 import { formatPrice } from '../../shared/money.ts'
 import { createAuditService } from '../admin/audit.service.ts'
 import { createRolesService, type RoleChange, type RolesService } from '../auth/roles.service.ts'
+import { createCatalogService, type CatalogStorage } from '../catalog/catalog.service.ts'
 import type { Database } from '../db/client.ts'
 import { createOrderReports } from '../orders/order-reports.ts'
 import type { OrderStatus } from '../orders/orders.service.ts'
+import { createProductCommands, MANIFEST_EXAMPLE, ProductInputError, type ProductInput } from './product-commands.ts'
 
 /** Who the audit log names for what the CLI does (it has no account). */
 export const CLI_ACTOR = { id: null, email: 'owner-cli' }
@@ -24,8 +26,31 @@ export interface OwnerCliIo {
  * Runs one command line (without `node script`); answers the exit code. The database is opened
  * only by a command that needs it (`--help` touches nothing).
  */
-export async function runOwnerCommand(argv: string[], database: () => Promise<Database>, io: OwnerCliIo): Promise<number> {
+export interface OwnerCliContext {
+  /** Opens (once) and answers the store's database. */
+  database: () => Promise<Database>
+  /** Where product files, covers and previews are stored. */
+  storage: CatalogStorage
+}
+
+export async function runOwnerCommand(argv: string[], { database, storage }: OwnerCliContext, io: OwnerCliIo): Promise<number> {
   let exitCode = 0
+
+  async function productCommands() {
+    const db = await database()
+    return createProductCommands({ catalog: createCatalogService(db, storage), audit: createAuditService(db), actor: CLI_ACTOR })
+  }
+
+  /** Runs a command whose input mistakes are printed as they are, with exit code 1. */
+  async function reportingInputErrors(run: () => Promise<void>) {
+    try {
+      await run()
+    } catch (error) {
+      if (!(error instanceof ProductInputError)) throw error
+      io.err(error.message)
+      exitCode = 1
+    }
+  }
 
   async function changeRole(email: string, change: (roles: RolesService) => (email: string) => Promise<RoleChange | null>, action: string) {
     const db = await database()
@@ -71,6 +96,43 @@ export async function runOwnerCommand(argv: string[], database: () => Promise<Da
         io.out(`${orderNumberOf(order.id)}  ${order.createdAt.toISOString().slice(0, 16).replace('T', ' ')}  ${order.status.padEnd(18)}  ${order.customerEmail}  ${formatPrice(order.totalAmountCents)}${refunded}  ${order.items} item(s)`)
       }
     })
+
+  const product = program.command('product').description('Add products with their files')
+  product
+    .command('add')
+    .description('Add a product with its file (and cover, preview); it goes live once its files are stored')
+    .requiredOption('--name <name>', 'the product name')
+    .requiredOption('--price <dollars>', 'the price in dollars, e.g. 24.99')
+    .requiredOption('--file <path>', 'the file buyers download')
+    .option('--category <slug>', 'the category, by slug or name')
+    .option('--cover <path>', 'the cover image (JPEG, PNG or WebP)')
+    .option('--preview <path>', 'the audio preview (WAV, MP3, FLAC or OGG)')
+    .option('--description <text>', 'the description')
+    .option('--original-price <dollars>', 'the price before the sale, shown struck through')
+    .option('--tags <tags>', 'comma-separated tags')
+    .option('--bpm <bpm>', 'the tempo')
+    .option('--key <key>', 'the musical key, e.g. "A minor"')
+    .option('--genre <genre>', 'the genre')
+    .option('--download-limit <count>', 'downloads per purchase', '3')
+    .option('--hidden', 'add it hidden from the store')
+    .action((options: Record<string, string | boolean | undefined>) =>
+      reportingInputErrors(async () => {
+        const { hidden, ...input } = options
+        const added = await (await productCommands()).addProduct({ ...(input as ProductInput), active: !hidden })
+        io.out(added.summary)
+      }),
+    )
+  product
+    .command('import')
+    .argument('<dir>', 'a folder with manifest.json or manifest.csv and the files it names')
+    .description(`Add every product of a folder's manifest (columns: name, price, category, file, cover, preview, description, originalPrice, tags, bpm, key, genre, downloadLimit, active). Products already in the store (same name) are skipped. Example manifest.json: ${MANIFEST_EXAMPLE}`)
+    .action((dir: string) =>
+      reportingInputErrors(async () => {
+        const result = await (await productCommands()).importProducts(dir, io.out)
+        io.out(`Imported ${result.added}, skipped ${result.skipped}, failed ${result.failed}.`)
+        if (result.failed > 0) exitCode = 1
+      }),
+    )
 
   try {
     await program.parseAsync(argv, { from: 'user' })

@@ -10,7 +10,7 @@ import { join } from 'node:path'
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createSignedInUser } from '../../../tests/support/accounts.ts'
-import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts'
+import { catalogStorageOf, createTestApp, type TestApp } from '../../../tests/support/test-app.ts'
 import { auditLog, user } from '../db/schema.ts'
 import { dataPaths, PROJECT_ROOT } from '../paths.ts'
 import { runOwnerCommand } from './owner-program.ts'
@@ -28,7 +28,7 @@ afterAll(async () => t?.close())
 async function owner(...argv: string[]) {
   const out: string[] = []
   const err: string[] = []
-  const code = await runOwnerCommand(argv, async () => t.database.db, { out: (line) => out.push(line), err: (line) => err.push(line) })
+  const code = await runOwnerCommand(argv, { database: async () => t.database.db, storage: catalogStorageOf(t) }, { out: (line) => out.push(line), err: (line) => err.push(line) })
   return { code, out: out.join('\n'), err: err.join('\n') }
 }
 

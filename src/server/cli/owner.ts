@@ -7,6 +7,7 @@ import { ConfigError, loadConfig } from '../config.ts'
 import { openDatabase, type DatabaseHandle } from '../db/client.ts'
 import { runningProcessOf } from '../db/embedded-lock.ts'
 import { dataPaths } from '../paths.ts'
+import { createLocalFileStorage } from '../storage/local-file-storage.ts'
 import { runOwnerCommand } from './owner-program.ts'
 
 async function main(): Promise<number> {
@@ -37,7 +38,8 @@ async function main(): Promise<number> {
     return opened.db
   }
   try {
-    return await runOwnerCommand(process.argv.slice(2), database, { out: (line) => console.log(line), err: (line) => console.error(line) })
+    const storage = { files: createLocalFileStorage(paths.files), media: createLocalFileStorage(paths.media), maxFileBytes: config.maxUploadBytes }
+    return await runOwnerCommand(process.argv.slice(2), { database, storage }, { out: (line) => console.log(line), err: (line) => console.error(line) })
   } catch (error) {
     if (!(error instanceof OwnerCliError)) throw error
     console.error(error.message)

@@ -5,7 +5,7 @@
  */
 import { createHash, randomUUID } from 'node:crypto'
 import { createReadStream, createWriteStream } from 'node:fs'
-import { mkdir, rename, rm, stat } from 'node:fs/promises'
+import { mkdir, rename, rm, rmdir, stat } from 'node:fs/promises'
 import { dirname, join, resolve, sep } from 'node:path'
 import { Transform, type Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
@@ -61,7 +61,16 @@ export function createLocalFileStorage(rootDir: string): FileStorage {
     },
 
     async delete(key: string): Promise<void> {
-      await rm(pathOf(key), { force: true })
+      const path = pathOf(key)
+      await rm(path, { force: true })
+      // Folders the key made (products/{id}/) go when their last file does.
+      for (let dir = dirname(path); dir.startsWith(root + sep); dir = dirname(dir)) {
+        try {
+          await rmdir(dir)
+        } catch {
+          break
+        }
+      }
     },
 
     async stat(key: string): Promise<StoredFileInfo | null> {

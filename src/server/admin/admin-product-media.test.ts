@@ -107,7 +107,7 @@ describe('the product file', () => {
     expect(sha256(readFileSync(join(t.dataDir, 'files', row!.fileUrl!)))).toBe(sha256(bytes))
     expect(leftInUploads()).toEqual([])
     const [entry] = await t.database.db.select().from(auditLog).where(eq(auditLog.subjectId, productId))
-    expect(entry).toMatchObject({ action: 'product.file', after: { file: { name: 'Resumed-Pack-v1.zip', size: bytes.length, sha256: sha256(bytes) } } })
+    expect(entry).toMatchObject({ action: 'product.file', before: { file: null }, after: { file: 'Resumed-Pack-v1.zip', bytes: bytes.length, sha256: sha256(bytes) } })
   })
 
   it('replaced on a sold product, hands the earlier buyer the new version', async () => {

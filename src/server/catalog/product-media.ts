@@ -139,7 +139,8 @@ export function createProductMedia({ db, files, media, maxFileBytes }: ProductMe
           .where(eq(products.id, productId))
           .returning()
         state = mediaStateOf(saved!)
-        await audit(tx, productId, { before: { file: mediaStateOf(current).file }, after: { file: state.file } })
+        const fileFacts = (file: ProductMediaState['file']) => ({ file: file?.name ?? null, bytes: file?.size ?? null, sha256: file?.sha256 ?? null })
+        await audit(tx, productId, { before: fileFacts(mediaStateOf(current).file), after: fileFacts(state.file) })
         return current.fileUrl && current.fileUrl.startsWith(`products/${productId}/`) ? [current.fileUrl] : []
       })
       return state!

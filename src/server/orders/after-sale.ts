@@ -127,13 +127,20 @@ export function createAfterSale({ db, log, payments }: AfterSaleDeps) {
   }
 
   /** Runs `apply` on the locked order in one transaction with the event's id, unless the event was processed before. */
-  async function applyToOrder(orderId: string | null, { eventId, eventType = 'after-sale' }: EventRef, apply: (tx: Executor, order: OrderRow) => Promise<void>): Promise<AfterSaleResult> {
+  async function applyToOrder(
+    orderId: string | null,
+    { eventId, eventType = 'after-sale' }: EventRef,
+    apply: (tx: Executor, order: OrderRow) => Promise<void>,
+    afterSettle?: (tx: Executor, before: OrderRow, after: OrderRow) => Promise<void>,
+  ): Promise<AfterSaleResult> {
     return db.transaction(async (tx): Promise<AfterSaleResult> => {
       const order = orderId ? await lockOrder(tx, orderId) : null
       if (!order) return { outcome: 'unknown-order', order: null }
       if (eventId && !(await recordProcessedEvent(tx, eventId, eventType))) return { outcome: 'duplicate-event', order }
       await apply(tx, order)
-      return { outcome: 'applied', order: await settle(tx, order) }
+      const settled = await settle(tx, order)
+      await afterSettle?.(tx, order, settled)
+      return { outcome: 'applied', order: settled }
     })
   }
 
@@ -208,16 +215,21 @@ export function createAfterSale({ db, log, payments }: AfterSaleDeps) {
         idempotencyKey: `refund:${order.id}:${order.refunds.length}:${named}`,
       })
       log.info({ orderId: order.id, refundId: refund.id, amountCents, items: refunding.length }, 'order refunded')
-      const result = await applyToOrder(order.id, {}, async (tx) => {
-        await tx
-          .insert(orderRefunds)
-          .values({ id: refund.id, orderId: order.id, amountCents: refund.amountCents, status: refund.status, orderItemIds: refunding, reason: reason || refund.reason })
-          .onConflictDoUpdate({ target: orderRefunds.id, set: { amountCents: sql`excluded.amount_cents`, status: sql`excluded.status`, orderItemIds: sql`excluded.order_item_ids`, updatedAt: sql`now()` } })
-        await audit?.(tx, {
-          before: { status: order.status, refundedCents: order.refundedCents },
-          after: { refund: refund.id, amountCents: refund.amountCents, items: refunding.length, reason: reason || null },
-        })
-      })
+      const result = await applyToOrder(
+        order.id,
+        {},
+        async (tx) => {
+          await tx
+            .insert(orderRefunds)
+            .values({ id: refund.id, orderId: order.id, amountCents: refund.amountCents, status: refund.status, orderItemIds: refunding, reason: reason || refund.reason })
+            .onConflictDoUpdate({ target: orderRefunds.id, set: { amountCents: sql`excluded.amount_cents`, status: sql`excluded.status`, orderItemIds: sql`excluded.order_item_ids`, updatedAt: sql`now()` } })
+        },
+        (tx, before, after) =>
+          audit?.(tx, {
+            before: { status: before.status, refundedCents: before.refundedCents },
+            after: { status: after.status, refundedCents: after.refundedCents, refund: refund.id, items: refunding.length, reason: reason || null },
+          }) ?? Promise.resolve(),
+      )
       return result.order!
     },
   }

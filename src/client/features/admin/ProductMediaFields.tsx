@@ -54,8 +54,10 @@ export function ProductMediaFields({ media, states, onPick }: ProductMediaFields
               </>
             )}
           </dl>
-        ) : (
+        ) : media ? (
           <p className="text-xs text-amber-200">No file yet: the product cannot be active until it has one.</p>
+        ) : (
+          <p className="text-xs text-zinc-400">What buyers download. It goes up when you create the product.</p>
         )}
       </MediaField>
       <MediaField kind="cover" state={states.cover} onPick={onPick}>

@@ -118,7 +118,7 @@ function OrderDetail({ order }: { order: AdminOrder }) {
               <li key={refund.id} className="flex flex-wrap justify-between gap-2 py-2.5">
                 <span className="text-zinc-200">
                   Refund {formatPrice(refund.amountCents)} · {refund.status}
-                  {refund.reason && <span className="text-zinc-400"> · {refund.reason}</span>}
+                  {refund.reason && <span className="text-zinc-400"> · {refund.reason.replaceAll('_', ' ')}</span>}
                 </span>
                 <span className="font-mono text-xs text-zinc-400">
                   {refund.id} · <time dateTime={refund.createdAt}>{formatDate(refund.createdAt)}</time>

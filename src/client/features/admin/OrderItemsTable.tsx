@@ -14,7 +14,7 @@ const ACCESS_TONES = { active: 'text-emerald-300', suspended: 'text-orange-300',
 
 export function OrderItemsTable({ order, busy, onAction }: { order: AdminOrder; busy: boolean; onAction: (action: OrderAction) => void }) {
   return (
-    <div className="overflow-x-auto rounded-2xl border border-zinc-800">
+    <div className="relative overflow-x-auto rounded-2xl border border-zinc-800">
       <table className="w-full min-w-[44rem] text-sm">
         <thead className="bg-zinc-900/80 text-left text-xs text-zinc-400">
           <tr>

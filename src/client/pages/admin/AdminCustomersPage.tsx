@@ -40,7 +40,7 @@ export default function AdminCustomersPage() {
         <p className="mt-8 text-zinc-400">{search ? 'No customer matches this search.' : 'No one has bought anything yet.'}</p>
       ) : (
         <>
-          <div className="mt-6 overflow-x-auto rounded-2xl border border-zinc-800">
+          <div className="relative mt-6 overflow-x-auto rounded-2xl border border-zinc-800">
             <table className="w-full min-w-[36rem] text-sm">
               <thead className="bg-zinc-900/80 text-left text-xs text-zinc-400">
                 <tr>

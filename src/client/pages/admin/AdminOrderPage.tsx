@@ -144,7 +144,7 @@ function OrderDetail({ order }: { order: AdminOrder }) {
         {order.downloads.length === 0 ? (
           <p className="mt-2 text-sm text-zinc-400">Nothing downloaded yet.</p>
         ) : (
-          <div className="mt-3 overflow-x-auto">
+          <div className="relative mt-3 overflow-x-auto">
             <table className="w-full min-w-[36rem] text-sm">
               <thead className="text-left text-xs text-zinc-400">
                 <tr>

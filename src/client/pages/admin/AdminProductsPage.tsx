@@ -67,7 +67,7 @@ export default function AdminProductsPage() {
       ) : products.data.length === 0 ? (
         <p className="mt-8 text-zinc-400">No product matches.</p>
       ) : (
-        <div className="mt-6 overflow-x-auto rounded-2xl border border-zinc-800">
+        <div className="relative mt-6 overflow-x-auto rounded-2xl border border-zinc-800">
           <table className="w-full min-w-[40rem] text-sm">
             <thead className="bg-zinc-900/80 text-left text-xs text-zinc-400">
               <tr>

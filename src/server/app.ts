@@ -10,6 +10,7 @@ import { sql } from 'drizzle-orm'
 import { DOWNLOAD_URL_TTL_SECONDS } from '../shared/contract/downloads.ts'
 import { adminCategoriesRoutes } from './admin/admin-categories.routes.ts'
 import { adminOrdersRoutes } from './admin/admin-orders.routes.ts'
+import { adminPromoCodesRoutes } from './admin/admin-promo-codes.routes.ts'
 import { adminProductMediaRoutes } from './admin/admin-product-media.routes.ts'
 import { adminProductsRoutes } from './admin/admin-products.routes.ts'
 import { adminReportsRoutes } from './admin/admin-reports.routes.ts'
@@ -180,6 +181,7 @@ export async function buildApp({ config, database, clientDir = CLIENT_DIST_DIR, 
       adminCategoriesRoutes({ catalog, audit }),
       adminProductsRoutes({ catalog, orders, downloads, audit }),
       adminOrdersRoutes({ orders, downloads, catalog, audit }),
+      adminPromoCodesRoutes({ promo, orders, audit }),
       uploads.routes,
       adminProductMediaRoutes({ catalog, uploads, audit }),
     ]),

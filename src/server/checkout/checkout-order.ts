@@ -100,7 +100,11 @@ export function claimOrder({ db, orders, promo, payments }: CheckoutOrderDeps, r
       cartFingerprint: fingerprint,
       items: priced.lines,
     })
-    if (priced.promo && !(await promo.reserve(tx, priced.promo.id, order.id))) throw badRequest(MESSAGES.promoUsedUp, CODES.invalidPromo)
+    if (priced.promo) {
+      const reserved = await promo.reserve(tx, priced.promo.id, order.id, buyerKey(request.buyer))
+      if (reserved === 'used-up') throw badRequest(MESSAGES.promoUsedUp, CODES.invalidPromo)
+      if (reserved === 'already-used') throw badRequest(MESSAGES.promoAlreadyUsed, CODES.invalidPromo)
+    }
     return { kind: 'created', order, replaced }
   })
 }

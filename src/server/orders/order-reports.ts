@@ -2,7 +2,7 @@
  * The owner's figures from orders, each one grouped query: sales per day, best-selling products,
  * refunds, and the customers who bought (by email, the account when there is one).
  */
-import { and, desc, eq, gte, ilike, inArray, ne, sql } from 'drizzle-orm'
+import { and, desc, eq, gte, ilike, inArray, isNotNull, ne, sql } from 'drizzle-orm'
 import { PAID_ORDER_STATUSES } from '../../shared/contract/checkout.ts'
 import type { Database } from '../db/client.ts'
 import { orderItems, orderRefunds, orders, type OrderStatus } from './orders.schema.ts'
@@ -65,6 +65,16 @@ export function createOrderReports(db: Database) {
         .groupBy(orderItems.productId)
         .orderBy(desc(revenue))
         .limit(limit)
+    },
+
+    /** What each promo code took off paid orders, in one grouped query. */
+    async discountByPromoCode(): Promise<Map<string, number>> {
+      const rows = await db
+        .select({ promoCodeId: orders.promoCodeId, discountCents: sql<number>`sum(${orders.discountCents})::int` })
+        .from(orders)
+        .where(and(paid, isNotNull(orders.promoCodeId)))
+        .groupBy(orders.promoCodeId)
+      return new Map(rows.map((row) => [row.promoCodeId!, row.discountCents]))
     },
 
     /** Units of each product in paid orders, refunded items left out, in one grouped query. */

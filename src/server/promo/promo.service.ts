@@ -13,6 +13,7 @@ import { formatPrice } from '../../shared/money.ts'
 import type { Database, Executor } from '../db/client.ts'
 import type { RateLimitRule } from '../http/rate-limit.ts'
 import { AppError, badRequest } from '../http/errors.ts'
+import { createPromoAdmin } from './promo-admin.ts'
 import { promoCodes, promoRedemptions, type PromoCodeRow } from './promo.schema.ts'
 
 export type { PromoCodeRow }
@@ -59,6 +60,7 @@ export function createPromoService(db: Database) {
   }
 
   return {
+    ...createPromoAdmin(db),
     findUsable,
 
     /** The cart's Apply button: the code as stored and its discount fraction; 404 "Invalid promo code" for any unusable code. */
@@ -87,17 +89,27 @@ export function createPromoService(db: Database) {
     /**
      * Takes one use of the code for the order if it still has one, in a single statement (with
      * max uses 1 and ten buyers at once, exactly one update returns a row), and records the
-     * order's reservation. False when no use was left.
+     * order's reservation with its buyer. A once-per-customer code is refused to a buyer who
+     * already paid an order with it. Anything but `reserved` must end the transaction, which
+     * gives the use back.
      */
-    async reserve(tx: Executor, promoCodeId: string, orderId: string): Promise<boolean> {
-      const taken = await tx
+    async reserve(tx: Executor, promoCodeId: string, orderId: string, buyerKey: string): Promise<'reserved' | 'used-up' | 'already-used'> {
+      const [taken] = await tx
         .update(promoCodes)
         .set({ uses: sql`${promoCodes.uses} + 1`, updatedAt: sql`now()` })
         .where(and(eq(promoCodes.id, promoCodeId), usableAt(sql`now()`)))
-        .returning({ id: promoCodes.id })
-      if (taken.length === 0) return false
-      await tx.insert(promoRedemptions).values({ orderId, promoCodeId })
-      return true
+        .returning({ oncePerCustomer: promoCodes.oncePerCustomer })
+      if (!taken) return 'used-up'
+      if (taken.oncePerCustomer) {
+        const [used] = await tx
+          .select({ orderId: promoRedemptions.orderId })
+          .from(promoRedemptions)
+          .where(and(eq(promoRedemptions.promoCodeId, promoCodeId), eq(promoRedemptions.buyerKey, buyerKey), eq(promoRedemptions.status, 'redeemed')))
+          .limit(1)
+        if (used) return 'already-used'
+      }
+      await tx.insert(promoRedemptions).values({ orderId, promoCodeId, buyerKey })
+      return 'reserved'
     },
 
     /** The order was paid: its reserved use becomes redeemed. */

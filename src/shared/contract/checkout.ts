@@ -18,6 +18,7 @@ export const CHECKOUT_SERVER_MESSAGES = {
   invalidEmail: 'Please enter a valid email address',
   invalidPromo: 'Invalid or expired promo code',
   promoUsedUp: 'This promo code has reached its usage limit',
+  promoAlreadyUsed: 'You have already used this promo code',
   promoMinimum: (minimum: string) => `This promo code needs a subtotal of at least ${minimum}`,
   replaced: 'This checkout was replaced by a newer one. Please try again.',
   busy: 'Another checkout is still being prepared. Please try again.',

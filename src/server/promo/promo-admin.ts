@@ -1,0 +1,115 @@
+/**
+ * The owner's promo codes: every code with how many paid orders used it, and saving the form
+ * (create, edit, deactivate by unticking Active; `setPromoCode` creates or edits by code for
+ * the CLI). A code is unique whatever its case; each write runs its audit entry in its own
+ * transaction. Lowering Max uses below the uses already taken is allowed: no more are given.
+ */
+import { and, asc, eq, ne, sql } from 'drizzle-orm'
+import { PROMO_ADMIN_MESSAGES as MESSAGES, type PromoCodeForm } from '../../shared/contract/admin-promo-codes.ts'
+import type { Database, Executor } from '../db/client.ts'
+import { fieldError, notFound } from '../http/errors.ts'
+import { promoCodes, promoRedemptions, type PromoCodeRow } from './promo.schema.ts'
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
+export type PromoChange = { before: PromoCodeForm | null; after: PromoCodeForm }
+export type PromoAudit = (tx: Executor, id: string, change: PromoChange) => Promise<void>
+
+export interface AdminPromoRow {
+  promo: PromoCodeRow
+  /** Orders paid with it (their use is redeemed). */
+  paidOrders: number
+  form: PromoCodeForm
+}
+
+/** The form as the owner sees a stored code. */
+export function promoFormOf(row: PromoCodeRow): PromoCodeForm {
+  return {
+    code: row.code,
+    percentOff: String(row.percentOff),
+    startsAt: row.startsAt?.toISOString() ?? '',
+    endsAt: row.endsAt?.toISOString() ?? '',
+    maxUses: row.maxUses === null ? '' : String(row.maxUses),
+    oncePerCustomer: row.oncePerCustomer,
+    minSubtotal: row.minSubtotalCents > 0 ? (row.minSubtotalCents / 100).toFixed(2) : '',
+    active: row.active,
+  }
+}
+
+function columnsOf(form: PromoCodeForm) {
+  return {
+    code: form.code,
+    percentOff: Number(form.percentOff),
+    startsAt: form.startsAt ? new Date(form.startsAt) : null,
+    endsAt: form.endsAt ? new Date(form.endsAt) : null,
+    maxUses: form.maxUses ? Number(form.maxUses) : null,
+    oncePerCustomer: form.oncePerCustomer,
+    minSubtotalCents: form.minSubtotal ? Math.round(Number(form.minSubtotal) * 100) : 0,
+    active: form.active,
+  }
+}
+
+const isUniqueViolation = (error: unknown) => (error as { code?: string; cause?: { code?: string } })?.code === '23505' || (error as { cause?: { code?: string } })?.cause?.code === '23505'
+
+export function createPromoAdmin(db: Database) {
+  async function assertFree(tx: Executor, code: string, exceptId?: string) {
+    const [taken] = await tx.select({ id: promoCodes.id }).from(promoCodes).where(and(eq(promoCodes.code, code), exceptId ? ne(promoCodes.id, exceptId) : undefined))
+    if (taken) throw fieldError('code', MESSAGES.duplicate)
+  }
+
+  /** Two owners saving the same new code at once: the unique index refuses the second, with the same words. */
+  async function uniquely<T>(write: () => Promise<T>): Promise<T> {
+    try {
+      return await write()
+    } catch (error) {
+      if (isUniqueViolation(error)) throw fieldError('code', MESSAGES.duplicate)
+      throw error
+    }
+  }
+
+  async function create(form: PromoCodeForm, audit: PromoAudit): Promise<PromoCodeRow> {
+    return uniquely(() =>
+      db.transaction(async (tx) => {
+        await assertFree(tx, form.code)
+        const [row] = await tx.insert(promoCodes).values(columnsOf(form)).returning()
+        await audit(tx, row!.id, { before: null, after: promoFormOf(row!) })
+        return row!
+      }),
+    )
+  }
+
+  async function update(id: string, form: PromoCodeForm, audit: PromoAudit): Promise<PromoCodeRow> {
+    return uniquely(() =>
+      db.transaction(async (tx) => {
+        const [current] = UUID.test(id) ? await tx.select().from(promoCodes).where(eq(promoCodes.id, id)).for('update') : []
+        if (!current) throw notFound(MESSAGES.notFound)
+        await assertFree(tx, form.code, id)
+        const [saved] = await tx.update(promoCodes).set({ ...columnsOf(form), updatedAt: sql`now()` }).where(eq(promoCodes.id, id)).returning()
+        await audit(tx, id, { before: promoFormOf(current), after: promoFormOf(saved!) })
+        return saved!
+      }),
+    )
+  }
+
+  return {
+    /** Every code, newest first, with its paid orders, in one grouped query. */
+    async adminPromoCodes(): Promise<AdminPromoRow[]> {
+      const rows = await db
+        .select({ promo: promoCodes, paidOrders: sql<number>`count(${promoRedemptions.orderId}) filter (where ${promoRedemptions.status} = 'redeemed')::int` })
+        .from(promoCodes)
+        .leftJoin(promoRedemptions, eq(promoRedemptions.promoCodeId, promoCodes.id))
+        .groupBy(promoCodes.id)
+        .orderBy(sql`${promoCodes.createdAt} desc`, asc(promoCodes.code))
+      return rows.map((row) => ({ ...row, form: promoFormOf(row.promo) }))
+    },
+
+    createPromoCode: create,
+    updatePromoCode: update,
+
+    /** The CLI's `promo set CODE`: edits the code when it exists, else creates it. */
+    async setPromoCode(form: PromoCodeForm, audit: PromoAudit): Promise<{ row: PromoCodeRow; created: boolean }> {
+      const [existing] = await db.select({ id: promoCodes.id }).from(promoCodes).where(eq(promoCodes.code, form.code))
+      return existing ? { row: await update(existing.id, form, audit), created: false } : { row: await create(form, audit), created: true }
+    },
+  }
+}

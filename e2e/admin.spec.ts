@@ -60,6 +60,32 @@ test('the shop owner reads the dashboard, adds a category shoppers then see, and
   await expect(row.getByText('$19.99')).toBeVisible()
 })
 
+test('the owner creates a promo code the cart accepts, sees it listed, and deactivates it', async ({ page, baseURL }) => {
+  await signInAsOwner(page, baseURL!, E2E_OWNER_EMAIL, PASSWORD)
+  await page.goto('/admin')
+  await page.getByRole('navigation', { name: 'Owner console' }).getByRole('link', { name: 'Promo codes' }).click()
+  const form = page.getByRole('region', { name: 'New promo code' })
+  await form.getByLabel('Code').fill('winter-drop')
+  await form.getByLabel('Percent off').fill('150')
+  await form.getByRole('button', { name: 'Create promo code' }).click()
+  await expect(form.getByText('Percent off must be a whole number from 1 to 100')).toBeVisible()
+  await form.getByLabel('Percent off').fill('15')
+  await form.getByLabel('Max uses').fill('100')
+  await form.getByLabel('Once per customer').check()
+  await form.getByRole('button', { name: 'Create promo code' }).click()
+
+  const code = page.getByRole('list', { name: 'Promo codes' }).getByRole('listitem', { name: 'WINTER-DROP' })
+  await expect(code.getByText('15% off')).toBeVisible()
+  await expect(code.getByText('Always · 0 of 100 uses · once per customer')).toBeVisible()
+  await expect(code.getByText('0 paid orders · $0.00 discount given')).toBeVisible()
+  const apply = () => page.request.post('/api/promo-codes/validate', { data: { code: 'winter-drop' }, headers: { Origin: baseURL! } })
+  expect((await apply()).status()).toBe(200)
+
+  await code.getByRole('button', { name: 'Deactivate' }).click()
+  await expect(code.getByText('Inactive', { exact: true })).toBeVisible()
+  expect((await apply()).status()).toBe(404)
+})
+
 test('a shopper who opens /admin is told it is for admins only', async ({ page, baseURL }) => {
   const email = await createConfirmedAccount(page, baseURL!, PASSWORD)
   await page.goto('/login')

@@ -11,6 +11,7 @@ const SECTIONS = [
   { to: '/admin', label: 'Dashboard', end: true },
   { to: '/admin/products', label: 'Products', end: false },
   { to: '/admin/orders', label: 'Orders', end: false },
+  { to: '/admin/promo-codes', label: 'Promo codes', end: false },
   { to: '/admin/customers', label: 'Customers', end: false },
   { to: '/admin/categories', label: 'Categories', end: false },
 ] as const

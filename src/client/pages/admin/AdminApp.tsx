@@ -12,6 +12,7 @@ import AdminDashboardPage from './AdminDashboardPage.tsx'
 import AdminOrderPage from './AdminOrderPage.tsx'
 import AdminOrdersPage from './AdminOrdersPage.tsx'
 import AdminProductPage from './AdminProductPage.tsx'
+import AdminPromoCodesPage from './AdminPromoCodesPage.tsx'
 import AdminProductsPage from './AdminProductsPage.tsx'
 
 export default function AdminApp() {
@@ -25,6 +26,7 @@ export default function AdminApp() {
           <Route path="products/:productId" element={<AdminProductPage />} />
           <Route path="orders" element={<AdminOrdersPage />} />
           <Route path="orders/:orderId" element={<AdminOrderPage />} />
+          <Route path="promo-codes" element={<AdminPromoCodesPage />} />
           <Route path="customers" element={<AdminCustomersPage />} />
           <Route path="categories" element={<AdminCategoriesPage />} />
           <Route path="*" element={<NotFoundPage />} />

@@ -1,0 +1,117 @@
+/**
+ * The promo code form (Code, Percent off, Starts, Ends, Max uses, Once per customer, Minimum
+ * subtotal, Active), checked with the schema the server uses before it is sent; each field's
+ * error shows beside it. Starts and Ends are picked in the owner's local time and sent as ISO times.
+ */
+import { useId, useState, type FormEvent } from 'react'
+import { promoCodeFormSchema, type PromoCodeForm } from '../../../shared/contract/admin-promo-codes.ts'
+import { ApiError } from '../../api/http.ts'
+import { INPUT_CLASS } from '../../components/TextField.tsx'
+
+type FieldErrors = Partial<Record<keyof PromoCodeForm, string>>
+
+export const EMPTY_PROMO_FORM: PromoCodeForm = { code: '', percentOff: '', startsAt: '', endsAt: '', maxUses: '', oncePerCustomer: false, minSubtotal: '', active: true }
+
+/** An ISO time as an <input type="datetime-local"> value in this browser's time zone. */
+function toLocalInput(iso: string): string {
+  if (!iso) return ''
+  const date = new Date(iso)
+  const pad = (value: number) => String(value).padStart(2, '0')
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`
+}
+
+const toIso = (local: string) => (local && !Number.isNaN(Date.parse(local)) ? new Date(local).toISOString() : local)
+
+interface PromoCodeFormFieldsProps {
+  initial: PromoCodeForm
+  submitLabel: string
+  onSubmit: (form: PromoCodeForm) => Promise<unknown>
+  onCancel?: () => void
+}
+
+export function PromoCodeFormFields({ initial, submitLabel, onSubmit, onCancel }: PromoCodeFormFieldsProps) {
+  const id = useId()
+  const [values, setValues] = useState({ ...initial, startsAt: toLocalInput(initial.startsAt), endsAt: toLocalInput(initial.endsAt) })
+  const [errors, setErrors] = useState<FieldErrors>({})
+  const [saving, setSaving] = useState(false)
+  const [formError, setFormError] = useState<string | null>(null)
+
+  async function submit(event: FormEvent) {
+    event.preventDefault()
+    setFormError(null)
+    const parsed = promoCodeFormSchema.safeParse({ ...values, startsAt: toIso(values.startsAt), endsAt: toIso(values.endsAt) })
+    if (!parsed.success) {
+      setErrors(Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0]), issue.message])))
+      return
+    }
+    setErrors({})
+    setSaving(true)
+    try {
+      await onSubmit(parsed.data)
+      if (!initial.code) setValues(EMPTY_PROMO_FORM)
+    } catch (error) {
+      if (error instanceof ApiError && error.field) setErrors({ [error.field]: error.message })
+      else setFormError(error instanceof Error ? error.message : 'Failed to save the promo code')
+    } finally {
+      setSaving(false)
+    }
+  }
+
+  const field = (key: keyof PromoCodeForm, label: string, input: { type?: string; inputMode?: 'decimal' | 'numeric'; placeholder?: string } = {}) => (
+    <div>
+      <label htmlFor={`${id}-${key}`} className="mb-1.5 block text-sm font-medium text-zinc-200">
+        {label}
+      </label>
+      <input
+        id={`${id}-${key}`}
+        value={values[key] as string}
+        onChange={(event) => setValues({ ...values, [key]: event.target.value })}
+        aria-invalid={errors[key] ? true : undefined}
+        aria-describedby={errors[key] ? `${id}-${key}-error` : undefined}
+        className={INPUT_CLASS}
+        {...input}
+      />
+      {errors[key] && (
+        <p id={`${id}-${key}-error`} className="mt-1.5 text-xs text-red-300">
+          {errors[key]}
+        </p>
+      )}
+    </div>
+  )
+  const flag = (key: 'oncePerCustomer' | 'active', label: string) => (
+    <label className="flex items-center gap-2 text-sm text-zinc-200">
+      <input type="checkbox" checked={values[key]} onChange={(event) => setValues({ ...values, [key]: event.target.checked })} className="size-4 accent-brand-500" />
+      {label}
+    </label>
+  )
+
+  return (
+    <form onSubmit={(event) => void submit(event)} noValidate className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+      {field('code', 'Code', { placeholder: 'SPRING15' })}
+      {field('percentOff', 'Percent off', { inputMode: 'numeric', placeholder: '15' })}
+      {field('startsAt', 'Starts', { type: 'datetime-local' })}
+      {field('endsAt', 'Ends', { type: 'datetime-local' })}
+      {field('maxUses', 'Max uses', { inputMode: 'numeric', placeholder: 'Unlimited' })}
+      {field('minSubtotal', 'Minimum subtotal', { inputMode: 'decimal', placeholder: 'No minimum' })}
+      <div className="flex flex-col justify-end gap-2 sm:col-span-2">
+        {flag('oncePerCustomer', 'Once per customer')}
+        {flag('active', 'Active')}
+      </div>
+      {formError && (
+        <p role="alert" className="text-sm text-red-300 sm:col-span-2 lg:col-span-4">
+          {formError}
+        </p>
+      )}
+      <div className="flex gap-2 sm:col-span-2 lg:col-span-4">
+        <button type="submit" className="btn btn-primary" disabled={saving}>
+          {saving ? 'Saving…' : submitLabel}
+        </button>
+        {onCancel && (
+          <button type="button" className="btn btn-secondary" onClick={onCancel}>
+            Cancel
+          </button>
+        )}
+      </div>
+    </form>
+  )
+}

@@ -12,6 +12,8 @@ import { createCatalogService, type CatalogStorage } from '../catalog/catalog.se
 import type { Database } from '../db/client.ts'
 import { createOrderReports } from '../orders/order-reports.ts'
 import type { OrderStatus } from '../orders/orders.service.ts'
+import { createPromoCommands, type PromoSetOptions } from './promo-commands.ts'
+import { createPromoService } from '../promo/promo.service.ts'
 import { createProductCommands, MANIFEST_EXAMPLE, ProductInputError, type ProductInput } from './product-commands.ts'
 
 /** Who the audit log names for what the CLI does (it has no account). */
@@ -131,6 +133,28 @@ export async function runOwnerCommand(argv: string[], { database, storage }: Own
         const result = await (await productCommands()).importProducts(dir, io.out)
         io.out(`Imported ${result.added}, skipped ${result.skipped}, failed ${result.failed}.`)
         if (result.failed > 0) exitCode = 1
+      }),
+    )
+
+  program
+    .command('promo')
+    .description('Promo codes')
+    .command('set')
+    .argument('<code>', 'the code shoppers type (letters, digits, - or _)')
+    .description('Create a percent-off promo code, or change the options given on an existing one')
+    .option('--percent <percent>', 'percent off, 1 to 100 (required for a new code)')
+    .option('--starts <date>', 'first day (YYYY-MM-DD, UTC) or an ISO time; "" for no start')
+    .option('--ends <date>', 'when it stops working (YYYY-MM-DD, UTC) or an ISO time; "" for no end')
+    .option('--max-uses <count>', 'how many orders may use it, or "unlimited"')
+    .option('--once-per-customer', 'each buyer may use it on one paid order')
+    .option('--no-once-per-customer', 'any buyer may use it again')
+    .option('--min-subtotal <dollars>', 'the smallest subtotal it applies to; 0 for none')
+    .option('--inactive', 'switch it off')
+    .option('--active', 'switch it on')
+    .action((code: string, options: PromoSetOptions) =>
+      reportingInputErrors(async () => {
+        const db = await database()
+        io.out(await createPromoCommands({ promo: createPromoService(db), audit: createAuditService(db), actor: CLI_ACTOR }).setPromo(code, options))
       }),
     )
 

@@ -1,0 +1,56 @@
+/**
+ * `owner promo set`: creates a code the cart accepts, changes only the options given on an
+ * existing one, deactivates it, refuses bad values with the form's words, and records each
+ * change as the CLI. Runs on PGlite and, under test:pg, on PostgreSQL.
+ */
+import { eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { catalogStorageOf, createTestApp, type TestApp } from '../../../tests/support/test-app.ts'
+import { auditLog, promoCodes } from '../db/schema.ts'
+import { runOwnerCommand } from './owner-program.ts'
+
+let t: TestApp
+beforeAll(async () => {
+  t = await createTestApp()
+})
+afterAll(async () => t?.close())
+
+async function owner(...argv: string[]) {
+  const out: string[] = []
+  const err: string[] = []
+  const code = await runOwnerCommand(argv, { database: async () => t.database.db, storage: catalogStorageOf(t) }, { out: (line) => out.push(line), err: (line) => err.push(line) })
+  return { code, out: out.join('\n'), err: err.join('\n') }
+}
+
+const applyInCart = (code: string) => t.app.inject({ method: 'POST', url: '/api/promo-codes/validate', headers: { origin: t.config.publicUrl }, payload: { code } })
+
+describe('owner promo set', () => {
+  it('creates a code, changes only what is given, deactivates it, each change audited as the CLI', async () => {
+    expect(await owner('promo', 'set', 'cli-winter', '--percent', '25', '--ends', '2099-01-01', '--max-uses', '200', '--once-per-customer')).toEqual({
+      code: 0,
+      out: 'Created CLI-WINTER: 25% off, until 2099-01-01 00:00 UTC, 0 of 200 uses, once per customer, active.',
+      err: '',
+    })
+    expect((await applyInCart('cli-winter')).json()).toMatchObject({ code: 'CLI-WINTER', discount: 0.25 })
+
+    expect((await owner('promo', 'set', 'CLI-WINTER', '--min-subtotal', '30')).out).toBe('Saved CLI-WINTER: 25% off, until 2099-01-01 00:00 UTC, 0 of 200 uses, once per customer, minimum $30.00, active.')
+    expect((await owner('promo', 'set', 'CLI-WINTER', '--inactive')).out).toMatch(/, inactive\.$/)
+    expect((await applyInCart('cli-winter')).statusCode).toBe(404)
+
+    const [row] = await t.database.db.select().from(promoCodes).where(eq(promoCodes.code, 'CLI-WINTER'))
+    const trail = await t.database.db.select().from(auditLog).where(eq(auditLog.subjectId, row!.id))
+    expect(trail.map((entry) => [entry.action, entry.actorEmail]).sort()).toEqual([
+      ['promo.create', 'owner-cli'],
+      ['promo.update', 'owner-cli'],
+      ['promo.update', 'owner-cli'],
+    ])
+  })
+
+  it('refuses bad values with the form\u2019s words and a new code without a percent', async () => {
+    expect(await owner('promo', 'set', 'NEWCODE')).toMatchObject({ code: 1, err: 'NEWCODE is a new code: give --percent' })
+    expect(await owner('promo', 'set', 'BIGCODE', '--percent', '120')).toMatchObject({ code: 1, err: '--percent: Percent off must be a whole number from 1 to 100' })
+    expect(await owner('promo', 'set', 'DATECODE', '--percent', '10', '--starts', '2030-02-01', '--ends', '2030-01-01')).toMatchObject({ code: 1, err: '--ends: Ends must be after Starts' })
+    expect(await owner('promo', 'set', 'x!', '--percent', '10')).toMatchObject({ code: 1, err: 'CODE: Code must be 3 to 40 letters, digits, - or _' })
+    expect(await t.database.db.select().from(promoCodes).where(eq(promoCodes.code, 'BIGCODE'))).toEqual([])
+  })
+})

@@ -15,6 +15,8 @@ export const PREVIEW_BARS = 96
 const MP3_KBPS = 128
 /** Frames per encoder call: one MPEG-1 Layer III frame. */
 const MP3_FRAME = 1152
+/** MP3 frames encoded between two turns of the event loop (about 10 ms of work). */
+const FRAMES_PER_BREAK = 4
 /** Peaks are first kept per block of this many frames, then merged into PREVIEW_BARS bars. */
 const PEAK_BLOCK = 512
 /** Sample rates an MP3 can carry. Higher rates are halved (or quartered) to the nearest of these. */
@@ -62,6 +64,7 @@ export async function transcodePreview(path: string): Promise<TranscodedPreview>
     let step = 1
     let blockPeak = 0
     let blockFill = 0
+    let framesSinceBreak = 0
     try {
       for await (const chunk of decode(createReadStream(path, { highWaterMark: 256 * 1024 }), DECODERS[format])) {
         const data = chunk.channelData
@@ -90,6 +93,11 @@ export async function transcodePreview(path: string): Promise<TranscodedPreview>
         for (let offset = 0; offset < left.length; offset += MP3_FRAME) {
           const bytes = encoder.encodeBuffer(left.subarray(offset, offset + MP3_FRAME), right?.subarray(offset, offset + MP3_FRAME))
           if (bytes.length > 0) yield Buffer.from(bytes)
+          // The encoder is plain JavaScript (a few ms a frame): let the process answer other requests between frames.
+          if (++framesSinceBreak === FRAMES_PER_BREAK) {
+            framesSinceBreak = 0
+            await new Promise((resolve) => setImmediate(resolve))
+          }
         }
       }
     } catch (error) {

@@ -20,6 +20,12 @@ export interface DatabaseHandle {
   db: Database
   kind: 'pglite' | 'postgres'
   migrate: () => Promise<void>
+  /**
+   * Calls `onNotify` for each NOTIFY on the channel, from any process. After a lost connection
+   * is re-established it is called once too, as notifications may have been missed meanwhile.
+   * Answers the function that stops listening.
+   */
+  listen: (channel: string, onNotify: () => void) => Promise<() => Promise<void>>
   close: () => Promise<void>
 }
 
@@ -46,11 +52,65 @@ async function openPostgres(url: string, max: number): Promise<DatabaseHandle> {
   // crash the process. The pool replaces the client on the next query.
   pool.on('error', (error) => console.warn(`PostgreSQL idle client error: ${error.message}`))
   const db = drizzle(pool, { schema })
+  const listeners = new Set<() => Promise<void>>()
   return {
     db: db as unknown as Database,
     kind: 'postgres',
     migrate: () => migrate(db, { migrationsFolder: MIGRATIONS_DIR }),
-    close: () => pool.end(),
+    async listen(channel, onNotify) {
+      const stop = await listenOnPostgres(pg, url, channel, onNotify)
+      listeners.add(stop)
+      return async () => {
+        listeners.delete(stop)
+        await stop()
+      }
+    },
+    close: async () => {
+      await Promise.all([...listeners].map((stop) => stop()))
+      await pool.end()
+    },
+  }
+}
+
+/** LISTEN needs a connection of its own, outside the pool; it is opened again whenever it drops. */
+async function listenOnPostgres(pg: typeof import('pg').default, url: string, channel: string, onNotify: () => void): Promise<() => Promise<void>> {
+  if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`Not a channel name: ${channel}`)
+  let client: import('pg').Client | null = null
+  let stopped = false
+  let retry: NodeJS.Timeout | undefined
+  const retryLater = () => {
+    if (!stopped) retry = setTimeout(() => void connect(true).catch(retryLater), 1000)
+  }
+  const connect = async (reconnecting: boolean): Promise<void> => {
+    const next = new pg.Client({ connectionString: url })
+    next.on('notification', (message) => {
+      if (message.channel === channel) onNotify()
+    })
+    next.on('error', () => {
+      if (stopped || client !== next) return
+      client = null
+      void next.end().catch(() => {})
+      retryLater()
+    })
+    try {
+      await next.connect()
+      await next.query(`LISTEN ${channel}`)
+    } catch (error) {
+      void next.end().catch(() => {})
+      throw error
+    }
+    if (stopped) {
+      await next.end().catch(() => {})
+      return
+    }
+    client = next
+    if (reconnecting) onNotify()
+  }
+  await connect(false)
+  return async () => {
+    stopped = true
+    clearTimeout(retry)
+    await client?.end().catch(() => {})
   }
 }
 
@@ -65,6 +125,7 @@ async function openPglite(dir: string): Promise<DatabaseHandle> {
     db: db as unknown as Database,
     kind: 'pglite',
     migrate: () => migrate(db, { migrationsFolder: MIGRATIONS_DIR }),
+    listen: (channel, onNotify) => client.listen(channel, () => onNotify()),
     close: () => client.close(),
   }
 }

@@ -1,0 +1,82 @@
+/**
+ * The public catalog's answers from memory: an ETag and public caching headers, 304 for a
+ * client that holds the answer, brotli or gzip as the client accepts, a change to the catalog
+ * (through the owner API or by SQL) seen at once, and personal answers never marked cacheable.
+ */
+import { brotliDecompressSync, gunzipSync } from 'node:zlib'
+import { eq, sql } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createSignedInUser } from '../../../tests/support/accounts.ts'
+import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts'
+import { products } from '../db/schema.ts'
+
+let t: TestApp
+beforeAll(async () => {
+  t = await createTestApp()
+})
+afterAll(async () => t?.close())
+
+const LIST = '/api/products?limit=10&sortBy=name&sortOrder=asc'
+const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers })
+
+async function eventually(check: () => Promise<boolean>): Promise<void> {
+  for (const deadline = Date.now() + 2000; Date.now() < deadline; await new Promise((resolve) => setTimeout(resolve, 20))) if (await check()) return
+  throw new Error('the change was not seen within 2 s')
+}
+
+describe('cached catalog answers', () => {
+  it('carry a strong ETag and public caching headers, and a matching If-None-Match gets 304 with no body', async () => {
+    const first = await get(LIST)
+    expect(first.statusCode).toBe(200)
+    expect(first.headers['cache-control']).toBe('public, max-age=60, stale-while-revalidate=600')
+    expect(first.headers.etag).toMatch(/^"[\w-]{27}"$/)
+    expect(first.headers.vary).toContain('Accept-Encoding')
+    const notModified = await get(LIST, { 'if-none-match': String(first.headers.etag) })
+    expect(notModified.statusCode).toBe(304)
+    expect(notModified.body).toBe('')
+    expect((await get(LIST, { 'if-none-match': '"something-else"' })).statusCode).toBe(200)
+  })
+
+  it('come compressed as the client accepts, the same JSON inside', async () => {
+    const plain = await get(LIST)
+    const br = await get(LIST, { 'accept-encoding': 'gzip, deflate, br' })
+    expect(br.headers['content-encoding']).toBe('br')
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body)
+    expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 2)
+    const gz = await get(LIST, { 'accept-encoding': 'gzip' })
+    expect(gz.headers['content-encoding']).toBe('gzip')
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(plain.body)
+    expect((await get(LIST, { 'accept-encoding': 'br;q=0, identity' })).headers['content-encoding']).toBeUndefined()
+  })
+
+  it('show a product renamed by SQL at once: a database trigger clears the cache', async () => {
+    const before = (await get(LIST)).json().data[0] as { id: string; name: string }
+    const productBefore = await get(`/api/products/${before.id}`)
+    await t.database.db.update(products).set({ name: sql`'A ' || ${products.name}` }).where(eq(products.id, before.id))
+    await eventually(async () => (await get(LIST)).json().data[0].name === `A ${before.name}`)
+    const productAfter = await get(`/api/products/${before.id}`, { 'if-none-match': String(productBefore.headers.etag) })
+    expect(productAfter.statusCode).toBe(200)
+    expect(productAfter.json().data.name).toBe(`A ${before.name}`)
+    await t.database.db.update(products).set({ name: before.name }).where(eq(products.id, before.id))
+  })
+
+  it('keep 404s out of the cache, and a hidden product is gone at once', async () => {
+    expect((await get('/api/products/00000000-0000-4000-8000-000000000000')).statusCode).toBe(404)
+    const [shown] = (await get(LIST)).json().data as { id: string }[]
+    expect((await get(`/api/products/${shown!.id}`)).statusCode).toBe(200)
+    await t.database.db.update(products).set({ isActive: false }).where(eq(products.id, shown!.id))
+    await eventually(async () => (await get(`/api/products/${shown!.id}`)).statusCode === 404)
+    await t.database.db.update(products).set({ isActive: true }).where(eq(products.id, shown!.id))
+  })
+})
+
+describe('personal answers', () => {
+  it('are never marked cacheable: a signed-in cart, purchases and the session say no-store', async () => {
+    const user = await createSignedInUser(t)
+    for (const url of ['/api/cart', '/api/purchases', '/api/auth/get-session', '/api/orders']) {
+      const response = await get(url, { cookie: user.cookie })
+      expect({ url, cacheControl: response.headers['cache-control'] }).toEqual({ url, cacheControl: expect.stringMatching(/no-store/) })
+      expect(response.headers.etag === undefined || !String(response.headers['cache-control']).includes('public')).toBe(true)
+    }
+  })
+})

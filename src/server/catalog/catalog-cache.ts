@@ -1,0 +1,101 @@
+/**
+ * The public catalog's answers held in this process as ready-to-send bytes: the JSON, its gzip
+ * and brotli forms, and a strong ETag. Public means the same for everyone: nothing personal is
+ * ever stored here. Every write to the catalog's tables, from any process, clears the cache
+ * (a database trigger NOTIFYs the channel, db/migrations/0010), so a change shows at once.
+ * Concurrent misses for one answer share one query; an answer being made while the catalog
+ * changes is not kept.
+ */
+import { createHash } from 'node:crypto'
+import { promisify } from 'node:util'
+import { brotliCompress, constants, gzip } from 'node:zlib'
+import type { FastifyReply, FastifyRequest } from 'fastify'
+
+export const CATALOG_CHANNEL = 'als_catalog_changed'
+/** Browsers keep an answer a minute; a CDN may serve a stale one for ten while it fetches anew. */
+export const CATALOG_CACHE_CONTROL = 'public, max-age=60, stale-while-revalidate=600'
+/** Below this, compression costs more than the bytes it saves. */
+const COMPRESS_FROM_BYTES = 1024
+/** Bounds memory when many distinct lists (searches, pages) are asked for: the oldest answer goes first. */
+const MAX_ENTRIES = 1000
+
+const brotli = promisify(brotliCompress)
+const gzipped = promisify(gzip)
+
+export interface CachedAnswer {
+  etag: string
+  identity: Buffer
+  gzip: Buffer | null
+  br: Buffer | null
+}
+
+async function prepare(body: unknown): Promise<CachedAnswer> {
+  const identity = Buffer.from(JSON.stringify(body))
+  const etag = `"${createHash('sha256').update(identity).digest('base64url').slice(0, 27)}"`
+  if (identity.length < COMPRESS_FROM_BYTES) return { etag, identity, gzip: null, br: null }
+  const [br, gz] = await Promise.all([brotli(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 6 } }), gzipped(identity, { level: 6 })])
+  return { etag, identity, gzip: gz, br }
+}
+
+/** The encoding a client accepts, best first; a `q=0` refuses it. */
+function encodingFor(acceptEncoding: string | undefined, answer: CachedAnswer): 'br' | 'gzip' | null {
+  if (!acceptEncoding || !answer.br) return null
+  const accepted = new Set(
+    acceptEncoding
+      .toLowerCase()
+      .split(',')
+      .map((part) => part.trim().split(';'))
+      .filter(([, q]) => !q || Number.parseFloat(q.split('=')[1] ?? '1') > 0)
+      .map(([name]) => name),
+  )
+  if (accepted.has('br')) return 'br'
+  if (accepted.has('gzip') || accepted.has('*')) return 'gzip'
+  return null
+}
+
+export function createCatalogCache() {
+  const entries = new Map<string, Promise<CachedAnswer>>()
+  let generation = 0
+
+  return {
+    /** The cached answer under `key`, made by `produce` (once, however many ask at the same time) when missing. */
+    answer(key: string, produce: () => Promise<unknown>): Promise<CachedAnswer> {
+      const cached = entries.get(key)
+      if (cached) return cached
+      const madeIn = generation
+      const made = produce().then(prepare)
+      entries.set(key, made)
+      made.then(
+        () => {
+          // Made from rows read before the catalog changed: answer this request, keep nothing.
+          if (generation !== madeIn && entries.get(key) === made) entries.delete(key)
+        },
+        () => {
+          if (entries.get(key) === made) entries.delete(key)
+        },
+      )
+      if (entries.size > MAX_ENTRIES) entries.delete(entries.keys().next().value!)
+      return made
+    },
+
+    /** Drops every answer: the catalog changed. */
+    clear(): void {
+      generation++
+      entries.clear()
+    },
+
+  }
+}
+
+export type CatalogCache = ReturnType<typeof createCatalogCache>
+
+/** Sends a cached answer: 304 when the client holds it, else its bytes in the best encoding the client takes. */
+export function sendCached(request: FastifyRequest, reply: FastifyReply, answer: CachedAnswer): FastifyReply {
+  reply.header('ETag', answer.etag).header('Cache-Control', CATALOG_CACHE_CONTROL).header('Vary', 'Accept-Encoding')
+  const ifNoneMatch = request.headers['if-none-match']
+  if (ifNoneMatch && ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === answer.etag)) return reply.code(304).send()
+  const encoding = encodingFor(request.headers['accept-encoding'], answer)
+  reply.type('application/json; charset=utf-8')
+  if (encoding) return reply.header('Content-Encoding', encoding).send(encoding === 'br' ? answer.br : answer.gzip)
+  return reply.send(answer.identity)
+}

@@ -2,6 +2,8 @@
  * Builds the Fastify app: zod validation and serialisation, security headers, OpenAPI docs,
  * the error shape, and one plugin per capability. main.ts listens; tests inject.
  */
+import { constants as zlibConstants } from 'node:zlib'
+import compress from '@fastify/compress'
 import swagger from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui'
 import Fastify, { type FastifyInstance } from 'fastify'
@@ -23,7 +25,9 @@ import { createProfileService } from './auth/profile.service.ts'
 import { requireUser } from './auth/session.ts'
 import { cartRoutes } from './cart/cart.routes.ts'
 import { createCartService } from './cart/cart.service.ts'
+import { CATALOG_CHANNEL, createCatalogCache } from './catalog/catalog-cache.ts'
 import { catalogRoutes } from './catalog/catalog.routes.ts'
+import { sitemapRoutes } from './catalog/sitemap.routes.ts'
 import { createCatalogService } from './catalog/catalog.service.ts'
 import { mediaRoutes } from './catalog/media.routes.ts'
 import { checkoutRoutes } from './checkout/checkout.routes.ts'
@@ -110,6 +114,21 @@ export async function buildApp({ config, database, clientDir = CLIENT_DIST_DIR, 
   installOriginGuard(app, { publicUrl: config.publicUrl, trustRequestHost: config.devMode })
   installTextGuard(app)
   installRateLimiter(app, { redisUrl: config.redisUrl })
+  // Answers over 1 KB in brotli or gzip, as the client accepts; the catalog's cached answers come
+  // already compressed, and ranged or binary downloads are left as they are.
+  await app.register(compress, {
+    global: true,
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
+    // Text only: product files (octet-stream, zip, audio) must reach the buyer byte for byte, with their length.
+    customTypes: /^text\/(?!event-stream)|(?:\+|\/)json(?:;|$)|(?:\+|\/)xml(?:;|$)|^application\/javascript/,
+  })
+  // An API answer is personal unless its route says otherwise (the catalog's public answers do):
+  // no browser or CDN may keep one that did not opt in.
+  app.addHook('onSend', async (request, reply) => {
+    if (request.url.startsWith('/api/') && !reply.hasHeader('Cache-Control')) reply.header('Cache-Control', 'no-store')
+  })
 
   await app.register(swagger, {
     openapi: {
@@ -150,6 +169,9 @@ export async function buildApp({ config, database, clientDir = CLIENT_DIST_DIR, 
   const links = createDownloadLinkSigner(config.authSecret, DOWNLOAD_URL_TTL_SECONDS)
   const limiter = app.rateLimiter
   const audit = createAuditService(db)
+  const catalogCache = createCatalogCache()
+  const stopListening = await database.listen(CATALOG_CHANNEL, () => catalogCache.clear())
+  app.addHook('onClose', async () => stopListening())
   const uploads = createUploads({ directory: paths.uploads, maxFileBytes: config.maxUploadBytes, path: '/api/admin/uploads', log: app.log })
   const stopSweepingUploads = uploads.startSweeping()
   app.addHook('onClose', async () => stopSweepingUploads())
@@ -162,7 +184,8 @@ export async function buildApp({ config, database, clientDir = CLIENT_DIST_DIR, 
     ...(isBuiltinProvider(provider) ? [builtinPayRoutes(provider.pay)] : []),
     ...(isBuiltinProvider(provider) && config.devMode ? [builtinDevRoutes(provider.afterSale)] : []),
     mediaRoutes(paths.media),
-    catalogRoutes(catalog),
+    catalogRoutes(catalog, catalogCache),
+    sitemapRoutes({ catalog, publicUrl }),
     promoRoutes({ promo, limiter }),
     cartRoutes({ cart, requireUser }),
     checkoutRoutes({ checkout, limiter }),

@@ -192,6 +192,20 @@ export function createCatalogService(db: Database, storage?: CatalogStorage) {
       )
     },
 
+    /** What search engines may index: every active product and every category that has one, with when each last changed. */
+    async sitemapEntries(): Promise<{ products: { id: string; updatedAt: Date }[]; categories: { slug: string; updatedAt: Date }[] }> {
+      const [listed, sections] = await Promise.all([
+        db.select({ id: products.id, updatedAt: products.updatedAt }).from(products).where(eq(products.isActive, true)).orderBy(asc(products.createdAt), asc(products.id)),
+        db
+          .select({ slug: categories.slug, updatedAt: sql<Date>`max(${products.updatedAt})`.mapWith((value: string | Date) => new Date(value)) })
+          .from(categories)
+          .innerJoin(products, and(eq(products.categoryId, categories.id), eq(products.isActive, true)))
+          .groupBy(categories.id)
+          .orderBy(asc(categories.position), asc(categories.name)),
+      ])
+      return { products: listed, categories: sections }
+    },
+
     /** The product's stored file, active or archived; null for an unknown product. */
     async productFile(productId: string): Promise<ProductFile | null> {
       if (!isUuid(productId)) return null

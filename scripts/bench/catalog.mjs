@@ -1,9 +1,13 @@
 // Catalog benchmark: starts the built server (npm run build first) on a fresh data directory,
-// once on PGlite and once on PostgreSQL, and measures the product list and a product page's
-// API with autocannon at 50 connections. Prints req/s, p50 and p99 latency.
-// Usage: node scripts/bench/catalog.mjs [--seconds 10] [--only pglite|postgres]
+// once on PGlite and once on PostgreSQL, and measures the store's catalog answers with
+// autocannon at 20 connections beside two ceilings measured in the same run:
+// - bare: Fastify + the driver running the same SQL on the same rows (compare-servers.mjs);
+// - memory: Fastify answering the very bytes the store answered, from memory.
+// Prints req/s, p50, p99, the bytes of each answer (uncompressed, and as a browser gets it), and
+// the store's req/s as a share of the memory server's.
+// Usage: node scripts/bench/catalog.mjs [--seconds 10] [--connections 20] [--only pglite|postgres]
 import { spawn } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
@@ -11,20 +15,44 @@ import autocannon from 'autocannon'
 import pg from 'pg'
 import { freePort, waitForHealth } from './server-process.mjs'
 
-const { values } = parseArgs({ options: { seconds: { type: 'string', default: '10' }, only: { type: 'string' } } })
+const { values } = parseArgs({ options: { seconds: { type: 'string', default: '10' }, connections: { type: 'string', default: '20' }, only: { type: 'string' } } })
 const seconds = Number(values.seconds)
+const connections = Number(values.connections)
 const adminUrl = process.env.PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/test'
+const BROWSER_HEADERS = { 'accept-encoding': 'gzip, deflate, br' }
 
-function measure(url, duration = seconds) {
+function measure(url, duration = seconds, headers = {}) {
   return new Promise((resolve, reject) => {
-    autocannon({ url, connections: 50, duration }, (error, result) => (error ? reject(error) : resolve(result)))
+    autocannon({ url, connections, duration, headers }, (error, result) => (error ? reject(error) : resolve(result)))
   })
+}
+
+async function start(args, env) {
+  const port = await freePort()
+  const child = spawn(process.execPath, args, { env: { ...process.env, ...env, PORT: String(port) }, stdio: ['ignore', 'ignore', 'inherit'] })
+  const base = `http://localhost:${port}`
+  await waitForHealth(base, child)
+  return {
+    base,
+    stop: async () => {
+      child.kill('SIGTERM')
+      if (child.exitCode === null) await new Promise((resolve) => child.once('exit', resolve))
+    },
+  }
+}
+
+async function run(server, label, backend, endpoints, bytesOf, rows) {
+  for (const [name, path] of endpoints) {
+    const url = `${server.base}${path}`
+    await measure(url, 2, BROWSER_HEADERS) // warm-up: JIT, the database's caches, the store's cache
+    const result = await measure(url, seconds, BROWSER_HEADERS)
+    rows.push({ backend, server: label, endpoint: name, 'req/s': Math.round(result.requests.average), 'p50 ms': result.latency.p50, 'p99 ms': result.latency.p99, ...bytesOf(name), errors: result.errors + result.non2xx })
+  }
 }
 
 async function benchBackend(kind) {
   const dataDir = mkdtempSync(join(tmpdir(), 'als-bench-'))
-  const port = await freePort()
-  const env = { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', STORE_MODE: 'live', NODE_ENV: 'development' }
+  const env = { DATA_DIR: dataDir, LOG_LEVEL: 'warn', STORE_MODE: 'live', NODE_ENV: 'development' }
   let admin
   let database
   if (kind === 'postgres') {
@@ -36,28 +64,55 @@ async function benchBackend(kind) {
     url.pathname = `/${database}`
     env.DATABASE_URL = url.toString()
   } else {
-    delete env.DATABASE_URL
+    env.DATABASE_URL = ''
   }
-  const child = spawn(process.execPath, ['dist/node/server/main.js'], { env, stdio: ['ignore', 'ignore', 'inherit'] })
-  const base = `http://localhost:${port}`
   const rows = []
   try {
-    await waitForHealth(base, child)
-    const list = await (await fetch(`${base}/api/products?limit=10`)).json()
-    const productId = list.data[0].id
-    for (const [name, path] of [['list (limit=10)', '/api/products?limit=10'], ['product page API', `/api/products/${productId}`]]) {
-      await measure(`${base}${path}`, 2) // warm-up: JIT and the database's caches
-      const result = await measure(`${base}${path}`)
-      rows.push({ backend: kind, endpoint: name, 'req/s': Math.round(result.requests.average), 'p50 ms': result.latency.p50, 'p99 ms': result.latency.p99, errors: result.errors + result.non2xx })
+    const store = await start(['dist/node/server/main.js'], env)
+    const list = await (await fetch(`${store.base}/api/products?limit=10`)).json()
+    const endpoints = [
+      ['list (limit=10)', '/api/products?limit=10'],
+      ['product', `/api/products/${list.data[0].id}`],
+    ]
+    const sections = await fetch(`${store.base}/api/catalog/sections`)
+    if (sections.ok) endpoints.push(['sections', '/api/catalog/sections'])
+    // What each answer weighs: as JSON, and as a browser receives it.
+    const answers = {}
+    const sizes = {}
+    for (const [name, path] of endpoints) {
+      const plain = Buffer.from(await (await fetch(`${store.base}${path}`, { headers: { 'accept-encoding': 'identity' } })).arrayBuffer())
+      const wire = await new Promise((resolve) => {
+        import('node:http').then(({ get }) => get(`${store.base}${path}`, { headers: BROWSER_HEADERS }, (response) => {
+          let length = 0
+          response.on('data', (chunk) => (length += chunk.length))
+          response.on('end', () => resolve({ length, encoding: response.headers['content-encoding'] ?? 'none' }))
+        }))
+      })
+      answers[path] = plain.toString('base64')
+      sizes[name] = { 'JSON bytes': plain.length, 'sent bytes': wire.length, encoding: wire.encoding }
     }
+    await run(store, 'store', kind, endpoints, (name) => sizes[name], rows)
+    await store.stop()
+
+    const bare = await start(['scripts/bench/compare-servers.mjs', 'bare'], { DATABASE_URL: env.DATABASE_URL, PGLITE_DIR: join(dataDir, 'db') })
+    await run(bare, 'bare Fastify + driver', kind, endpoints.filter(([name]) => name !== 'sections'), () => ({}), rows)
+    await bare.stop()
+
+    const answersFile = join(dataDir, 'answers.json')
+    writeFileSync(answersFile, JSON.stringify(answers))
+    const memory = await start(['scripts/bench/compare-servers.mjs', 'memory'], { ANSWERS_FILE: answersFile })
+    await run(memory, 'memory (same bytes)', kind, endpoints, (name) => ({ 'JSON bytes': sizes[name]['JSON bytes'] }), rows)
+    await memory.stop()
   } finally {
-    child.kill('SIGTERM')
-    await new Promise((resolve) => child.once('exit', resolve))
     rmSync(dataDir, { recursive: true, force: true })
     if (admin) {
       await admin.query(`drop database if exists "${database}" with (force)`)
       await admin.end()
     }
+  }
+  for (const row of rows.filter((entry) => entry.server === 'store')) {
+    const ceiling = rows.find((entry) => entry.server.startsWith('memory') && entry.endpoint === row.endpoint)
+    row['% of memory'] = ceiling ? `${Math.round((row['req/s'] / ceiling['req/s']) * 100)} %` : ''
   }
   return rows
 }
@@ -65,5 +120,5 @@ async function benchBackend(kind) {
 const backends = values.only ? [values.only] : ['pglite', 'postgres']
 const results = []
 for (const kind of backends) results.push(...(await benchBackend(kind)))
-console.log(`\nCatalog API, autocannon, 50 connections, ${seconds} s per endpoint (after a warm-up run)\n`)
+console.log(`\nCatalog API, autocannon, ${connections} connections, ${seconds} s per endpoint (after a 2 s warm-up), Accept-Encoding: gzip, deflate, br\n`)
 console.table(results)

@@ -2,12 +2,13 @@
 // once on PGlite and once on PostgreSQL, and measures the store's catalog answers with
 // autocannon at 20 connections beside two ceilings measured in the same run:
 // - bare: Fastify + the driver running the same SQL on the same rows (compare-servers.mjs);
-// - memory: Fastify answering the very bytes the store answered, from memory.
+// - memory: Fastify answering the very bytes the store sent (compressed as it compressed them), from memory.
 // Prints req/s, p50, p99, the bytes of each answer (uncompressed, and as a browser gets it), and
 // the store's req/s as a share of the memory server's.
 // Usage: node scripts/bench/catalog.mjs [--seconds 10] [--connections 20] [--only pglite|postgres]
 import { spawn } from 'node:child_process'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { get } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
@@ -81,15 +82,16 @@ async function benchBackend(kind) {
     const sizes = {}
     for (const [name, path] of endpoints) {
       const plain = Buffer.from(await (await fetch(`${store.base}${path}`, { headers: { 'accept-encoding': 'identity' } })).arrayBuffer())
+      // The bytes as they travel (node:http does not decompress), which the memory server then sends as they are.
       const wire = await new Promise((resolve) => {
-        import('node:http').then(({ get }) => get(`${store.base}${path}`, { headers: BROWSER_HEADERS }, (response) => {
-          let length = 0
-          response.on('data', (chunk) => (length += chunk.length))
-          response.on('end', () => resolve({ length, encoding: response.headers['content-encoding'] ?? 'none' }))
-        }))
+        get(`${store.base}${path}`, { headers: BROWSER_HEADERS }, (response) => {
+          const chunks = []
+          response.on('data', (chunk) => chunks.push(chunk))
+          response.on('end', () => resolve({ body: Buffer.concat(chunks), encoding: response.headers['content-encoding'] ?? null }))
+        })
       })
-      answers[path] = plain.toString('base64')
-      sizes[name] = { 'JSON bytes': plain.length, 'sent bytes': wire.length, encoding: wire.encoding }
+      answers[path] = { body: wire.body.toString('base64'), encoding: wire.encoding }
+      sizes[name] = { 'JSON bytes': plain.length, 'sent bytes': wire.body.length, encoding: wire.encoding ?? 'none' }
     }
     await run(store, 'store', kind, endpoints, (name) => sizes[name], rows)
     await store.stop()
@@ -101,7 +103,7 @@ async function benchBackend(kind) {
     const answersFile = join(dataDir, 'answers.json')
     writeFileSync(answersFile, JSON.stringify(answers))
     const memory = await start(['scripts/bench/compare-servers.mjs', 'memory'], { ANSWERS_FILE: answersFile })
-    await run(memory, 'memory (same bytes)', kind, endpoints, (name) => ({ 'JSON bytes': sizes[name]['JSON bytes'] }), rows)
+    await run(memory, 'memory (same bytes)', kind, endpoints, (name) => sizes[name], rows)
     await memory.stop()
   } finally {
     rmSync(dataDir, { recursive: true, force: true })

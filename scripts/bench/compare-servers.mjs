@@ -1,9 +1,9 @@
 // The two servers the store's catalog is measured against, each run as its own process:
 // - `bare`: Fastify + the database driver running the store's list and product SQL on the same
 //   rows, answering the rows as JSON (no validation, no views, no cache): what the database costs.
-// - `memory`: Fastify answering bytes the store answered, from memory: what HTTP costs.
+// - `memory`: Fastify answering the bytes the store sent, from memory: what HTTP costs.
 // Usage (spawned by catalog.mjs): node compare-servers.mjs bare|memory
-//   env PORT; bare: DATABASE_URL or PGLITE_DIR; memory: ANSWERS_FILE (JSON: { path: base64 body }).
+//   env PORT; bare: DATABASE_URL or PGLITE_DIR; memory: ANSWERS_FILE (JSON: { path: { body: base64, encoding } }).
 import { readFileSync } from 'node:fs'
 import Fastify from 'fastify'
 
@@ -35,9 +35,13 @@ if (kind === 'bare') {
   app.get('/api/products/:id', async (request) => ({ data: (await query(PRODUCT_SQL, [request.params.id]))[0] ?? null }))
 } else if (kind === 'memory') {
   const answers = JSON.parse(readFileSync(process.env.ANSWERS_FILE, 'utf8'))
-  for (const [path, body] of Object.entries(answers)) {
+  for (const [path, { body, encoding }] of Object.entries(answers)) {
     const bytes = Buffer.from(body, 'base64')
-    app.get(path.split('?')[0], (_request, reply) => reply.header('content-type', 'application/json; charset=utf-8').send(bytes))
+    app.get(path.split('?')[0], (_request, reply) => {
+      reply.header('content-type', 'application/json; charset=utf-8')
+      if (encoding) reply.header('content-encoding', encoding)
+      return reply.send(bytes)
+    })
   }
 } else {
   throw new Error(`unknown server kind ${kind}`)

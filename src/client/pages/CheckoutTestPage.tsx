@@ -8,7 +8,7 @@
 import { useId, useState, type ReactNode } from 'react'
 import { useNavigate } from 'react-router'
 import { CHECKOUT_MESSAGES } from '../../shared/checkout-errors.ts'
-import type { Product } from '../../shared/contract/catalog.ts'
+import type { Product, ProductListItem } from '../../shared/contract/catalog.ts'
 import { formatPrice } from '../../shared/money.ts'
 import { INPUT_CLASS } from '../components/TextField.tsx'
 import { useSession } from '../features/account/use-session.ts'
@@ -21,7 +21,7 @@ type TestResult =
   | { state: 'idle' }
   | { state: 'running' }
   | { state: 'fail'; ms: number; message: string }
-  | { state: 'pass'; ms: number; sessionId: string; url: string | null; clientSecret: string | null; product: Product }
+  | { state: 'pass'; ms: number; sessionId: string; url: string | null; clientSecret: string | null; product: ProductListItem }
 
 const TESTS: Array<{ id: TestId; name: string; description: string }> = [
   { id: 'session', name: 'Session only', description: 'Creates a hosted direct session for the product (signed-in user, else the guest email) and shows its id and URL.' },

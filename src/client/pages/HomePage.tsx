@@ -1,6 +1,7 @@
 /** The store home in live mode: hero, featured products, category tiles and new arrivals. */
 import { Link } from 'react-router'
-import type { Product } from '../../shared/contract/catalog.ts'
+import type { ProductListItem } from '../../shared/contract/catalog.ts'
+import { useProduct } from '../features/catalog/api/get-product.ts'
 import { useProducts } from '../features/catalog/api/get-products.ts'
 import { CategoryTiles } from '../features/catalog/CategoryTiles.tsx'
 import { PreviewButton } from '../features/catalog/PreviewButton.tsx'
@@ -40,7 +41,7 @@ export default function HomePage() {
               </Link>
             </div>
           </div>
-          <HeroPreview product={featured?.find((product) => product.audioPreview && product.previewPeaks)} />
+          <HeroPreview productId={featured?.find((product) => product.audioPreview)?.id} />
         </div>
       </section>
 
@@ -70,7 +71,7 @@ export default function HomePage() {
 
 interface ProductRowProps {
   title: string
-  products: Product[] | undefined
+  products: ProductListItem[] | undefined
   variant?: 'default' | 'featured'
   link?: { to: string; label: string }
 }
@@ -106,8 +107,9 @@ function ProductRow({ title, products, variant = 'default', link }: ProductRowPr
   )
 }
 
-/** A real preview beside the hero text (large screens only): the first featured product's loop. */
-function HeroPreview({ product }: { product: Product | undefined }) {
+/** A real preview beside the hero text (large screens only): the first featured product's loop, its waveform from the product's own answer. */
+function HeroPreview({ productId }: { productId: string | undefined }) {
+  const { data: product } = useProduct(productId ?? '', productId !== undefined)
   return (
     <div className="hidden min-h-64 rounded-3xl border border-zinc-800 bg-zinc-900/60 p-8 shadow-2xl shadow-brand-950/50 lg:block">
       {product?.audioPreview && product.previewPeaks ? (

@@ -17,7 +17,7 @@ import { createProductAdmin } from './product-admin.ts'
 import { createProductMedia, type ProductMediaDeps } from './product-media.ts'
 import type { FileStorage } from '../storage/file-storage.ts'
 import { notFound } from '../http/errors.ts'
-import { toCategoryView, toProductView } from './product-view.ts'
+import { toCategoryView, toProductListItem, toProductView } from './product-view.ts'
 
 export type ProductListParams = z.output<typeof productListQuerySchema>
 
@@ -128,7 +128,7 @@ export function createCatalogService(db: Database, storage?: CatalogStorage) {
         }
       }
       return {
-        data: rows.map((row) => toProductView(row.product, row.category?.id ? toCategoryView(row.category) : null)),
+        data: rows.map((row) => toProductListItem(row.product, row.category?.id ? toCategoryView(row.category) : null)),
         total,
         limit: params.limit,
         offset: params.offset,

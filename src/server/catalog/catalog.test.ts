@@ -141,7 +141,12 @@ describe('GET /api/products', () => {
       expect(product.images.length).toBeGreaterThanOrEqual(1)
       expect(product).not.toHaveProperty('fileUrl')
     }
-    expect(body.data.some((product) => product.previewPeaks && product.previewPeaks.length > 10)).toBe(true)
+    // Lists carry what a card shows: no waveform, the category without its description, each metadata fact once.
+    for (const product of body.data) {
+      expect(product).not.toHaveProperty('previewPeaks')
+      expect(Object.keys(product.category ?? {}).sort()).toEqual(product.category ? ['id', 'name', 'slug'] : [])
+      for (const key of ['tags', 'images', 'audioPreview', 'rating', 'reviewCount', 'isOnSale', 'isNew', 'featured', 'originalPrice']) expect(product.metadata).not.toHaveProperty(key)
+    }
   })
 })
 

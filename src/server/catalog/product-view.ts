@@ -1,5 +1,5 @@
 /** Turns a product row (and its category) into the API's Product, with its derived fields (sale price, badges, rating, images). */
-import type { Category, Product } from '../../shared/contract/catalog.ts'
+import { DERIVED_METADATA_KEYS, type Category, type Product, type ProductListItem } from '../../shared/contract/catalog.ts'
 import { productImages } from '../../shared/product-view.ts'
 import type { CategoryRow, ProductRow } from './catalog.schema.ts'
 
@@ -37,4 +37,11 @@ export function toProductView(row: ProductRow, category: Category | null): Produ
     audioPreview: typeof metadata.audioPreview === 'string' && metadata.audioPreview ? metadata.audioPreview : null,
     previewPeaks: row.previewPeaks ?? null,
   }
+}
+
+/** The product as a list carries it: no peaks, the category's name and slug, metadata without what the derived fields say. */
+export function toProductListItem(row: ProductRow, category: Category | null): ProductListItem {
+  const { previewPeaks: _peaks, category: _category, metadata, ...view } = toProductView(row, category)
+  const lean = Object.fromEntries(Object.entries(metadata).filter(([key]) => !(DERIVED_METADATA_KEYS as readonly string[]).includes(key)))
+  return { ...view, category: category ? { id: category.id, name: category.name, slug: category.slug } : null, metadata: lean }
 }

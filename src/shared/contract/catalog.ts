@@ -53,6 +53,23 @@ export const productSchema = z.object({
 })
 export type Product = z.infer<typeof productSchema>
 
+/** A category as a list names it: without its description. */
+export const categorySummarySchema = categorySchema.pick({ id: true, name: true, slug: true })
+
+/**
+ * Metadata keys the derived fields already carry (originalPriceCents, isOnSale, isNew,
+ * isFeatured, rating, reviewCount, tags, images, audioPreview): a list answer sends each once.
+ */
+export const DERIVED_METADATA_KEYS = ['originalPrice', 'isOnSale', 'isNew', 'featured', 'rating', 'reviewCount', 'tags', 'images', 'audioPreview'] as const
+
+/**
+ * A product as a list carries it: what a card shows, each fact once. No waveform (only the
+ * product page draws it), the category without its description, and metadata without the keys
+ * the derived fields carry. A full Product is also a valid list item.
+ */
+export const productListItemSchema = productSchema.omit({ previewPeaks: true, category: true }).extend({ category: categorySummarySchema.nullable() })
+export type ProductListItem = z.infer<typeof productListItemSchema>
+
 export const productListQuerySchema = z.object({
   category: z.string().trim().min(1).max(100).optional(),
   search: z.string().max(200).optional(),
@@ -73,7 +90,7 @@ export interface ProductListQuery {
 }
 
 export const productListSchema = z.object({
-  data: z.array(productSchema),
+  data: z.array(productListItemSchema),
   total: z.number().int(),
   limit: z.number().int(),
   offset: z.number().int(),

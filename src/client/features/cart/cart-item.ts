@@ -4,7 +4,7 @@
  */
 import { DEFAULT_LICENSE_TYPE, MAX_LINE_QUANTITY, quantityRuleOf, type QuantityRule } from '../../../shared/cart-rules.ts'
 import type { CartLine } from '../../../shared/contract/cart.ts'
-import type { Product } from '../../../shared/contract/catalog.ts'
+import type { Product, ProductListItem } from '../../../shared/contract/catalog.ts'
 import { PLACEHOLDER_IMAGE, type ProductMetadata } from '../../../shared/product-view.ts'
 
 /**
@@ -29,7 +29,7 @@ export interface CartItem extends QuantityRule {
   licenseType: string
 }
 
-export function cartItemFromProduct(product: Product, quantity = 1, licenseType = DEFAULT_LICENSE_TYPE): CartItem {
+export function cartItemFromProduct(product: ProductListItem, quantity = 1, licenseType = DEFAULT_LICENSE_TYPE): CartItem {
   return {
     id: product.id,
     name: product.name,

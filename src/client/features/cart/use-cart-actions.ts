@@ -7,7 +7,7 @@
 import { useMemo } from 'react'
 import toast from 'react-hot-toast'
 import { CART_MESSAGES, lineKey, ownershipError } from '../../../shared/cart-rules.ts'
-import type { Product } from '../../../shared/contract/catalog.ts'
+import type { Product, ProductListItem } from '../../../shared/contract/catalog.ts'
 import { ApiError } from '../../api/http.ts'
 import { useSession } from '../account/use-session.ts'
 import { deleteCartItem } from './api/delete-cart-item.ts'
@@ -20,7 +20,7 @@ import { useCartStore } from './cart-store.ts'
 import { useOwnedProductIds } from './use-owned-products.ts'
 
 export interface CartActions {
-  add: (product: Product, quantity?: number) => void
+  add: (product: ProductListItem, quantity?: number) => void
   remove: (item: CartItem) => void
   updateQuantity: (item: CartItem, quantity: number) => void
   clear: () => void

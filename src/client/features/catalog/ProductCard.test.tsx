@@ -105,7 +105,8 @@ describe('ProductCard', () => {
   })
 
   it('offers a dot per image when there are several', () => {
-    renderCard(makeProduct({ imageUrl: '/a-640.webp', metadata: { images: ['/b-640.webp', '/c-640.webp'] } }))
+    // Lists carry the gallery as the server derived it (imageUrl, then the metadata images).
+    renderCard(makeProduct({ imageUrl: '/a-640.webp', images: ['/a-640.webp', '/b-640.webp', '/c-640.webp'] }))
     expect(screen.getByRole('button', { name: 'Show image 1' })).toHaveAttribute('aria-pressed', 'true')
     fireEvent.click(screen.getByRole('button', { name: 'Show image 3' }))
     expect(screen.getByRole('button', { name: 'Show image 3' })).toHaveAttribute('aria-pressed', 'true')

@@ -6,8 +6,8 @@
 import { useState } from 'react'
 import { Link } from 'react-router'
 import { ownershipError, quantityRuleOf } from '../../../shared/cart-rules.ts'
-import type { Product } from '../../../shared/contract/catalog.ts'
-import { MAX_CARD_TAGS, productImages } from '../../../shared/product-view.ts'
+import type { Product, ProductListItem } from '../../../shared/contract/catalog.ts'
+import { MAX_CARD_TAGS } from '../../../shared/product-view.ts'
 import { CartIcon } from '../../components/Icons.tsx'
 import { ProductImage } from '../../components/ProductImage.tsx'
 import { useAddToCart } from '../cart/use-add-to-cart.ts'
@@ -23,7 +23,7 @@ import { StarRating } from './StarRating.tsx'
 export type ProductCardVariant = 'default' | 'featured' | 'compact'
 
 interface ProductCardProps {
-  product: Product
+  product: ProductListItem
   variant?: ProductCardVariant
   /** The image's `sizes` hint; each variant has a default matching the grids it is used in. */
   sizes?: string
@@ -46,7 +46,7 @@ export function ProductCard({ product, variant = 'default', sizes }: ProductCard
   const ownedProductIds = useOwnedProductIds()
   // An owned digital product cannot be bought again: the card leads to its download instead.
   const owned = ownershipError(product.id, quantityRuleOf(productMetadata(product)), ownedProductIds) !== null
-  const images = productImages(product.imageUrl, productMetadata(product))
+  const images = product.images
   const [imageIndex, setImageIndex] = useState(0)
   const shownImage = images[Math.min(imageIndex, images.length - 1)] ?? images[0]!
   const href = `/products/${product.id}`

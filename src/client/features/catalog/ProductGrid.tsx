@@ -1,5 +1,5 @@
 /** A grid of product cards with its loading placeholders, empty text and error state. */
-import type { Product } from '../../../shared/contract/catalog.ts'
+import type { Product, ProductListItem } from '../../../shared/contract/catalog.ts'
 import { ProductCard, type ProductCardVariant } from './ProductCard.tsx'
 import { ProductCardSkeleton } from './ProductCardSkeleton.tsx'
 
@@ -7,7 +7,7 @@ import { ProductCardSkeleton } from './ProductCardSkeleton.tsx'
 export const LOADING_PLACEHOLDERS = 6
 
 interface ProductGridProps {
-  products: Product[] | undefined
+  products: ProductListItem[] | undefined
   isLoading: boolean
   error: Error | null
   /** Shown when the list loaded and is empty. */

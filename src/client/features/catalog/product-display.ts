@@ -2,7 +2,7 @@
  * Display helpers for catalog screens: the typed metadata of a product, its category name and
  * the label/value text of a metadata entry on the Specifications tab.
  */
-import type { Product } from '../../../shared/contract/catalog.ts'
+import type { Product, ProductListItem } from '../../../shared/contract/catalog.ts'
 import { formatPrice } from '../../../shared/money.ts'
 import type { ProductMetadata } from '../../../shared/product-view.ts'
 import { UNCATEGORIZED } from '../cart/cart-item.ts'
@@ -12,7 +12,7 @@ export function productMetadata(product: Pick<Product, 'metadata'>): ProductMeta
 }
 
 /** The category shown on badges and in specs: the product's, else "Uncategorized" (as on a cart line). */
-export function categoryName(product: Pick<Product, 'category'>): string {
+export function categoryName(product: Pick<ProductListItem, 'category'>): string {
   return product.category?.name ?? UNCATEGORIZED
 }
 

@@ -3,13 +3,13 @@
  * the product and the quantity. Anything else (a reload of a bookmarked URL, a hand-typed
  * address) is not a direct checkout, and the page sends the shopper home.
  */
-import type { Product } from '../../../shared/contract/catalog.ts'
+import type { Product, ProductListItem } from '../../../shared/contract/catalog.ts'
 
 export interface DirectCheckoutState {
   clientSecret: string
   /** The payment session, when known (the success page looks the order up by it). */
   sessionId?: string
-  product: Product
+  product: ProductListItem
   quantity: number
 }
 

@@ -14,6 +14,6 @@ export function productQueryOptions(id: string) {
   return queryOptions({ queryKey: ['product', id], queryFn: () => getProduct(id), staleTime: FIVE_MINUTES })
 }
 
-export function useProduct(id: string) {
-  return useQuery(productQueryOptions(id))
+export function useProduct(id: string, enabled = true) {
+  return useQuery({ ...productQueryOptions(id), enabled })
 }

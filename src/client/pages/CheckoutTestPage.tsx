@@ -8,7 +8,7 @@
 import { useId, useState, type ReactNode } from 'react'
 import { useNavigate } from 'react-router'
 import { CHECKOUT_MESSAGES } from '../../shared/checkout-errors.ts'
-import type { Product, ProductListItem } from '../../shared/contract/catalog.ts'
+import type { ProductListItem } from '../../shared/contract/catalog.ts'
 import { formatPrice } from '../../shared/money.ts'
 import { INPUT_CLASS } from '../components/TextField.tsx'
 import { useSession } from '../features/account/use-session.ts'

@@ -4,7 +4,7 @@
  */
 import { DEFAULT_LICENSE_TYPE, MAX_LINE_QUANTITY, quantityRuleOf, type QuantityRule } from '../../../shared/cart-rules.ts'
 import type { CartLine } from '../../../shared/contract/cart.ts'
-import type { Product, ProductListItem } from '../../../shared/contract/catalog.ts'
+import type { ProductListItem } from '../../../shared/contract/catalog.ts'
 import { PLACEHOLDER_IMAGE, type ProductMetadata } from '../../../shared/product-view.ts'
 
 /**

@@ -7,7 +7,7 @@
 import { useMemo } from 'react'
 import toast from 'react-hot-toast'
 import { CART_MESSAGES, lineKey, ownershipError } from '../../../shared/cart-rules.ts'
-import type { Product, ProductListItem } from '../../../shared/contract/catalog.ts'
+import type { ProductListItem } from '../../../shared/contract/catalog.ts'
 import { ApiError } from '../../api/http.ts'
 import { useSession } from '../account/use-session.ts'
 import { deleteCartItem } from './api/delete-cart-item.ts'

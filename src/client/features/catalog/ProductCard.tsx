@@ -6,7 +6,7 @@
 import { useState } from 'react'
 import { Link } from 'react-router'
 import { ownershipError, quantityRuleOf } from '../../../shared/cart-rules.ts'
-import type { Product, ProductListItem } from '../../../shared/contract/catalog.ts'
+import type { ProductListItem } from '../../../shared/contract/catalog.ts'
 import { MAX_CARD_TAGS } from '../../../shared/product-view.ts'
 import { CartIcon } from '../../components/Icons.tsx'
 import { ProductImage } from '../../components/ProductImage.tsx'

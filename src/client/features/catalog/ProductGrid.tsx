@@ -1,5 +1,5 @@
 /** A grid of product cards with its loading placeholders, empty text and error state. */
-import type { Product, ProductListItem } from '../../../shared/contract/catalog.ts'
+import type { ProductListItem } from '../../../shared/contract/catalog.ts'
 import { ProductCard, type ProductCardVariant } from './ProductCard.tsx'
 import { ProductCardSkeleton } from './ProductCardSkeleton.tsx'
 

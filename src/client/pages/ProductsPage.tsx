@@ -2,13 +2,13 @@
  * The products listing (/products, optional ?category=slug): category filter buttons, then
  * either one preview section per category (All) or the grid of one category's products.
  */
-import { useQueries } from '@tanstack/react-query'
 import { useSearchParams } from 'react-router'
-import type { Category } from '../../shared/contract/catalog.ts'
+import { CATALOG_SECTION_SIZE } from '../../shared/contract/catalog.ts'
 import { useCategories } from '../features/catalog/api/get-categories.ts'
-import { productsQueryOptions, useProducts } from '../features/catalog/api/get-products.ts'
+import { useProducts } from '../features/catalog/api/get-products.ts'
+import { useCatalogSections } from '../features/catalog/api/get-sections.ts'
 import { CategoryFilter } from '../features/catalog/CategoryFilter.tsx'
-import { CATEGORY_PREVIEW_SIZE, CategorySection } from '../features/catalog/CategorySection.tsx'
+import { CategorySection } from '../features/catalog/CategorySection.tsx'
 import { EmptyProducts, ProductGrid, ProductsError } from '../features/catalog/ProductGrid.tsx'
 
 /** Products shown when one category is selected. */
@@ -49,7 +49,7 @@ export default function ProductsPage() {
         {activeSlug ? (
           <CategoryProducts slug={activeSlug} categoryName={activeCategory?.name ?? activeSlug} />
         ) : (
-          <AllProducts categories={categories.data} isLoading={categories.isPending} error={categories.error} />
+          <AllProducts />
         )}
       </div>
     </div>
@@ -69,27 +69,16 @@ function CategoryProducts({ slug, categoryName }: { slug: string; categoryName: 
   )
 }
 
-interface AllProductsProps {
-  categories: Category[] | undefined
-  isLoading: boolean
-  error: Error | null
-}
-
-/** One preview section per category; "No products available at the moment" when every one is empty. */
-function AllProducts({ categories, isLoading, error }: AllProductsProps) {
-  // The same queries each CategorySection runs (shared cache, no extra requests), read here to
-  // tell "the store has no products at all" apart from one empty category.
-  const previews = useQueries({
-    queries: (categories ?? []).map((category) => productsQueryOptions({ category: category.slug, limit: CATEGORY_PREVIEW_SIZE })),
-  })
-  if (error) return <ProductsError error={error} />
-  if (isLoading || !categories) return <ProductGrid products={undefined} isLoading error={null} emptyText="" />
-  const storeIsEmpty = previews.every((preview) => preview.isSuccess && preview.data.total === 0)
-  if (storeIsEmpty) return <EmptyProducts text="No products available at the moment" />
+/** One preview section per category, all from one request; "No products available at the moment" when the store has none. */
+function AllProducts() {
+  const sections = useCatalogSections()
+  if (sections.error) return <ProductsError error={sections.error} />
+  if (sections.isPending) return <ProductGrid products={undefined} isLoading error={null} emptyText="" skeletonCount={CATALOG_SECTION_SIZE} />
+  if (sections.data.every((section) => section.total === 0)) return <EmptyProducts text="No products available at the moment" />
   return (
     <div className="flex flex-col gap-14">
-      {categories.map((category) => (
-        <CategorySection key={category.id} category={category} />
+      {sections.data.map((section) => (
+        <CategorySection key={section.category.id} category={section.category} products={section.products} />
       ))}
     </div>
   )

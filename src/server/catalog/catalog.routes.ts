@@ -6,6 +6,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import {
+  CATALOG_SECTION_SIZE,
+  catalogSectionsSchema,
   categoryListSchema,
   categoryResponseSchema,
   productListQuerySchema,
@@ -33,6 +35,11 @@ export function catalogRoutes(catalog: CatalogService, cache: CatalogCache): Fas
       schema: { tags: ['catalog'], summary: 'One active product', params: z.object({ id: z.string().max(100) }), response: { 200: productResponseSchema, ...errors } },
       config: { failureMessage: ERROR_MESSAGES.fetchProduct },
     }, async (request, reply) => sendCached(request, reply, await cache.answer(`product:${request.params.id}`, async () => ({ data: await catalog.getProduct(request.params.id) }))))
+
+    app.get('/api/catalog/sections', {
+      schema: { tags: ['catalog'], summary: 'The All Products view in one answer: every category with its 3 newest products and its product count', response: { 200: catalogSectionsSchema, 500: apiErrorSchema } },
+      config: { failureMessage: ERROR_MESSAGES.fetchProducts },
+    }, async (request, reply) => sendCached(request, reply, await cache.answer('sections', async () => ({ data: await catalog.catalogSections(CATALOG_SECTION_SIZE) }))))
 
     app.get('/api/categories', {
       schema: { tags: ['catalog'], summary: 'Categories ordered by name', response: { 200: categoryListSchema, 500: apiErrorSchema } },

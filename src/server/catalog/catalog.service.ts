@@ -4,8 +4,8 @@
  * products, the stored file of a product). Each list is one indexed query; the total comes
  * from a window count in the same query; a batch of ids is one query, never one per id.
  */
-import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm'
-import type { Category, Product, ProductList } from '../../shared/contract/catalog.ts'
+import { and, asc, desc, eq, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm'
+import type { CatalogSections, Category, Product, ProductList } from '../../shared/contract/catalog.ts'
 import { productListQuerySchema } from '../../shared/contract/catalog.ts'
 import type { z } from 'zod'
 import { ERROR_MESSAGES } from '../../shared/contract/errors.ts'
@@ -147,6 +147,38 @@ export function createCatalogService(db: Database, storage?: CatalogStorage) {
         .limit(1)
       if (!row) throw notFound(ERROR_MESSAGES.productNotFound)
       return toProductView(row.product, row.category?.id ? toCategoryView(row.category) : null)
+    },
+
+    /**
+     * Every category in store order with its `perCategory` newest active products (as the
+     * category's own list orders them) and its product count: three indexed queries, whatever
+     * the number of categories.
+     */
+    async catalogSections(perCategory: number): Promise<CatalogSections['data']> {
+      const ranked = db
+        .select({
+          id: products.id,
+          categoryId: products.categoryId,
+          rank: sql<number>`row_number() over (partition by ${products.categoryId} order by ${products.createdAt} desc, ${products.id} asc)`.as('rank'),
+          total: sql<number>`count(*) over (partition by ${products.categoryId})`.as('total'),
+        })
+        .from(products)
+        .where(eq(products.isActive, true))
+        .as('ranked')
+      const [sections, top] = await Promise.all([
+        db.select(categoryColumns).from(categories).orderBy(asc(categories.position), asc(categories.name)),
+        db.select().from(ranked).where(lte(ranked.rank, perCategory)),
+      ])
+      const rows = top.length === 0 ? [] : await db.select({ product: products, category: categoryColumns }).from(products).leftJoin(categories, eq(products.categoryId, categories.id)).where(inArray(products.id, top.map((entry) => entry.id)))
+      const byId = new Map(rows.map((row) => [row.product.id, row]))
+      return sections.map((category) => {
+        const mine = top.filter((entry) => entry.categoryId === category.id).sort((a, b) => Number(a.rank) - Number(b.rank))
+        return {
+          category: toCategoryView(category),
+          products: mine.map((entry) => byId.get(entry.id)).filter((row) => row !== undefined).map((row) => toProductListItem(row.product, toCategoryView(category))),
+          total: Number(mine[0]?.total ?? 0),
+        }
+      })
     },
 
     async listCategories(): Promise<Category[]> {

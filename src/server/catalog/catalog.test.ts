@@ -195,3 +195,21 @@ describe('GET /api/categories', () => {
     expect(rows.map((row) => row.slug).sort()).toEqual(['instruments', 'midi-packs', 'processors', 'sample-packs', 'tools'])
   })
 })
+
+describe('GET /api/catalog/sections', () => {
+  it('answers every category in store order with the same newest products its own list shows, and its count', async () => {
+    const sections = (await t.app.inject('/api/catalog/sections')).json().data as { category: { slug: string }; products: { id: string }[]; total: number }[]
+    const categories = (await t.app.inject('/api/categories')).json().data as { slug: string }[]
+    expect(sections.map((section) => section.category.slug)).toEqual(categories.map((category) => category.slug))
+    for (const section of sections) {
+      const own = (await t.app.inject(`/api/products?category=${section.category.slug}&limit=3`)).json()
+      expect({ slug: section.category.slug, ids: section.products.map((product) => product.id), total: section.total }).toEqual({
+        slug: section.category.slug,
+        ids: own.data.map((product: { id: string }) => product.id),
+        total: own.total,
+      })
+      for (const product of section.products) expect(product).not.toHaveProperty('previewPeaks')
+    }
+    expect(sections.some((section) => section.products.length === 3)).toBe(true)
+  })
+})

@@ -101,3 +101,12 @@ export type ProductList = z.infer<typeof productListSchema>
 export const categoryListSchema = z.object({ data: z.array(categorySchema) })
 export const categoryResponseSchema = z.object({ data: categorySchema })
 export const productResponseSchema = z.object({ data: productSchema })
+
+/** Products shown per category on the All Products view. */
+export const CATALOG_SECTION_SIZE = 3
+
+/** The All Products view in one answer: every category (store order) with its newest products and how many it has. */
+export const catalogSectionsSchema = z.object({
+  data: z.array(z.object({ category: categorySchema, products: z.array(productListItemSchema), total: z.number().int() })),
+})
+export type CatalogSections = z.infer<typeof catalogSectionsSchema>

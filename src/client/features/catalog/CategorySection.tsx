@@ -1,14 +1,9 @@
-/** One category's preview on the All Products view: its name, three products and a View All link. */
+/** One category's preview on the All Products view: its name, its newest products and a View All link. */
 import { Link } from 'react-router'
-import type { Category } from '../../../shared/contract/catalog.ts'
-import { useProducts } from './api/get-products.ts'
+import { CATALOG_SECTION_SIZE, type Category, type ProductListItem } from '../../../shared/contract/catalog.ts'
 import { ProductGrid } from './ProductGrid.tsx'
 
-/** Products shown per category on the All Products view. */
-export const CATEGORY_PREVIEW_SIZE = 3
-
-export function CategorySection({ category }: { category: Category }) {
-  const products = useProducts({ category: category.slug, limit: CATEGORY_PREVIEW_SIZE })
+export function CategorySection({ category, products }: { category: Category; products: ProductListItem[] }) {
   const headingId = `category-${category.slug}`
   return (
     <section aria-labelledby={headingId} className="scroll-mt-24">
@@ -27,13 +22,7 @@ export function CategorySection({ category }: { category: Category }) {
           View All →
         </Link>
       </div>
-      <ProductGrid
-        products={products.data?.data}
-        isLoading={products.isPending}
-        error={products.error}
-        emptyText={`No products available in ${category.name} category yet`}
-        skeletonCount={CATEGORY_PREVIEW_SIZE}
-      />
+      <ProductGrid products={products} isLoading={false} error={null} emptyText={`No products available in ${category.name} category yet`} skeletonCount={CATALOG_SECTION_SIZE} />
     </section>
   )
 }

@@ -19,6 +19,7 @@ function useCategoryWrite<Input>(request: (input: Input) => Promise<unknown>) {
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: KEY })
       await queryClient.invalidateQueries({ queryKey: ['categories'] })
+      await queryClient.invalidateQueries({ queryKey: ['catalog'] })
     },
   })
 }

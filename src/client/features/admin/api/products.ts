@@ -40,6 +40,7 @@ export function useSaveProduct() {
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: ['admin', 'products'] })
       await queryClient.invalidateQueries({ queryKey: ['products'] })
+      await queryClient.invalidateQueries({ queryKey: ['catalog'] })
     },
   })
 }

@@ -54,6 +54,7 @@ export function useAttachUpload(productId: string | undefined) {
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: ['admin', 'products'] })
       await queryClient.invalidateQueries({ queryKey: ['products'] })
+      await queryClient.invalidateQueries({ queryKey: ['catalog'] })
     },
   })
 }

@@ -27,6 +27,7 @@ import { cartRoutes } from './cart/cart.routes.ts'
 import { createCartService } from './cart/cart.service.ts'
 import { CATALOG_CHANNEL, createCatalogCache } from './catalog/catalog-cache.ts'
 import { catalogRoutes } from './catalog/catalog.routes.ts'
+import { createPageMeta, renderHeadTags } from './catalog/page-meta.ts'
 import { sitemapRoutes } from './catalog/sitemap.routes.ts'
 import { createCatalogService } from './catalog/catalog.service.ts'
 import { mediaRoutes } from './catalog/media.routes.ts'
@@ -210,7 +211,12 @@ export async function buildApp({ config, database, clientDir = CLIENT_DIST_DIR, 
     ]),
   ]
   for (const plugin of routes) await app.register(plugin)
-  if (clientDir !== null) await registerClientApp(app, clientDir, { storeMode: config.storeMode, devMode: config.devMode, testPayments: config.testPaymentsInProduction })
+  const pageMeta = createPageMeta({ catalog, publicUrl })
+  const pageHead = async (path: string) => {
+    const meta = await pageMeta(path)
+    return { status: meta.status, tags: renderHeadTags(meta) }
+  }
+  if (clientDir !== null) await registerClientApp(app, clientDir, { storeMode: config.storeMode, devMode: config.devMode, testPayments: config.testPaymentsInProduction }, pageHead)
   else installApiNotFound(app)
 
   return app

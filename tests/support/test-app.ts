@@ -26,9 +26,11 @@ export interface TestApp {
 export interface TestAppOptions {
   /** Turns the request log on and sends it here. */
   logStream?: { write: (line: string) => void }
+  /** Serves the storefront's pages from this built client (index.html), as production does. */
+  clientDir?: string
 }
 
-export async function createTestApp(env: Record<string, string> = {}, { logStream }: TestAppOptions = {}): Promise<TestApp> {
+export async function createTestApp(env: Record<string, string> = {}, { logStream, clientDir }: TestAppOptions = {}): Promise<TestApp> {
   const templateDir = inject('templateDataDir')
   const pgTemplate = inject('pgTemplateDatabase')
   const dataDir = mkdtempSync(join(tmpdir(), 'als-test-'))
@@ -49,7 +51,7 @@ export async function createTestApp(env: Record<string, string> = {}, { logStrea
 
   const config = loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'test', LOG_LEVEL: 'silent', ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}), ...env })
   const database = await openDatabase({ databaseUrl, pgliteDir: paths.database })
-  const app = await buildApp({ config, database, clientDir: null, logger: Boolean(logStream), ...(logStream ? { logStream } : {}) })
+  const app = await buildApp({ config, database, clientDir: clientDir ?? null, logger: Boolean(logStream), ...(logStream ? { logStream } : {}) })
   await app.ready()
   return {
     app,

@@ -1,0 +1,99 @@
+/**
+ * Pages as search engines and link previews read them, without JavaScript: a product page's
+ * HTML carries its own title, description, canonical URL, Open Graph image and JSON-LD
+ * (Product with its Offer and rating, and a BreadcrumbList); a category page its own; an
+ * unknown product is a 404 marked noindex; account and checkout pages are noindex; text from
+ * the catalog cannot break out of the JSON-LD script.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts'
+import { products, type ProductRow } from '../db/schema.ts'
+
+const INDEX_HTML = `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="UTF-8" />
+    <meta name="als-config" content="%ALS_CONFIG%" />
+    <meta name="description" content="Audio Lab Store: sample packs, MIDI packs, instruments, processors and tools for music producers." />
+    <title>Audio Lab Store</title>
+  </head>
+  <body><div id="root"></div></body>
+</html>`
+
+let t: TestApp
+let clientDir: string
+let rated: ProductRow
+
+beforeAll(async () => {
+  clientDir = mkdtempSync(join(tmpdir(), 'als-client-'))
+  writeFileSync(join(clientDir, 'index.html'), INDEX_HTML)
+  t = await createTestApp({}, { clientDir })
+  const rows = await t.database.db.select().from(products).where(eq(products.isActive, true))
+  rated = rows.find((row) => typeof row.metadata.rating === 'number' && (row.metadata.reviewCount ?? 0) > 0 && row.categoryId)!
+})
+afterAll(async () => {
+  await t?.close()
+  rmSync(clientDir, { recursive: true, force: true })
+})
+
+const jsonLdOf = (html: string) => [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].map((match) => JSON.parse(match[1]!) as Record<string, unknown>)
+
+describe('a product page without JavaScript', () => {
+  it('carries its name, price, canonical URL, cover and JSON-LD Product with Offer, rating and breadcrumbs', async () => {
+    const page = await t.app.inject(`/products/${rated.id}`)
+    expect(page.statusCode).toBe(200)
+    expect(page.headers['content-type']).toBe('text/html; charset=utf-8')
+    const html = page.body
+    expect(html).toContain(`<title>${rated.name} | Audio Lab Store</title>`)
+    expect(html).toContain(`<link rel="canonical" href="${t.config.publicUrl}/products/${rated.id}" />`)
+    expect(html).toContain(`<meta property="og:type" content="product" />`)
+    expect(html).toContain(`<meta property="og:image" content="${t.config.publicUrl}${rated.imageUrl!.replace('-640.webp', '-1024.webp')}" />`)
+    expect(html.match(/<title>/g)).toHaveLength(1)
+    const [product, breadcrumbs] = jsonLdOf(html)
+    expect(product).toMatchObject({
+      '@context': 'https://schema.org',
+      '@type': 'Product',
+      name: rated.name,
+      sku: rated.id,
+      offers: { '@type': 'Offer', price: (rated.priceCents / 100).toFixed(2), priceCurrency: 'USD', availability: 'https://schema.org/InStock', url: `${t.config.publicUrl}/products/${rated.id}` },
+      aggregateRating: { '@type': 'AggregateRating', ratingValue: rated.metadata.rating, reviewCount: rated.metadata.reviewCount },
+    })
+    expect(breadcrumbs).toMatchObject({ '@type': 'BreadcrumbList', itemListElement: [{ position: 1, name: 'Home' }, { position: 2 }, { position: 3, name: rated.name }] })
+  })
+
+  it('keeps catalog text inside its JSON-LD script', async () => {
+    const [row] = await t.database.db.select().from(products).where(eq(products.isActive, true)).limit(1)
+    await t.database.db.update(products).set({ description: 'Loops </script><script>alert(1)</script> & more' }).where(eq(products.id, row!.id))
+    const html = (await t.app.inject(`/products/${row!.id}`)).body
+    expect(html).not.toContain('<script>alert(1)')
+    expect(jsonLdOf(html)[0]).toMatchObject({ description: 'Loops </script><script>alert(1)</script> & more' })
+    expect(html).toContain(': Loops &lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt; &amp; more"')
+    await t.database.db.update(products).set({ description: row!.description }).where(eq(products.id, row!.id))
+  })
+
+  it('is a 404 marked noindex for an unknown or hidden product', async () => {
+    const unknown = await t.app.inject('/products/00000000-0000-4000-8000-000000000000')
+    expect(unknown.statusCode).toBe(404)
+    expect(unknown.body).toContain('<meta name="robots" content="noindex" />')
+    expect(unknown.body).toContain('<div id="root"></div>')
+  })
+})
+
+describe('other pages', () => {
+  it('give a category page its own title and canonical URL, and keep account and checkout pages out of the index', async () => {
+    const category = await t.app.inject('/sample-packs')
+    expect(category.body).toContain('<title>Sample Packs | Audio Lab Store</title>')
+    expect(category.body).toContain(`<link rel="canonical" href="${t.config.publicUrl}/sample-packs" />`)
+    expect(jsonLdOf(category.body)[0]).toMatchObject({ '@type': 'BreadcrumbList' })
+    for (const path of ['/cart', '/checkout', '/profile', '/download-hub', '/admin/products']) {
+      expect((await t.app.inject(path)).body).toContain('<meta name="robots" content="noindex" />')
+    }
+    const about = await t.app.inject('/about')
+    expect(about.body).toContain('<title>About | Audio Lab Store</title>')
+    expect(about.body).not.toContain('noindex')
+  })
+})

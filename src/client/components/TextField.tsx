@@ -19,7 +19,7 @@ export function TextField({ label, hint, ...input }: TextFieldProps) {
       </label>
       <input id={id} aria-describedby={hintId} className={INPUT_CLASS} {...input} />
       {hint && (
-        <p id={hintId} className="mt-1.5 text-xs text-zinc-500">
+        <p id={hintId} className="mt-1.5 text-xs text-zinc-400">
           {hint}
         </p>
       )}

@@ -93,7 +93,7 @@ export default function CartDebugPage() {
                 ) : result.state === 'fail' ? (
                   <span className="text-rose-400" aria-label="Failed">✗</span>
                 ) : (
-                  <span className="text-zinc-500" aria-label={result.state === 'running' ? 'Running' : 'Not run'}>…</span>
+                  <span className="text-zinc-400" aria-label={result.state === 'running' ? 'Running' : 'Not run'}>…</span>
                 )}
               </span>
               <div className="min-w-0 flex-1">

@@ -49,7 +49,7 @@ export default function CartPage() {
 function EmptyCart() {
   return (
     <section className="mt-8 flex flex-col items-center rounded-2xl border border-zinc-800 bg-zinc-900/50 px-6 py-14 text-center">
-      <span className="flex size-16 items-center justify-center rounded-full bg-zinc-900 text-zinc-500 ring-1 ring-zinc-800">
+      <span className="flex size-16 items-center justify-center rounded-full bg-zinc-900 text-zinc-400 ring-1 ring-zinc-800">
         <CartIcon className="size-7" />
       </span>
       <h2 className="mt-5 text-2xl font-bold tracking-tight text-white">Your Cart is Empty</h2>

@@ -125,7 +125,7 @@ function ResultMark({ result }: { result: TestResult }) {
         ? mark('✓', 'Passed', 'text-emerald-400')
         : result.state === 'fail'
           ? mark('✗', 'Failed', 'text-rose-400')
-          : mark('…', result.state === 'running' ? 'Running' : 'Not run', 'text-zinc-500')}
+          : mark('…', result.state === 'running' ? 'Running' : 'Not run', 'text-zinc-400')}
     </span>
   )
 }
@@ -135,7 +135,7 @@ function ResultDetail({ result }: { result: TestResult }) {
   if (result.state === 'fail') {
     return (
       <p role="alert" className="mt-2 text-sm text-rose-300">
-        {result.message} <span className="text-xs text-zinc-500 tabular-nums">({result.ms} ms)</span>
+        {result.message} <span className="text-xs text-zinc-400 tabular-nums">({result.ms} ms)</span>
       </p>
     )
   }
@@ -174,7 +174,7 @@ function ResultDetail({ result }: { result: TestResult }) {
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
     <>
-      <dt className="text-zinc-500">{label}</dt>
+      <dt className="text-zinc-400">{label}</dt>
       <dd className="min-w-0">{children}</dd>
     </>
   )

@@ -53,7 +53,7 @@ export default function MailboxPage() {
                   >
                     <span className="block truncate text-sm font-semibold text-white">{message.subject}</span>
                     <span className="mt-0.5 block truncate text-xs text-zinc-400">To {message.to}</span>
-                    <span className="mt-0.5 block text-xs text-zinc-500">
+                    <span className="mt-0.5 block text-xs text-zinc-400">
                       <time dateTime={message.sentAt}>{TIME_FORMAT.format(new Date(message.sentAt))}</time>
                     </span>
                   </button>
@@ -75,11 +75,11 @@ function MessageView({ message }: { message: MailboxMessage }) {
         {message.subject}
       </h2>
       <dl className="mt-3 grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1 text-sm">
-        <dt className="text-zinc-500">From</dt>
+        <dt className="text-zinc-400">From</dt>
         <dd className="text-zinc-300 [overflow-wrap:anywhere]">{message.from}</dd>
-        <dt className="text-zinc-500">To</dt>
+        <dt className="text-zinc-400">To</dt>
         <dd className="text-zinc-300 [overflow-wrap:anywhere]">{message.to}</dd>
-        <dt className="text-zinc-500">Sent</dt>
+        <dt className="text-zinc-400">Sent</dt>
         <dd className="text-zinc-300">
           <time dateTime={message.sentAt}>{TIME_FORMAT.format(new Date(message.sentAt))}</time>
         </dd>

@@ -81,7 +81,7 @@ function SessionView({ session }: { session: BuiltinPaySession }) {
           askEmail={!session.customerEmail}
           onPaid={(result) => window.location.assign(result.redirectUrl ?? '/')}
         />
-        <p className="mt-6 text-center text-xs text-zinc-500">Payments on this page are simulated by the store's built-in test provider.</p>
+        <p className="mt-6 text-center text-xs text-zinc-400">Payments on this page are simulated by the store's built-in test provider.</p>
       </section>
     </main>
   )
@@ -111,7 +111,7 @@ function OrderSummary({ session }: { session: BuiltinPaySession }) {
           <li key={index} className="flex items-start justify-between gap-4 py-3">
             <div className="min-w-0">
               <p className="font-medium text-zinc-100">{line.name}</p>
-              <p className="text-sm text-zinc-500">
+              <p className="text-sm text-zinc-400">
                 Qty {line.quantity}
                 {line.quantity > 1 && `, ${formatPrice(line.unitAmountCents)} each`}
               </p>

@@ -57,12 +57,12 @@ function ProfileContent({ user }: { user: SessionUser }) {
                 Email
               </label>
               <input id="profile-email" type="email" value={user.email} readOnly aria-describedby="profile-email-hint" className={`${INPUT_CLASS} mt-1.5`} />
-              <p id="profile-email-hint" className="mt-1.5 text-xs text-zinc-500">
+              <p id="profile-email-hint" className="mt-1.5 text-xs text-zinc-400">
                 Your email address can't be changed.
               </p>
             </div>
             {profile.isPending ? (
-              <p className="text-sm text-zinc-500">Loading your profile…</p>
+              <p className="text-sm text-zinc-400">Loading your profile…</p>
             ) : (
               <ProfileNameEditor userId={user.id} fullName={fullName} onSaved={() => void refetch()} />
             )}

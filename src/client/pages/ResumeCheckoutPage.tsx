@@ -72,7 +72,7 @@ export default function ResumeCheckoutPage() {
                   {order.data.items.map((item, index) => (
                     <li key={`${item.name}-${index}`} className="flex justify-between gap-3 py-2.5">
                       <span className="min-w-0 text-zinc-200">
-                        {item.name} <span className="text-zinc-500">× {item.quantity}</span>
+                        {item.name} <span className="text-zinc-400">× {item.quantity}</span>
                       </span>
                       <span className="text-zinc-100 tabular-nums">{formatPrice(item.priceCents * item.quantity)}</span>
                     </li>

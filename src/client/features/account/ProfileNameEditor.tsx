@@ -48,7 +48,7 @@ export function ProfileNameEditor({ userId, fullName, onSaved }: ProfileNameEdit
       <div>
         <p className="text-sm font-medium text-zinc-200">Full name</p>
         <div className="mt-1.5 flex items-center justify-between gap-3">
-          <p className={fullName ? 'min-w-0 break-words text-zinc-100' : 'text-zinc-500 italic'}>{fullName || 'Not set'}</p>
+          <p className={fullName ? 'min-w-0 break-words text-zinc-100' : 'text-zinc-400 italic'}>{fullName || 'Not set'}</p>
           <button type="button" className="btn btn-secondary shrink-0 px-3 py-1.5" onClick={startEditing}>
             Edit
           </button>

@@ -100,7 +100,7 @@ export function CartDrawer() {
 function EmptyDrawer({ onClose }: { onClose: () => void }) {
   return (
     <div className="flex flex-1 flex-col items-center justify-center gap-3 px-8 text-center">
-      <span className="flex size-16 items-center justify-center rounded-full bg-zinc-900 text-zinc-500 ring-1 ring-zinc-800">
+      <span className="flex size-16 items-center justify-center rounded-full bg-zinc-900 text-zinc-400 ring-1 ring-zinc-800">
         <CartIcon className="size-7" />
       </span>
       <p className="text-lg font-semibold text-white">Your cart is empty</p>

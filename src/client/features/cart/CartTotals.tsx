@@ -23,7 +23,7 @@ export function CartTotals({ totals, promoCode, variant }: CartTotalsProps) {
       </div>
       {totals.savingsCents > 0 && (
         <div className={`${row} text-xs`}>
-          <dt className="text-zinc-500">Sale savings included</dt>
+          <dt className="text-zinc-400">Sale savings included</dt>
           <dd className="text-emerald-300 tabular-nums">{formatPrice(totals.savingsCents)}</dd>
         </div>
       )}

@@ -16,7 +16,7 @@ export function ProductBadges({ product, showFeatured = true, className = '' }: 
   return (
     <div className={`flex flex-wrap gap-1.5 ${className}`}>
       {product.isNew && <span className={`${badge} bg-emerald-400 text-emerald-950`}>NEW</span>}
-      {percent !== null && <span className={`${badge} bg-rose-500 text-white`}>-{percent}%</span>}
+      {percent !== null && <span className={`${badge} bg-rose-600 text-white`}>-{percent}%</span>}
       {showFeatured && product.isFeatured && <span className={`${badge} bg-amber-300 text-amber-950`}>FEATURED</span>}
     </div>
   )

@@ -24,12 +24,12 @@ export function CheckoutSteps({ current }: { current: CheckoutStep }) {
             <span
               aria-hidden="true"
               className={`flex size-8 shrink-0 items-center justify-center rounded-full text-sm font-semibold ring-1 ${
-                done ? 'bg-emerald-600 text-white ring-emerald-500' : active ? 'bg-brand-600 text-white ring-brand-400' : 'bg-zinc-900 text-zinc-500 ring-zinc-700'
+                done ? 'bg-emerald-600 text-white ring-emerald-500' : active ? 'bg-brand-600 text-white ring-brand-400' : 'bg-zinc-900 text-zinc-400 ring-zinc-700'
               }`}
             >
               {done ? <CheckIcon className="size-4" /> : index + 1}
             </span>
-            <span className={`font-medium ${done ? 'text-emerald-300' : active ? 'text-white' : 'text-zinc-500'}`}>
+            <span className={`font-medium ${done ? 'text-emerald-300' : active ? 'text-white' : 'text-zinc-400'}`}>
               {step.label}
               {done && <span className="sr-only"> (completed)</span>}
             </span>

@@ -10,7 +10,7 @@ export function RecentDownloads({ userId }: { userId: string }) {
       <h2 id="recent-downloads-heading" className="text-xl font-bold tracking-tight text-white">
         Recent downloads
       </h2>
-      {downloads.isPending && <p className="mt-4 text-sm text-zinc-500">Loading your downloads…</p>}
+      {downloads.isPending && <p className="mt-4 text-sm text-zinc-400">Loading your downloads…</p>}
       {downloads.isError && (
         <div role="alert" className="mt-4 flex flex-wrap items-center gap-3 text-sm text-red-300">
           Failed to load downloads. Please try again.

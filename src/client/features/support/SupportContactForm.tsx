@@ -169,7 +169,7 @@ export function SupportContactForm({ initialValues }: SupportContactFormProps) {
         </p>
       )}
       <div className="flex flex-col-reverse items-start gap-3 sm:flex-row sm:items-center sm:justify-between">
-        <p className="text-xs text-zinc-500">We reply within {SUPPORT_REPLY_TIME}.</p>
+        <p className="text-xs text-zinc-400">We reply within {SUPPORT_REPLY_TIME}.</p>
         <button type="submit" disabled={send.isPending} className="btn btn-primary w-full px-6 py-3 sm:w-auto">
           {send.isPending ? 'Sending...' : 'Send Message'}
         </button>
@@ -190,7 +190,7 @@ function Field({ id, label, error, hint, children }: { id: string; label: string
           {error}
         </p>
       ) : (
-        hint && <p className="mt-1.5 text-xs text-zinc-500">{hint}</p>
+        hint && <p className="mt-1.5 text-xs text-zinc-400">{hint}</p>
       )}
     </div>
   )

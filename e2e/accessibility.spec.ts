@@ -1,0 +1,39 @@
+import AxeBuilder from '@axe-core/playwright'
+import { expect, test, type Page } from '@playwright/test'
+import { E2E_OWNER_EMAIL } from '../playwright.config.ts'
+import { signInAsOwner } from './support/accounts.ts'
+import { smallDigitalProduct } from './support/purchases.ts'
+
+// axe-core (WCAG 2.1 A and AA) finds nothing on the storefront's main pages, at a desktop and a
+// phone width, nor on the account pages and the owner console: colour contrast, names that match
+// their visible labels, landmarks, forms.
+
+const WIDTHS = [1280, 390]
+
+async function violationsOn(page: Page, path: string) {
+  await page.goto(path)
+  await page.waitForLoadState('networkidle')
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
+  return results.violations.map((violation) => ({ path, rule: violation.id, impact: violation.impact, targets: violation.nodes.slice(0, 3).map((node) => node.target.join(' ')) }))
+}
+
+for (const width of WIDTHS) {
+  test(`the storefront's main pages have no WCAG 2.1 A/AA violations at ${width} px`, async ({ page }) => {
+    test.setTimeout(120_000)
+    await page.setViewportSize({ width, height: 900 })
+    const product = await smallDigitalProduct(page.request)
+    const paths = ['/', '/products', '/sample-packs', `/products/${product.id}`, '/cart', '/learn', '/about', '/support', '/login', '/signup']
+    const found = []
+    for (const path of paths) found.push(...(await violationsOn(page, path)))
+    expect(found).toEqual([])
+  })
+}
+
+test('account and owner console pages have no WCAG 2.1 A/AA violations', async ({ page, baseURL }) => {
+  test.setTimeout(120_000)
+  await signInAsOwner(page, baseURL!, E2E_OWNER_EMAIL, 'correct horse battery')
+  const paths = ['/profile', '/order-history', '/download-hub', '/admin', '/admin/products', '/admin/products/new', '/admin/orders', '/admin/promo-codes', '/admin/customers', '/admin/categories']
+  const found = []
+  for (const path of paths) found.push(...(await violationsOn(page, path)))
+  expect(found).toEqual([])
+})

@@ -15,6 +15,14 @@ import { startWebhookWorker } from './payments/payments.service.ts'
 import { dataPaths } from './paths.ts'
 
 async function main(): Promise<void> {
+  // Where start-up time goes, logged once the store listens (and measured by scripts/bench/startup.mjs).
+  const phases: Record<string, number> = {}
+  let mark = performance.now()
+  const phase = (name: string) => {
+    const now = performance.now()
+    phases[name] = Math.round(now - mark)
+    mark = now
+  }
   let config
   try {
     config = loadConfig()
@@ -26,12 +34,17 @@ async function main(): Promise<void> {
     throw error
   }
 
+  phase('config')
   const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: dataPaths(config.dataDir).database })
   // The owner CLI must not open the embedded database while this process holds it.
   const releaseEmbedded = database.kind === 'pglite' ? markEmbeddedDatabaseInUse(dataPaths(config.dataDir).storePid) : () => {}
+  phase('open database')
   await database.migrate()
+  phase('migrations')
   const seed = await seedDemoCatalog(database, config.dataDir, { enabled: config.seedDemo })
+  phase('seed check')
   const app = await buildApp({ config, database })
+  phase('build app')
   app.addHook('onClose', async () => {
     await database.close()
     releaseEmbedded()
@@ -40,6 +53,7 @@ async function main(): Promise<void> {
   if (seed.promoCodes.length > 0) app.log.info(`Seeded the demo promo codes ${seed.promoCodes.join(', ')}`)
   // After seeding: the demo's products arrive without waveforms, like any product added since.
   const peaks = await backfillPreviewPeaks(database.db, dataPaths(config.dataDir).media)
+  phase('waveforms')
   if (peaks.updated > 0) app.log.info(`Computed the waveform of ${peaks.updated} audio previews`)
   for (const failure of peaks.failed) app.log.warn(`No waveform for product ${failure.productId}: ${failure.reason}`)
 
@@ -68,9 +82,10 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => shutdown('SIGINT'))
 
   await app.listen({ port: config.port, host: config.host })
+  phase('listen')
   // After listen: the built-in payment provider posts its webhooks to this very server.
   stopWebhookWorker = startWebhookWorker(app)
-  app.log.info(`Audio Lab Store (${config.storeMode}, ${database.kind}) at ${config.publicUrl}`)
+  app.log.info({ startup: phases }, `Audio Lab Store (${config.storeMode}, ${database.kind}) at ${config.publicUrl}`)
 }
 
 main().catch((error: unknown) => {

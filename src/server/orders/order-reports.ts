@@ -88,26 +88,6 @@ export function createOrderReports(db: Database) {
       return new Map(rows.map((row) => [row.productId, row.units]))
     },
 
-    /** The newest orders (of one status, or any), with their item counts, in one query. */
-    recentOrders({ status, limit }: { status?: OrderStatus | undefined; limit: number }): Promise<OrderSummaryRow[]> {
-      return db
-        .select({
-          id: orders.id,
-          status: orders.status,
-          customerEmail: orders.customerEmail,
-          totalAmountCents: orders.totalAmountCents,
-          refundedCents: orders.refundedCents,
-          createdAt: orders.createdAt,
-          items: sql<number>`count(${orderItems.id})::int`,
-        })
-        .from(orders)
-        .leftJoin(orderItems, eq(orderItems.orderId, orders.id))
-        .where(status ? eq(orders.status, status) : undefined)
-        .groupBy(orders.id)
-        .orderBy(desc(orders.createdAt), desc(orders.id))
-        .limit(limit)
-    },
-
     /** Refunds made since `since` that give money back: how many and how much. */
     async refundsSince(since: Date): Promise<{ refunds: number; refundedCents: number }> {
       const [row] = await db

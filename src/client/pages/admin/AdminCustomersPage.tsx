@@ -5,6 +5,7 @@ import { formatPrice } from '../../../shared/money.ts'
 import { ListSkeleton } from '../../components/ListSkeleton.tsx'
 import { INPUT_CLASS } from '../../components/TextField.tsx'
 import { AdminLoadFailed } from '../../features/admin/AdminLayout.tsx'
+import { AdminPager } from '../../features/admin/AdminPager.tsx'
 import { CUSTOMERS_PAGE_SIZE, useCustomers } from '../../features/admin/api/get-customers.ts'
 
 export default function AdminCustomersPage() {
@@ -66,19 +67,7 @@ export default function AdminCustomersPage() {
               </tbody>
             </table>
           </div>
-          <div className="mt-4 flex items-center justify-between text-sm text-zinc-400">
-            <span>
-              {offset + 1}–{offset + customers.data.data.length} of {customers.data.total}
-            </span>
-            <div className="flex gap-2">
-              <button type="button" className="btn btn-secondary" disabled={offset === 0} onClick={() => setOffset(Math.max(0, offset - CUSTOMERS_PAGE_SIZE))}>
-                Previous
-              </button>
-              <button type="button" className="btn btn-secondary" disabled={!customers.data.hasMore} onClick={() => setOffset(offset + CUSTOMERS_PAGE_SIZE)}>
-                Next
-              </button>
-            </div>
-          </div>
+          <AdminPager offset={offset} shown={customers.data.data.length} total={customers.data.total} pageSize={CUSTOMERS_PAGE_SIZE} onOffset={setOffset} />
         </>
       )}
     </>

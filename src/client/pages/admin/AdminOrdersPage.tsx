@@ -7,6 +7,7 @@ import { formatPrice } from '../../../shared/money.ts'
 import { ListSkeleton } from '../../components/ListSkeleton.tsx'
 import { INPUT_CLASS } from '../../components/TextField.tsx'
 import { AdminLoadFailed } from '../../features/admin/AdminLayout.tsx'
+import { AdminPager } from '../../features/admin/AdminPager.tsx'
 import { ORDERS_PAGE_SIZE, useAdminOrders, type OrderListFilters } from '../../features/admin/api/orders.ts'
 import { OrderStatusBadge } from '../../features/orders/OrderStatusBadge.tsx'
 
@@ -91,19 +92,7 @@ export default function AdminOrdersPage() {
               </tbody>
             </table>
           </div>
-          <div className="mt-4 flex items-center justify-between text-sm text-zinc-400">
-            <span>
-              {filters.offset + 1}–{filters.offset + orders.data.data.length} of {orders.data.total}
-            </span>
-            <div className="flex gap-2">
-              <button type="button" className="btn btn-secondary" disabled={filters.offset === 0} onClick={() => set({ offset: Math.max(0, filters.offset - ORDERS_PAGE_SIZE) })}>
-                Previous
-              </button>
-              <button type="button" className="btn btn-secondary" disabled={filters.offset + ORDERS_PAGE_SIZE >= orders.data.total} onClick={() => set({ offset: filters.offset + ORDERS_PAGE_SIZE })}>
-                Next
-              </button>
-            </div>
-          </div>
+          <AdminPager offset={filters.offset} shown={orders.data.data.length} total={orders.data.total} pageSize={ORDERS_PAGE_SIZE} onOffset={(offset) => set({ offset })} />
         </>
       )}
     </>

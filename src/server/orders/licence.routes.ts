@@ -31,7 +31,7 @@ export function licenceRoutes(orders: Pick<OrdersService, 'licenceByCode'>, publ
       return reply
         .type('application/pdf')
         .header('Content-Disposition', contentDisposition(`ALS-licence-${licence.orderNumber}.pdf`))
-        .send(licencePdf(licence, `${publicUrl}${licencePagePath(licence.code)}`))
+        .send(await licencePdf(licence, `${publicUrl}${licencePagePath(licence.code)}`))
     })
   }
 }

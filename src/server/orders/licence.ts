@@ -4,7 +4,6 @@
  * every process of the store reads it the same. The certificate is a PDF drawn with pdfkit.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto'
-import PDFDocument from 'pdfkit'
 import type { Licence } from '../../shared/contract/licences.ts'
 import { formatDate } from '../../shared/dates.ts'
 
@@ -32,7 +31,9 @@ export function orderIdOfLicenceCode(code: string, secret: string): string | nul
 }
 
 /** The certificate as a PDF stream: the licensee, the order, each product and the terms, and the verification code. */
-export function licencePdf(licence: Licence, verifyUrl: string): NodeJS.ReadableStream {
+/** Loaded on the first licence asked for, not at start-up: pdfkit takes about half a second to import. */
+export async function licencePdf(licence: Licence, verifyUrl: string): Promise<NodeJS.ReadableStream> {
+  const { default: PDFDocument } = await import('pdfkit')
   const doc = new PDFDocument({ size: 'A4', margin: 56, info: { Title: `Licence certificate, order ${licence.orderNumber}`, Author: 'Audio Lab Store' } })
   const ink = '#111827'
   const muted = '#4b5563'

@@ -10,6 +10,7 @@ import { createSignedInUser, uniqueEmail, type SignedInUser } from '../../../tes
 import { createSession, deliverEvent, postCheckout, useFakePayments } from '../../../tests/support/checkout-fixtures.ts'
 import { productsWithFiles } from '../../../tests/support/downloads.ts'
 import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts'
+import { checkoutSessionErrorMessage } from '../../shared/checkout-errors.ts'
 import type { AdminPromoCode, PromoCodeForm } from '../../shared/contract/admin-promo-codes.ts'
 import { auditLog, cartItems, orders, type ProductRow } from '../db/schema.ts'
 import type { FakePaymentProvider } from '../payments/fake-provider.ts'
@@ -56,7 +57,7 @@ async function buyWith(buyer: SignedInUser, code: string, product = pack) {
   const body = { checkoutType: 'cart', userId: buyer.id, promoCode: code }
   const remoteAddress = `198.51.100.${++address}`
   const refused = await postCheckout(t, body, { cookie: buyer.cookie, remoteAddress })
-  if (refused.statusCode !== 200) return { refused: refused.json().error as { message: string; code: string } }
+  if (refused.statusCode !== 200) return { refused: refused.json().error as { message: string; status: number; code: string } }
   const created = refused.json() as Awaited<ReturnType<typeof createSession>>
   expect((await deliverEvent(t, fake, 'checkout.session.completed', fake.pay(created.sessionId))).statusCode).toBe(200)
   return { orderId: created.orderId }
@@ -120,7 +121,8 @@ describe('uses and once per customer', () => {
     expect(await listed(created.id)).toMatchObject({ uses: 1, paidOrders: 1, discountGivenCents: order!.discountCents })
 
     const second = await buyWith(first, 'ONCEONLY', otherPack)
-    expect(second.refused).toEqual({ message: 'You have already used this promo code', status: 400, code: 'INVALID_PROMO_CODE' })
+    expect(second.refused).toEqual({ message: 'You have already used this promo code', status: 400, code: 'PROMO_ALREADY_USED' })
+    expect(checkoutSessionErrorMessage(second.refused!)).toBe('You have already used this promo code')
     expect((await listed(created.id)).uses).toBe(1)
 
     const other = await buyWith(await createSignedInUser(t), 'ONCEONLY')

@@ -103,7 +103,7 @@ export function claimOrder({ db, orders, promo, payments }: CheckoutOrderDeps, r
     if (priced.promo) {
       const reserved = await promo.reserve(tx, priced.promo.id, order.id, buyerKey(request.buyer))
       if (reserved === 'used-up') throw badRequest(MESSAGES.promoUsedUp, CODES.invalidPromo)
-      if (reserved === 'already-used') throw badRequest(MESSAGES.promoAlreadyUsed, CODES.invalidPromo)
+      if (reserved === 'already-used') throw badRequest(MESSAGES.promoAlreadyUsed, CODES.promoAlreadyUsed)
     }
     return { kind: 'created', order, replaced }
   })

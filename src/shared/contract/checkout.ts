@@ -43,6 +43,8 @@ export const CHECKOUT_ERROR_CODES = {
   productsInvalid: 'INVALID_PRODUCTS',
   invalidEmail: 'INVALID_EMAIL',
   invalidPromo: 'INVALID_PROMO_CODE',
+  /** A once-per-customer code this buyer already paid with: the shopper reads the server's own message. */
+  promoAlreadyUsed: 'PROMO_ALREADY_USED',
   purchaseLimit: 'PURCHASE_LIMIT',
   alreadyOwned: 'ALREADY_OWNED',
   replaced: 'CHECKOUT_REPLACED',

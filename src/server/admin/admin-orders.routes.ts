@@ -8,19 +8,17 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { addDownloadsBodySchema, adminOrderListSchema, adminOrderSchema, listAdminOrdersQuerySchema, refundOrderBodySchema, type AdminOrder } from '../../shared/contract/admin-orders.ts'
-import { changesBetween } from '../../shared/contract/admin-products.ts'
 import { orderNumberOf } from '../../shared/contract/checkout.ts'
 import { apiErrorSchema } from '../../shared/contract/errors.ts'
 import { requireAdmin } from '../auth/session.ts'
 import type { CatalogService } from '../catalog/catalog.service.ts'
 import type { DownloadsService } from '../downloads/downloads.service.ts'
-import type { OrdersService } from '../orders/orders.service.ts'
+import { toAdminOrderView, type OrdersService } from '../orders/orders.service.ts'
 import type { AuditService } from './audit.service.ts'
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 500: apiErrorSchema, 502: apiErrorSchema }
 const params = z.object({ id: z.string().max(100) })
 const orderResponse = z.object({ data: adminOrderSchema })
-const REFUNDABLE = new Set(['COMPLETED', 'PARTIALLY_REFUNDED'])
 
 export interface AdminOrdersDeps {
   orders: Pick<OrdersService, 'adminOrders' | 'adminOrder' | 'addDownloads' | 'refundOrder' | 'resendReceiptForOwner'>
@@ -37,43 +35,10 @@ export function adminOrdersRoutes({ orders, downloads, catalog, audit }: AdminOr
       downloads.downloadLogOf(order.items.map((item) => item.id)),
       audit.trailOf('order', order.id),
     ])
-    const refundable = REFUNDABLE.has(order.status) && order.paymentIntentId !== null
     return {
-      id: order.id,
-      orderNumber: orderNumberOf(order.id),
-      status: order.status,
-      customerEmail: order.customerEmail,
-      userId: order.userId,
-      checkoutType: order.checkoutType,
-      subtotalCents: order.subtotalCents,
-      discountCents: order.discountCents,
-      taxCents: order.taxCents,
-      totalAmountCents: order.totalAmountCents,
-      refundedCents: order.refundedCents,
-      currency: order.currency,
-      promoCode: order.promoCode,
-      paymentProvider: order.paymentProvider,
-      paymentSessionId: order.paymentSessionId,
-      paymentIntentId: order.paymentIntentId,
-      cardLast4: order.cardLast4,
-      createdAt: order.createdAt.toISOString(),
-      completedAt: order.completedAt?.toISOString() ?? null,
-      refundable: refundable && order.items.some((item) => item.access !== 'revoked'),
-      items: order.items.map((item) => ({
-        id: item.id,
-        productId: item.productId,
-        name: products.get(item.productId)?.name ?? 'Product',
-        quantity: item.quantity,
-        priceCents: item.priceCents,
-        downloadLimit: item.downloadLimit,
-        downloadsRemaining: item.downloadsRemaining,
-        access: { state: item.access, reason: item.accessReason, since: item.accessChangedAt?.toISOString() ?? null },
-        refundable: refundable && item.access !== 'revoked',
-      })),
-      refunds: order.refunds.map((refund) => ({ id: refund.id, amountCents: refund.amountCents, status: refund.status, reason: refund.reason, createdAt: refund.createdAt.toISOString() })),
-      disputes: order.disputes.map((dispute) => ({ id: dispute.id, amountCents: dispute.amountCents, status: dispute.status, reason: dispute.reason, openedAt: dispute.openedAt.toISOString(), closedAt: dispute.closedAt?.toISOString() ?? null })),
+      ...toAdminOrderView(order, products),
       downloads: log.map((entry) => ({ at: entry.at.toISOString(), orderItemId: entry.orderItemId, productName: products.get(entry.productId)?.name ?? 'Product', ipAddress: entry.ipAddress, userAgent: entry.userAgent })),
-      history: trail.map((entry) => ({ action: entry.action, actorEmail: entry.actorEmail, at: entry.createdAt.toISOString(), changes: changesBetween(entry.before, entry.after) })),
+      history: trail,
     }
   }
 

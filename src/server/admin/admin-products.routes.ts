@@ -9,7 +9,6 @@ import { z } from 'zod'
 import {
   adminProductSchema,
   auditEntrySchema,
-  changesBetween,
   listAdminProductsQuerySchema,
   productFormSchema,
   productSaveSchema,
@@ -76,7 +75,7 @@ export function adminProductsRoutes({ catalog, orders, downloads, audit }: Admin
       const trail = await audit.trailOf('product', data.id)
       return {
         data,
-        history: trail.map((entry) => ({ action: entry.action, actorEmail: entry.actorEmail, at: entry.createdAt.toISOString(), changes: changesBetween(entry.before, entry.after) })),
+        history: trail,
       }
     })
 

@@ -7,7 +7,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { adminPromoCodeSchema, promoCodeFormSchema, type AdminPromoCode } from '../../shared/contract/admin-promo-codes.ts'
-import { changesBetween, auditEntrySchema } from '../../shared/contract/admin-products.ts'
+import { auditEntrySchema } from '../../shared/contract/admin-products.ts'
 import { apiErrorSchema } from '../../shared/contract/errors.ts'
 import { requireAdmin, type SessionUser } from '../auth/session.ts'
 import type { Executor } from '../db/client.ts'
@@ -60,7 +60,7 @@ export function adminPromoCodesRoutes({ promo, orders, audit }: AdminPromoCodesD
       schema: { tags: ['admin'], summary: 'What admins changed on a promo code, newest first', params, response: { 200: z.object({ data: z.array(auditEntrySchema) }), ...errors } },
       config: { failureMessage: 'Failed to load the history' },
     }, async (request) => ({
-      data: (await audit.trailOf('promo_code', request.params.id)).map((entry) => ({ action: entry.action, actorEmail: entry.actorEmail, at: entry.createdAt.toISOString(), changes: changesBetween(entry.before, entry.after) })),
+      data: await audit.trailOf('promo_code', request.params.id),
     }))
 
     app.post('/api/admin/promo-codes', {

@@ -4,6 +4,7 @@
  * order or product it touched.
  */
 import { and, desc, eq } from 'drizzle-orm'
+import { changesBetween, type AuditEntryView } from '../../shared/contract/admin-products.ts'
 import type { Database, Executor } from '../db/client.ts'
 import { auditLog, type AuditLogRow } from './admin.schema.ts'
 
@@ -35,14 +36,15 @@ export function createAuditService(db: Database) {
       await record(db, entry)
     },
 
-    /** What admins did to one record, newest first. */
-    trailOf(subjectType: string, subjectId: string, limit = 100): Promise<AuditLogRow[]> {
-      return db
+    /** What admins did to one record, newest first, as its page shows it: who, what, when, and each field's before → after. */
+    async trailOf(subjectType: string, subjectId: string, limit = 100): Promise<AuditEntryView[]> {
+      const rows: AuditLogRow[] = await db
         .select()
         .from(auditLog)
         .where(and(eq(auditLog.subjectType, subjectType), eq(auditLog.subjectId, subjectId)))
         .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
         .limit(limit)
+      return rows.map((entry) => ({ action: entry.action, actorEmail: entry.actorEmail, at: entry.createdAt.toISOString(), changes: changesBetween(entry.before, entry.after) }))
     },
   }
 }

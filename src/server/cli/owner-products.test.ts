@@ -15,9 +15,9 @@ import { eq } from 'drizzle-orm'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { uniqueEmail } from '../../../tests/support/accounts.ts'
-import { catalogStorageOf, createTestApp, type TestApp } from '../../../tests/support/test-app.ts'
+import { runOwner } from '../../../tests/support/owner-cli.ts'
+import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts'
 import { auditLog, products } from '../db/schema.ts'
-import { runOwnerCommand } from './owner-program.ts'
 
 let t: TestApp
 let work: string
@@ -36,12 +36,7 @@ afterAll(async () => {
   await t?.close()
 })
 
-async function owner(...argv: string[]) {
-  const out: string[] = []
-  const err: string[] = []
-  const code = await runOwnerCommand(argv, { database: async () => t.database.db, storage: catalogStorageOf(t) }, { out: (line) => out.push(line), err: (line) => err.push(line) })
-  return { code, out: out.join('\n'), err: err.join('\n') }
-}
+const owner = (...argv: string[]) => runOwner(t, ...argv)
 
 const productNamed = async (name: string) => (await t.database.db.select().from(products).where(eq(products.name, name)))[0]
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex')

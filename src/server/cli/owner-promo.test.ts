@@ -5,9 +5,9 @@
  */
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { catalogStorageOf, createTestApp, type TestApp } from '../../../tests/support/test-app.ts'
+import { runOwner } from '../../../tests/support/owner-cli.ts'
+import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts'
 import { auditLog, promoCodes } from '../db/schema.ts'
-import { runOwnerCommand } from './owner-program.ts'
 
 let t: TestApp
 beforeAll(async () => {
@@ -15,12 +15,7 @@ beforeAll(async () => {
 })
 afterAll(async () => t?.close())
 
-async function owner(...argv: string[]) {
-  const out: string[] = []
-  const err: string[] = []
-  const code = await runOwnerCommand(argv, { database: async () => t.database.db, storage: catalogStorageOf(t) }, { out: (line) => out.push(line), err: (line) => err.push(line) })
-  return { code, out: out.join('\n'), err: err.join('\n') }
-}
+const owner = (...argv: string[]) => runOwner(t, ...argv)
 
 const applyInCart = (code: string) => t.app.inject({ method: 'POST', url: '/api/promo-codes/validate', headers: { origin: t.config.publicUrl }, payload: { code } })
 

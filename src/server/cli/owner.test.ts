@@ -10,10 +10,10 @@ import { join } from 'node:path'
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createSignedInUser } from '../../../tests/support/accounts.ts'
-import { catalogStorageOf, createTestApp, type TestApp } from '../../../tests/support/test-app.ts'
+import { runOwner } from '../../../tests/support/owner-cli.ts'
+import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts'
 import { auditLog, user } from '../db/schema.ts'
 import { dataPaths, PROJECT_ROOT } from '../paths.ts'
-import { runOwnerCommand } from './owner-program.ts'
 import { productsWithFiles } from '../../../tests/support/downloads.ts'
 import { createCompletedOrder } from '../../../tests/support/orders.ts'
 import { orderNumberOf } from '../../shared/contract/checkout.ts'
@@ -25,12 +25,7 @@ beforeAll(async () => {
 })
 afterAll(async () => t?.close())
 
-async function owner(...argv: string[]) {
-  const out: string[] = []
-  const err: string[] = []
-  const code = await runOwnerCommand(argv, { database: async () => t.database.db, storage: catalogStorageOf(t) }, { out: (line) => out.push(line), err: (line) => err.push(line) })
-  return { code, out: out.join('\n'), err: err.join('\n') }
-}
+const owner = (...argv: string[]) => runOwner(t, ...argv)
 
 const roleOf = async (id: string) => (await t.database.db.select({ role: user.role }).from(user).where(eq(user.id, id)))[0]?.role
 

@@ -18,6 +18,7 @@ import { AppError, notFound } from '../http/errors.ts'
 import { recordProcessedEvent } from '../payments/payments.service.ts'
 import type { PaymentDispute, PaymentProvider, PaymentRefund } from '../payments/provider.ts'
 import { orderDisputes, orderItems, orderRefunds, orders, PAID_ORDER_STATUSES, type ItemAccess, type ItemAccessReason, type OrderRow, type OrderStatus } from './orders.schema.ts'
+import { isRefundableOrder, refundableItemIds } from './order-views.ts'
 import { coveredItemIds, refundAmountFor, refundedCentsOf } from './refund-allocation.ts'
 import type { EventRef } from './fulfilment.ts'
 
@@ -195,10 +196,8 @@ export function createAfterSale({ db, log, payments }: AfterSaleDeps) {
     async refundOrder({ orderId, orderItemIds, reason, audit }: RefundRequest): Promise<OrderRow> {
       const order = UUID.test(orderId) ? await db.query.orders.findFirst({ where: eq(orders.id, orderId), with: { items: true, refunds: true } }) : undefined
       if (!order) throw notFound(REFUND_MESSAGES.orderNotFound)
-      if ((order.status !== 'COMPLETED' && order.status !== 'PARTIALLY_REFUNDED') || !order.paymentIntentId) {
-        throw new AppError(409, 'ORDER_NOT_REFUNDABLE', REFUND_MESSAGES.notRefundable)
-      }
-      const remaining = new Set(order.items.filter((item) => item.access !== 'revoked').map((item) => item.id))
+      if (!isRefundableOrder(order) || !order.paymentIntentId) throw new AppError(409, 'ORDER_NOT_REFUNDABLE', REFUND_MESSAGES.notRefundable)
+      const remaining = refundableItemIds(order)
       const refunding = [...new Set(orderItemIds ?? remaining)].sort()
       if (refunding.some((id) => !remaining.has(id))) throw new AppError(409, 'ITEM_NOT_REFUNDABLE', REFUND_MESSAGES.itemNotRefundable)
       const alreadyRefunded = refundedCentsOf(order.refunds)

@@ -4,11 +4,13 @@
  * one atomic increment in the transaction that writes its audit entry.
  */
 import { and, asc, count, desc, eq, gte, ilike, lt, sql, type SQL } from 'drizzle-orm'
-import { ORDER_ADMIN_MESSAGES as MESSAGES, type AdminOrdersQuery } from '../../shared/contract/admin-orders.ts'
+import { ORDER_ADMIN_MESSAGES as MESSAGES, type AdminOrder, type AdminOrdersQuery } from '../../shared/contract/admin-orders.ts'
+import { orderNumberOf } from '../../shared/contract/checkout.ts'
+import type { ProductSummary } from '../catalog/catalog.service.ts'
 import type { Database, Executor } from '../db/client.ts'
 import { AppError, notFound } from '../http/errors.ts'
 import type { OrderSummaryRow } from './order-reports.ts'
-import { DOWNLOADABLE_ORDER_STATUSES } from './order-views.ts'
+import { accessOf, DOWNLOADABLE_ORDER_STATUSES, refundableItemIds } from './order-views.ts'
 import { orderDisputes, orderItems, orderRefunds, orders, type OrderItemRow, type OrderRow } from './orders.schema.ts'
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
@@ -21,6 +23,46 @@ export type AdminOrderRecord = OrderRow & {
 }
 
 export type DownloadsChange = { before: { downloadsRemaining: number }; after: { downloadsRemaining: number; added: number } }
+
+/** An order as the owner's order page shows it, without what other capabilities add (the download log, the audit trail). */
+export function toAdminOrderView(order: AdminOrderRecord, products: Map<string, ProductSummary>): Omit<AdminOrder, 'downloads' | 'history'> {
+  const refundable = refundableItemIds(order)
+  return {
+    id: order.id,
+    orderNumber: orderNumberOf(order.id),
+    status: order.status,
+    customerEmail: order.customerEmail,
+    userId: order.userId,
+    checkoutType: order.checkoutType,
+    subtotalCents: order.subtotalCents,
+    discountCents: order.discountCents,
+    taxCents: order.taxCents,
+    totalAmountCents: order.totalAmountCents,
+    refundedCents: order.refundedCents,
+    currency: order.currency,
+    promoCode: order.promoCode,
+    paymentProvider: order.paymentProvider,
+    paymentSessionId: order.paymentSessionId,
+    paymentIntentId: order.paymentIntentId,
+    cardLast4: order.cardLast4,
+    createdAt: order.createdAt.toISOString(),
+    completedAt: order.completedAt?.toISOString() ?? null,
+    refundable: refundable.size > 0,
+    items: order.items.map((item) => ({
+      id: item.id,
+      productId: item.productId,
+      name: products.get(item.productId)?.name ?? 'Product',
+      quantity: item.quantity,
+      priceCents: item.priceCents,
+      downloadLimit: item.downloadLimit,
+      downloadsRemaining: item.downloadsRemaining,
+      access: accessOf(item),
+      refundable: refundable.has(item.id),
+    })),
+    refunds: order.refunds.map((refund) => ({ id: refund.id, amountCents: refund.amountCents, status: refund.status, reason: refund.reason, createdAt: refund.createdAt.toISOString() })),
+    disputes: order.disputes.map((dispute) => ({ id: dispute.id, amountCents: dispute.amountCents, status: dispute.status, reason: dispute.reason, openedAt: dispute.openedAt.toISOString(), closedAt: dispute.closedAt?.toISOString() ?? null })),
+  }
+}
 
 export function createOrderAdmin(db: Database) {
   return {

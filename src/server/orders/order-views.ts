@@ -14,6 +14,16 @@ export type OrderWithItems = OrderRow & { items: OrderItemRow[] }
 /** Order states whose items may be downloaded (each item still needs its own access to be active). */
 export const DOWNLOADABLE_ORDER_STATUSES = ['COMPLETED', 'PARTIALLY_REFUNDED'] as const satisfies readonly OrderStatus[]
 
+/** A paid order that is not disputed, with a payment to refund against. */
+export function isRefundableOrder(order: Pick<OrderRow, 'status' | 'paymentIntentId'>): boolean {
+  return (DOWNLOADABLE_ORDER_STATUSES as readonly OrderStatus[]).includes(order.status) && order.paymentIntentId !== null
+}
+
+/** The items the owner may still refund: those not yet revoked, of a refundable order. */
+export function refundableItemIds(order: Pick<OrderRow, 'status' | 'paymentIntentId'> & { items: Pick<OrderItemRow, 'id' | 'access'>[] }): Set<string> {
+  return new Set(isRefundableOrder(order) ? order.items.filter((item) => item.access !== 'revoked').map((item) => item.id) : [])
+}
+
 export function accessOf(item: Pick<OrderItemRow, 'access' | 'accessReason' | 'accessChangedAt'>): ItemAccessView {
   return { state: item.access, reason: item.accessReason, since: item.accessChangedAt?.toISOString() ?? null }
 }

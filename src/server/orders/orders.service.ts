@@ -30,6 +30,7 @@ import { createPendingOrders } from './pending-orders.ts'
 
 export type { Buyer } from './pending-orders.ts'
 export { buyerKey, buyerOf } from './pending-orders.ts'
+export { toAdminOrderView } from './order-admin.ts'
 export type { FulfilResult } from './fulfilment.ts'
 export type { BillingDetails, CheckoutType, OrderRow, OrderStatus } from './orders.schema.ts'
 

@@ -14,7 +14,7 @@ import { Server, type Upload } from '@tus/server'
 import type { FastifyBaseLogger, FastifyPluginAsync } from 'fastify'
 import { z } from 'zod'
 import { apiErrorSchema } from '../../shared/contract/errors.ts'
-import { UPLOAD_KINDS, UPLOAD_RULES, type UploadKind } from '../../shared/contract/uploads.ts'
+import { tooLargeMessage, UPLOAD_KINDS, UPLOAD_RULES, type UploadKind } from '../../shared/contract/uploads.ts'
 import { AppError } from '../http/errors.ts'
 
 const UPLOAD_ID = /^[0-9a-f]{32}$/
@@ -60,7 +60,7 @@ export function createUploads({ directory, maxFileBytes, path, log }: UploadsOpt
       if (!fileName) throw errorBody(400, 'INVALID_UPLOAD', 'The upload must carry its file name')
       if (upload.sizeIsDeferred || upload.size === undefined) throw errorBody(400, 'INVALID_UPLOAD', 'The upload must say its length before it starts')
       if (upload.size === 0) throw errorBody(400, 'EMPTY_FILE', `The ${rule.label.toLowerCase()} is empty`)
-      if (upload.size > limitOf(kind as UploadKind)) throw errorBody(413, 'UPLOAD_TOO_LARGE', `The ${rule.label.toLowerCase()} is larger than ${formatBytes(limitOf(kind as UploadKind))}`)
+      if (upload.size > limitOf(kind as UploadKind)) throw errorBody(413, 'UPLOAD_TOO_LARGE', tooLargeMessage(kind as UploadKind, limitOf(kind as UploadKind)))
       if (rule.extensions && !rule.extensions.includes(extname(fileName).toLowerCase())) throw errorBody(415, 'UNSUPPORTED_FILE_TYPE', rule.typeMessage)
       return {}
     },
@@ -68,7 +68,7 @@ export function createUploads({ directory, maxFileBytes, path, log }: UploadsOpt
     async onResponseError(_request, error) {
       const { status_code: status = 500, body = '' } = error as { status_code?: number; body?: string }
       if (body.startsWith('{')) return { status_code: status, body }
-      if (status === 413) return errorBody(413, 'UPLOAD_TOO_LARGE', `The product file is larger than ${formatBytes(maxFileBytes)}`)
+      if (status === 413) return errorBody(413, 'UPLOAD_TOO_LARGE', tooLargeMessage('file', maxFileBytes))
       if (status >= 500) log.error({ err: error }, 'Upload failed')
       return errorBody(status, status >= 500 ? 'UPLOAD_FAILED' : 'INVALID_UPLOAD', status >= 500 ? 'The upload failed on the server; try again' : body.trim() || 'The upload was refused')
     },
@@ -137,9 +137,3 @@ export function createUploads({ directory, maxFileBytes, path, log }: UploadsOpt
 }
 
 export type Uploads = ReturnType<typeof createUploads>
-
-function formatBytes(bytes: number): string {
-  const gib = bytes / 1024 ** 3
-  if (gib >= 1) return `${Number.isInteger(gib) ? gib : gib.toFixed(1)} GB`
-  return `${Math.round(bytes / 1024 ** 2)} MB`
-}

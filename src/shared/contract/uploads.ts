@@ -39,6 +39,13 @@ export const UPLOAD_RULES: Record<UploadKind, UploadRule> = {
   },
 }
 
+/** "The cover image is larger than 25 MB": the same words in the browser and from the server. */
+export function tooLargeMessage(kind: UploadKind, limitBytes: number): string {
+  const gib = limitBytes / 1024 ** 3
+  const limit = gib >= 1 ? `${Number.isInteger(gib) ? gib : gib.toFixed(1)} GB` : `${Math.round(limitBytes / MEBIBYTE)} MB`
+  return `The ${UPLOAD_RULES[kind].label.toLowerCase()} is larger than ${limit}`
+}
+
 /** The owner's product file, cover and preview as the product screens show them. */
 export const productMediaSchema = z.object({
   file: z.object({ name: z.string(), size: z.number().int(), sha256: z.string().nullable() }).nullable(),

@@ -6,7 +6,7 @@
  * is refused here before a byte is sent (the server checks again).
  */
 import { useId, type ReactNode } from 'react'
-import { UPLOAD_RULES, type ProductMediaView, type UploadKind } from '../../../shared/contract/uploads.ts'
+import { tooLargeMessage, UPLOAD_RULES, type ProductMediaView, type UploadKind } from '../../../shared/contract/uploads.ts'
 import { fileSizeMb } from '../../../shared/product-view.ts'
 
 export interface MediaFieldState {
@@ -31,7 +31,7 @@ export function refusalOf(kind: UploadKind, file: File): string | null {
   const extension = file.name.includes('.') ? `.${file.name.split('.').at(-1)!.toLowerCase()}` : ''
   if (rule.extensions && !rule.extensions.includes(extension)) return rule.typeMessage
   if (file.size === 0) return `The ${rule.label.toLowerCase()} is empty`
-  if (file.size > rule.maxBytes) return `The ${rule.label.toLowerCase()} is larger than ${Math.round(rule.maxBytes / 1024 / 1024)} MB`
+  if (file.size > rule.maxBytes) return tooLargeMessage(kind, rule.maxBytes)
   return null
 }
 

@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright'
-import { expect, test, type Page } from '@playwright/test'
+import type { Page } from '@playwright/test'
+import { expect, test } from './support/test.ts'
 import { E2E_OWNER_EMAIL } from '../playwright.config.ts'
 import { signInAsOwner } from './support/accounts.ts'
 import { smallDigitalProduct } from './support/purchases.ts'

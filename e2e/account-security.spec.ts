@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test'
+import type { Page } from '@playwright/test'
+import { expect, test } from './support/test.ts'
 import { createConfirmedAccount, signIn } from './support/accounts.ts'
 import { totpCode } from './support/totp.ts'
 

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, test } from './support/test.ts'
 import { createConfirmedAccount, signIn, uniqueEmail } from './support/accounts.ts'
 
 test('a producer signs up, confirms through the mailbox, renames, signs out, resets the password and signs in again', async ({ page }) => {

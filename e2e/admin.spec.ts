@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, test } from './support/test.ts'
 import { E2E_OWNER_EMAIL } from '../playwright.config.ts'
 import { createConfirmedAccount, signIn, signInAsOwner } from './support/accounts.ts'
 

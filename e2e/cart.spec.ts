@@ -1,5 +1,5 @@
-import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test'
-import { test } from '@playwright/test'
+import type { APIRequestContext, Locator, Page } from '@playwright/test'
+import { expect, test } from './support/test.ts'
 import { createConfirmedAccount, signIn } from './support/accounts.ts'
 
 interface ApiProduct {

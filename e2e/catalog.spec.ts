@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, test } from './support/test.ts'
 
 test('a producer filters a category, opens a product, switches tabs and plays the preview', async ({ page }) => {
   await page.goto('/products')

@@ -1,6 +1,7 @@
 // Checkout journeys with the built-in payment provider: the redirect flow paid on its hosted
 // page, the embedded flow, Buy Now, a declined card and a cancelled payment.
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
+import type { APIRequestContext, Page } from '@playwright/test'
+import { expect, test } from './support/test.ts'
 import { createConfirmedAccount, signIn } from './support/accounts.ts'
 
 interface ApiProduct {

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, test } from './support/test.ts'
 
 // The coming-soon notify-me form is not reachable here: the journeys' server runs STORE_MODE=live,
 // where / is the store home and unknown paths are not found. NotifyMeForm.test.tsx covers it.

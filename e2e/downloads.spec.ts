@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { expect, test } from '@playwright/test'
+import { expect, test } from './support/test.ts'
 import { createConfirmedAccount, signIn } from './support/accounts.ts'
 import { buyNowWithTestCard, smallDigitalProduct, type ApiProduct } from './support/purchases.ts'
 

@@ -3,7 +3,7 @@ import { createReadStream, mkdtempSync, readFileSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { expect, test } from '@playwright/test'
+import { expect, test } from './support/test.ts'
 import lena from 'audio-lena'
 import sharp from 'sharp'
 import { E2E_OWNER_EMAIL } from '../playwright.config.ts'

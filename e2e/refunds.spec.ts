@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, test } from './support/test.ts'
 import { createConfirmedAccount, signIn } from './support/accounts.ts'
 import { buyNowWithTestCard, smallDigitalProduct } from './support/purchases.ts'
 

@@ -1,11 +1,11 @@
 /**
  * The app shell: query client, router with every page lazy-loaded (so the first page ships
- * little JavaScript), the shared layout and the toaster.
+ * little JavaScript), the shared layout and the toaster. The browser runs it in a BrowserRouter;
+ * the server renders the storefront pages with a StaticRouter at the requested location.
  */
-import { lazy, Suspense, useState } from 'react'
-import { QueryClientProvider } from '@tanstack/react-query'
-import { BrowserRouter, Navigate, Route, Routes, useLocation } from 'react-router'
-import { createQueryClient } from './api/query-client.ts'
+import { lazy, Suspense } from 'react'
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query'
+import { BrowserRouter, Navigate, Route, Routes, StaticRouter, useLocation } from 'react-router'
 import { Layout } from './components/Layout.tsx'
 import { TestModeBanner } from './components/TestModeBanner.tsx'
 import { PageFallback } from './components/PageFallback.tsx'
@@ -45,54 +45,71 @@ const OrderConfirmationPage = lazy(() => import('./pages/OrderConfirmationPage.t
 const CheckoutTestPage = lazy(() => import('./pages/CheckoutTestPage.tsx'))
 const AdminApp = lazy(() => import('./pages/admin/AdminApp.tsx'))
 
-export function App() {
-  const [queryClient] = useState(createQueryClient)
-  const live = storeConfig.storeMode === 'live'
+interface AppProps {
+  queryClient: QueryClient
+  /** The path and query the server renders; absent in the browser, which reads its own address. */
+  location?: string
+}
+
+export function App({ queryClient, location }: AppProps) {
   return (
     <QueryClientProvider client={queryClient}>
       {storeConfig.testPayments && <TestModeBanner />}
-      <BrowserRouter>
-        <Routes>
-          {/* The built-in payment provider's hosted page stands apart from the store, as Stripe Checkout does. */}
-          <Route path="pay/:sessionId" element={<Lazy page={<PayPage />} />} />
-          <Route element={<Layout />}>
-            <Route index element={<Lazy page={live ? <HomePage /> : <ComingSoonPage />} />} />
-            <Route path="home" element={<Lazy page={live ? <HomePage /> : <ComingSoonPage />} />} />
-            <Route path="products" element={<Lazy page={<ProductsPage />} />} />
-            <Route path="products/:productId" element={<Lazy page={<ProductDetailPage />} />} />
-            <Route path="cart" element={<Lazy page={<CartPage />} />} />
-            <Route path="checkout" element={<Lazy page={<CheckoutPage />} />} />
-            <Route path="checkout/hosted" element={<Lazy page={<HostedCheckoutPage />} />} />
-            <Route path="checkout/direct" element={<Lazy page={<DirectCheckoutPage />} />} />
-            <Route path="checkout/:orderId" element={<RequireAuth><Lazy page={<ResumeCheckoutPage />} /></RequireAuth>} />
-            <Route path="payment/success" element={<Lazy page={<PaymentSuccessPage />} />} />
-            <Route path="payment/cancel" element={<Lazy page={<PaymentCancelPage />} />} />
-            <Route path="licences/:code" element={<Lazy page={<LicenceVerificationPage />} />} />
-            <Route path="order-confirmation" element={<Lazy page={<OrderConfirmationPage />} />} />
-            {storeConfig.devMode && <Route path="checkout-test" element={<Lazy page={<CheckoutTestPage />} />} />}
-            {storeConfig.devMode && <Route path="cart-debug" element={<Lazy page={<CartDebugPage />} />} />}
-            <Route path="support" element={<Lazy page={<SupportPage />} />} />
-            <Route path="learn" element={<Lazy page={<LearnPage />} />} />
-            <Route path="about" element={<Lazy page={<AboutPage />} />} />
-            {storeConfig.devMode && <Route path="supabase-test" element={<Lazy page={<BackendTestPage />} />} />}
-            <Route path="login" element={<Lazy page={<LoginPage />} />} />
-            <Route path="signup" element={<Lazy page={<SignupPage />} />} />
-            <Route path="reset-password" element={<Lazy page={<ResetPasswordPage />} />} />
-            <Route path="reset-password/confirm" element={<Lazy page={<ResetPasswordConfirmPage />} />} />
-            <Route path="email-confirmation" element={<Lazy page={<EmailConfirmationPage />} />} />
-            <Route path="profile" element={<RequireAuth><Lazy page={<ProfilePage />} /></RequireAuth>} />
-            <Route path="order-history" element={<RequireAuth><Lazy page={<OrderHistoryPage />} /></RequireAuth>} />
-            <Route path="download-hub" element={<RequireAuth><Lazy page={<DownloadHubPage />} /></RequireAuth>} />
-            <Route path="account" element={<Navigate to="/profile" replace />} />
-            <Route path="orders" element={<Navigate to="/order-history" replace />} />
-            {storeConfig.devMode && <Route path="dev/mailbox" element={<Lazy page={<MailboxPage />} />} />}
-            <Route path="admin/*" element={<Lazy page={<AdminApp />} />} />
-            <Route path=":categorySlug" element={<Lazy page={<CategoryPage />} />} />
-            <Route path="*" element={<Lazy page={live ? <NotFoundPage /> : <ComingSoonPage />} />} />
-          </Route>
-        </Routes>
-      </BrowserRouter>
+      {location === undefined ? (
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
+      ) : (
+        <StaticRouter location={location}>
+          <AppRoutes />
+        </StaticRouter>
+      )}
     </QueryClientProvider>
+  )
+}
+
+function AppRoutes() {
+  const live = storeConfig.storeMode === 'live'
+  return (
+    <Routes>
+      {/* The built-in payment provider's hosted page stands apart from the store, as Stripe Checkout does. */}
+      <Route path="pay/:sessionId" element={<Lazy page={<PayPage />} />} />
+      <Route element={<Layout />}>
+        <Route index element={<Lazy page={live ? <HomePage /> : <ComingSoonPage />} />} />
+        <Route path="home" element={<Lazy page={live ? <HomePage /> : <ComingSoonPage />} />} />
+        <Route path="products" element={<Lazy page={<ProductsPage />} />} />
+        <Route path="products/:productId" element={<Lazy page={<ProductDetailPage />} />} />
+        <Route path="cart" element={<Lazy page={<CartPage />} />} />
+        <Route path="checkout" element={<Lazy page={<CheckoutPage />} />} />
+        <Route path="checkout/hosted" element={<Lazy page={<HostedCheckoutPage />} />} />
+        <Route path="checkout/direct" element={<Lazy page={<DirectCheckoutPage />} />} />
+        <Route path="checkout/:orderId" element={<RequireAuth><Lazy page={<ResumeCheckoutPage />} /></RequireAuth>} />
+        <Route path="payment/success" element={<Lazy page={<PaymentSuccessPage />} />} />
+        <Route path="payment/cancel" element={<Lazy page={<PaymentCancelPage />} />} />
+        <Route path="licences/:code" element={<Lazy page={<LicenceVerificationPage />} />} />
+        <Route path="order-confirmation" element={<Lazy page={<OrderConfirmationPage />} />} />
+        {storeConfig.devMode && <Route path="checkout-test" element={<Lazy page={<CheckoutTestPage />} />} />}
+        {storeConfig.devMode && <Route path="cart-debug" element={<Lazy page={<CartDebugPage />} />} />}
+        <Route path="support" element={<Lazy page={<SupportPage />} />} />
+        <Route path="learn" element={<Lazy page={<LearnPage />} />} />
+        <Route path="about" element={<Lazy page={<AboutPage />} />} />
+        {storeConfig.devMode && <Route path="supabase-test" element={<Lazy page={<BackendTestPage />} />} />}
+        <Route path="login" element={<Lazy page={<LoginPage />} />} />
+        <Route path="signup" element={<Lazy page={<SignupPage />} />} />
+        <Route path="reset-password" element={<Lazy page={<ResetPasswordPage />} />} />
+        <Route path="reset-password/confirm" element={<Lazy page={<ResetPasswordConfirmPage />} />} />
+        <Route path="email-confirmation" element={<Lazy page={<EmailConfirmationPage />} />} />
+        <Route path="profile" element={<RequireAuth><Lazy page={<ProfilePage />} /></RequireAuth>} />
+        <Route path="order-history" element={<RequireAuth><Lazy page={<OrderHistoryPage />} /></RequireAuth>} />
+        <Route path="download-hub" element={<RequireAuth><Lazy page={<DownloadHubPage />} /></RequireAuth>} />
+        <Route path="account" element={<Navigate to="/profile" replace />} />
+        <Route path="orders" element={<Navigate to="/order-history" replace />} />
+        {storeConfig.devMode && <Route path="dev/mailbox" element={<Lazy page={<MailboxPage />} />} />}
+        <Route path="admin/*" element={<Lazy page={<AdminApp />} />} />
+        <Route path=":categorySlug" element={<Lazy page={<CategoryPage />} />} />
+        <Route path="*" element={<Lazy page={live ? <NotFoundPage /> : <ComingSoonPage />} />} />
+      </Route>
+    </Routes>
   )
 }
 

@@ -26,4 +26,9 @@ export function readStoreConfig(): StoreConfig {
   }
 }
 
-export const storeConfig: StoreConfig = typeof document === 'undefined' ? DEV_DEFAULTS : readStoreConfig()
+export const storeConfig: StoreConfig = typeof document === 'undefined' ? { ...DEV_DEFAULTS } : readStoreConfig()
+
+/** The server's renderer takes the settings the server hands its pages, so both render the same app. */
+export function applyServerStoreConfig(settings: StoreConfig): void {
+  Object.assign(storeConfig, settings)
+}

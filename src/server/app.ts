@@ -43,6 +43,7 @@ import { createPurchasesService } from './downloads/purchases.service.ts'
 import { mailboxRoutes } from './email/mailbox.routes.ts'
 import { createMailer, type Mailer } from './email/mailer.ts'
 import { registerClientApp } from './http/client-app.ts'
+import { importBuiltRenderer, loadPageRenderer, type CreatePageRenderer } from './http/page-renderer.ts'
 import { installErrorHandler } from './http/errors.ts'
 import { REDACTED_LOG_PATHS, serializeRequest } from './http/log-redaction.ts'
 import { installOriginGuard } from './http/origin-guard.ts'
@@ -86,12 +87,14 @@ export interface AppDeps {
   database: DatabaseHandle
   /** Built client to serve; tests leave it out. */
   clientDir?: string | null
+  /** The storefront's server renderer; the built one beside the client (dist/ssr) when absent. */
+  createPageRenderer?: CreatePageRenderer | null
   logger?: boolean
   /** Where the log goes (standard output when absent); tests read it. */
   logStream?: { write: (line: string) => void }
 }
 
-export async function buildApp({ config, database, clientDir = CLIENT_DIST_DIR, logger = true, logStream }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ config, database, clientDir = CLIENT_DIST_DIR, createPageRenderer, logger = true, logStream }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger
       ? {
@@ -212,11 +215,15 @@ export async function buildApp({ config, database, clientDir = CLIENT_DIST_DIR, 
   ]
   for (const plugin of routes) await app.register(plugin)
   const pageMeta = createPageMeta({ catalog, publicUrl })
-  const pageHead = async (path: string) => {
+  const headOf = async (path: string) => {
     const meta = await pageMeta(path)
-    return { status: meta.status, tags: renderHeadTags(meta) }
+    return { status: meta.status, tags: renderHeadTags(meta), rendered: meta.rendered }
   }
-  if (clientDir !== null) await registerClientApp(app, clientDir, { storeMode: config.storeMode, devMode: config.devMode, testPayments: config.testPaymentsInProduction }, pageHead)
+  if (clientDir !== null) {
+    const settings = { storeMode: config.storeMode, devMode: config.devMode, testPayments: config.testPaymentsInProduction }
+    const renderPage = loadPageRenderer(app, settings, createPageRenderer ?? (await importBuiltRenderer(clientDir)))
+    await registerClientApp(app, clientDir, settings, { headOf, renderPage })
+  }
   else installApiNotFound(app)
 
   return app

@@ -11,6 +11,7 @@ import { inject } from 'vitest'
 import { buildApp } from '../../src/server/app.ts'
 import { loadConfig, type AppConfig } from '../../src/server/config.ts'
 import { openDatabase, type DatabaseHandle } from '../../src/server/db/client.ts'
+import type { CreatePageRenderer } from '../../src/server/http/page-renderer.ts'
 import { dataPaths } from '../../src/server/paths.ts'
 import { createLocalFileStorage } from '../../src/server/storage/local-file-storage.ts'
 import { cloneTemplateDatabase } from './postgres.ts'
@@ -28,9 +29,11 @@ export interface TestAppOptions {
   logStream?: { write: (line: string) => void }
   /** Serves the storefront's pages from this built client (index.html), as production does. */
   clientDir?: string
+  /** Renders the storefront pages on the server, with the client's server-render entry as `npm run build` bundles it. */
+  renderPages?: boolean
 }
 
-export async function createTestApp(env: Record<string, string> = {}, { logStream, clientDir }: TestAppOptions = {}): Promise<TestApp> {
+export async function createTestApp(env: Record<string, string> = {}, { logStream, clientDir, renderPages = false }: TestAppOptions = {}): Promise<TestApp> {
   const templateDir = inject('templateDataDir')
   const pgTemplate = inject('pgTemplateDatabase')
   const dataDir = mkdtempSync(join(tmpdir(), 'als-test-'))
@@ -51,7 +54,8 @@ export async function createTestApp(env: Record<string, string> = {}, { logStrea
 
   const config = loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'test', LOG_LEVEL: 'silent', ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}), ...env })
   const database = await openDatabase({ databaseUrl, pgliteDir: paths.database })
-  const app = await buildApp({ config, database, clientDir: clientDir ?? null, logger: Boolean(logStream), ...(logStream ? { logStream } : {}) })
+  const createPageRenderer: CreatePageRenderer | null = renderPages ? (await import('../../src/client/server-render/entry-server.tsx')).createPageRenderer : null
+  const app = await buildApp({ config, database, clientDir: clientDir ?? null, createPageRenderer, logger: Boolean(logStream), ...(logStream ? { logStream } : {}) })
   await app.ready()
   return {
     app,

@@ -8,12 +8,12 @@ import { Breadcrumbs } from '../components/Breadcrumbs.tsx'
 import { NotFound } from '../components/NotFound.tsx'
 import { useCategory } from '../features/catalog/api/get-category.ts'
 import { useProducts } from '../features/catalog/api/get-products.ts'
+import { CATEGORY_PAGE_SIZE } from '../features/catalog/page-sizes.ts'
 import { ProductGrid } from '../features/catalog/ProductGrid.tsx'
 import { ComingSoon } from '../features/content/ComingSoon.tsx'
 import { storeConfig } from '../store-config.ts'
 
 /** Products listed on a category page. */
-const CATEGORY_PAGE_SIZE = 24
 
 export default function CategoryPage() {
   const { categorySlug = '' } = useParams()

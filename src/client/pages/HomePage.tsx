@@ -7,19 +7,13 @@ import { CategoryTiles } from '../features/catalog/CategoryTiles.tsx'
 import { PreviewButton } from '../features/catalog/PreviewButton.tsx'
 import { ProductCard } from '../features/catalog/ProductCard.tsx'
 import { ProductCardSkeleton } from '../features/catalog/ProductCardSkeleton.tsx'
+import { homeRows, HOME_PRODUCT_COUNT } from '../features/catalog/page-sizes.ts'
 import { ProductsError } from '../features/catalog/ProductGrid.tsx'
 import { Waveform } from '../features/catalog/Waveform.tsx'
 
-/** The newest products the home page picks its two rows from (enough to find four featured ones). */
-const HOME_PRODUCT_COUNT = 16
-const ROW_SIZE = 4
-
 export default function HomePage() {
   const latest = useProducts({ limit: HOME_PRODUCT_COUNT })
-  const products = latest.data?.data
-  const featured = products?.filter((product) => product.isFeatured).slice(0, ROW_SIZE)
-  // Newest first (the list's default order), without repeating the featured row.
-  const newArrivals = products?.filter((product) => !featured?.includes(product)).slice(0, ROW_SIZE)
+  const { featured, newArrivals, heroProductId, rowSize } = homeRows(latest.data?.data)
 
   return (
     <>
@@ -41,7 +35,7 @@ export default function HomePage() {
               </Link>
             </div>
           </div>
-          <HeroPreview productId={featured?.find((product) => product.audioPreview)?.id} />
+          <HeroPreview productId={heroProductId} />
         </div>
       </section>
 
@@ -50,7 +44,7 @@ export default function HomePage() {
           <ProductsError error={latest.error} />
         ) : (
           (latest.isPending || (featured && featured.length > 0)) && (
-            <ProductRow title="Featured" products={featured} variant="featured" />
+            <ProductRow title="Featured" products={featured} rowSize={rowSize} variant="featured" />
           )
         )}
 
@@ -62,7 +56,7 @@ export default function HomePage() {
         </section>
 
         {!latest.isError && (latest.isPending || (newArrivals && newArrivals.length > 0)) && (
-          <ProductRow title="New Arrivals" products={newArrivals} link={{ to: '/products', label: 'View all products' }} />
+          <ProductRow title="New Arrivals" products={newArrivals} rowSize={rowSize} link={{ to: '/products', label: 'View all products' }} />
         )}
       </div>
     </>
@@ -72,11 +66,12 @@ export default function HomePage() {
 interface ProductRowProps {
   title: string
   products: ProductListItem[] | undefined
+  rowSize: number
   variant?: 'default' | 'featured'
   link?: { to: string; label: string }
 }
 
-function ProductRow({ title, products, variant = 'default', link }: ProductRowProps) {
+function ProductRow({ title, products, rowSize, variant = 'default', link }: ProductRowProps) {
   const headingId = `${title.toLowerCase().replace(/\s+/g, '-')}-heading`
   return (
     <section aria-labelledby={headingId}>
@@ -97,7 +92,7 @@ function ProductRow({ title, products, variant = 'default', link }: ProductRowPr
                 <ProductCard product={product} variant={variant} sizes="(min-width: 1280px) 300px, (min-width: 1024px) 25vw, (min-width: 640px) 50vw, 100vw" />
               </li>
             ))
-          : Array.from({ length: ROW_SIZE }, (_, index) => (
+          : Array.from({ length: rowSize }, (_, index) => (
               <li key={index}>
                 <ProductCardSkeleton />
               </li>

@@ -6,13 +6,12 @@ import { useSearchParams } from 'react-router'
 import { CATALOG_SECTION_SIZE } from '../../shared/contract/catalog.ts'
 import { useCategories } from '../features/catalog/api/get-categories.ts'
 import { useProducts } from '../features/catalog/api/get-products.ts'
+import { CATEGORY_PAGE_SIZE } from '../features/catalog/page-sizes.ts'
 import { useCatalogSections } from '../features/catalog/api/get-sections.ts'
 import { CategoryFilter } from '../features/catalog/CategoryFilter.tsx'
 import { CategorySection } from '../features/catalog/CategorySection.tsx'
 import { EmptyProducts, ProductGrid, ProductsError } from '../features/catalog/ProductGrid.tsx'
 
-/** Products shown when one category is selected. */
-const CATEGORY_PAGE_SIZE = 24
 
 export default function ProductsPage() {
   const [searchParams, setSearchParams] = useSearchParams()

@@ -24,6 +24,8 @@ export interface PageMeta {
   type: 'website' | 'product'
   noindex: boolean
   jsonLd: object[]
+  /** A public storefront page the server renders with its data (home, listings, a product, the content pages). */
+  rendered: boolean
 }
 
 const STATIC_PAGES: Record<string, { title: string; description: string }> = {
@@ -46,7 +48,7 @@ const largeImage = (url: string) => url.replace(/-640\.webp$/, '-1024.webp')
 
 export function createPageMeta({ catalog, publicUrl }: { catalog: Pick<CatalogService, 'getProduct' | 'getCategory'>; publicUrl: string }) {
   const absolute = (path: string) => (path.startsWith('http') ? path : `${publicUrl}${path}`)
-  const base = (path: string): PageMeta => ({ status: 200, title: SITE_NAME, description: DEFAULT_DESCRIPTION, canonical: absolute(path), image: null, type: 'website', noindex: false, jsonLd: [] })
+  const base = (path: string): PageMeta => ({ status: 200, title: SITE_NAME, description: DEFAULT_DESCRIPTION, canonical: absolute(path), image: null, type: 'website', noindex: false, jsonLd: [], rendered: false })
   const breadcrumbs = (trail: { name: string; path: string }[]) => ({
     '@context': 'https://schema.org',
     '@type': 'BreadcrumbList',
@@ -93,14 +95,14 @@ export function createPageMeta({ catalog, publicUrl }: { catalog: Pick<CatalogSe
   return async function pageMeta(path: string): Promise<PageMeta> {
     const clean = path.length > 1 ? path.replace(/\/+$/, '') : path
     const fixed = STATIC_PAGES[clean]
-    if (fixed) return { ...base(clean === '/home' ? '/' : clean), ...fixed }
+    if (fixed) return { ...base(clean === '/home' ? '/' : clean), ...fixed, rendered: true }
     if (PRIVATE_PREFIXES.some((prefix) => clean === prefix.replace(/\/$/, '') || clean.startsWith(prefix.endsWith('/') ? prefix : `${prefix}/`))) return { ...base(clean), noindex: true }
     const product = /^\/products\/([^/]+)$/.exec(clean)
     if (product) {
       const id = decodeURIComponent(product[1]!)
       if (!UUID.test(id)) return { ...base(clean), status: 404, title: `Product not found | ${SITE_NAME}`, noindex: true }
       try {
-        return productMeta(await catalog.getProduct(id), clean)
+        return { ...productMeta(await catalog.getProduct(id), clean), rendered: true }
       } catch (error) {
         if (error instanceof AppError && error.status === 404) return { ...base(clean), status: 404, title: `Product not found | ${SITE_NAME}`, description: ERROR_MESSAGES.productNotFound, noindex: true }
         throw error
@@ -109,7 +111,7 @@ export function createPageMeta({ catalog, publicUrl }: { catalog: Pick<CatalogSe
     const slug = /^\/([a-z0-9-]+)$/.exec(clean)?.[1]
     if (slug && !APP_PATHS.has(slug)) {
       try {
-        return categoryMeta(await catalog.getCategory(slug), clean)
+        return { ...categoryMeta(await catalog.getCategory(slug), clean), rendered: true }
       } catch (error) {
         if (error instanceof AppError && error.status === 404) return { ...base(clean), status: 404, title: `Page not found | ${SITE_NAME}`, noindex: true }
         throw error

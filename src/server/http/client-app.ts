@@ -3,14 +3,19 @@
  * index.html (no-cache) with the store's public settings in a meta tag and the page's own head
  * (title, description, canonical URL, Open Graph, JSON-LD), with the page's status (404 for an
  * unknown product), so search engines and link previews read each page without JavaScript.
+ * Storefront pages also arrive painted: the server renders the app into the root element with
+ * the query cache beside it, and the browser hydrates what it was sent.
  */
 import fastifyStatic from '@fastify/static'
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyReply } from 'fastify'
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { errorBody } from './errors.ts'
 
 const HEAD_SLOT = '<!--als-head-->'
+const ROOT_ELEMENT = '<div id="root"></div>'
+/** React places a page's `<title>` and preloads first; the head holds them, not the root element. */
+const LEADING_HOISTABLES = /^(?:<title>[^<]*<\/title>|<(?:meta|link)\b[^>]*>)+/
 
 export interface ClientSettings {
   storeMode: 'coming-soon' | 'live'
@@ -23,9 +28,19 @@ export interface PageHead {
   status: number
   /** The tags that replace index.html's default description and title. */
   tags: string
+  /** A storefront page the server renders (the browser renders the others on its own). */
+  rendered: boolean
 }
 
-export async function registerClientApp(app: FastifyInstance, clientDir: string, settings: ClientSettings, headOf?: (path: string) => Promise<PageHead>): Promise<void> {
+/** The app rendered at an address (the client's server-render entry), or null when that page is the browser's to render. */
+export type PageRenderer = (pathAndQuery: string) => Promise<{ html: string; state: string } | null>
+
+interface PageSources {
+  headOf?: (path: string) => Promise<PageHead>
+  renderPage?: PageRenderer | null
+}
+
+export async function registerClientApp(app: FastifyInstance, clientDir: string, settings: ClientSettings, { headOf, renderPage }: PageSources = {}): Promise<void> {
   const indexFile = join(clientDir, 'index.html')
   const html = existsSync(indexFile)
     ? readFileSync(indexFile, 'utf8')
@@ -50,20 +65,37 @@ export async function registerClientApp(app: FastifyInstance, clientDir: string,
     })
   }
 
-  app.setNotFoundHandler(async (request, reply) => {
+  const notFound = (reply: FastifyReply) => reply.status(404).send(errorBody(404, 'NOT_FOUND', 'Not found'))
+  app.setNotFoundHandler((_request, reply) => notFound(reply))
+
+  // A route, not the not-found handler, so the page is compressed like every other answer.
+  app.get('/*', { schema: { hide: true } }, async (request, reply) => {
     const path = request.url.split('?')[0] ?? '/'
-    const wantsPage = request.method === 'GET' || request.method === 'HEAD'
-    if (!wantsPage || path.startsWith('/api/') || path.startsWith('/media/') || /\.[a-z0-9]+$/i.test(path)) {
-      return reply.status(404).send(errorBody(404, 'NOT_FOUND', 'Not found'))
-    }
+    if (path.startsWith('/api/') || path.startsWith('/media/') || /\.[a-z0-9]+$/i.test(path)) return notFound(reply)
     if (!html) return reply.status(503).type('text/plain').send('The storefront has not been built yet: run `npm run build`.')
-    let head: PageHead = { status: 200, tags: defaultHead }
+    let head: PageHead = { status: 200, tags: defaultHead, rendered: false }
     try {
       if (headOf) head = await headOf(path)
     } catch (error) {
       // The page still works without its head: the app renders it in the browser.
       request.log.error({ err: error }, 'Could not build the page head')
     }
-    return reply.status(head.status).header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(html.replace(HEAD_SLOT, () => head.tags))
+    let page = html.replace(HEAD_SLOT, () => head.tags)
+    if (head.rendered && renderPage) {
+      try {
+        const rendered = await renderPage(request.url)
+        if (rendered) {
+          const hoisted = LEADING_HOISTABLES.exec(rendered.html)?.[0] ?? ''
+          const preloads = hoisted.replace(/<title>[^<]*<\/title>/g, '')
+          page = page
+            .replace('</head>', () => `${preloads}</head>`)
+            .replace(ROOT_ELEMENT, () => `<div id="root">${rendered.html.slice(hoisted.length)}</div><script type="application/json" id="als-query-state">${rendered.state}</script>`)
+        }
+      } catch (error) {
+        // The browser renders the page itself, as it does every page the server does not.
+        request.log.error({ err: error }, 'Could not render the page on the server')
+      }
+    }
+    return reply.status(head.status).header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(page)
   })
 }

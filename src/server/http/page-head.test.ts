@@ -3,7 +3,9 @@
  * HTML carries its own title, description, canonical URL, Open Graph image and JSON-LD
  * (Product with its Offer and rating, and a BreadcrumbList); a category page its own; an
  * unknown product is a 404 marked noindex; account and checkout pages are noindex; text from
- * the catalog cannot break out of the JSON-LD script.
+ * the catalog cannot break out of the JSON-LD script. Storefront pages arrive painted (the
+ * client's own server renderer, as `npm run build` bundles it) with the data the browser
+ * hydrates from; account and checkout pages are left to the browser.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -11,7 +13,8 @@ import { join } from 'node:path'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts'
-import { products, type ProductRow } from '../db/schema.ts'
+import { formatPrice } from '../../shared/money.ts'
+import { categories, products, type ProductRow } from '../db/schema.ts'
 
 const INDEX_HTML = `<!doctype html>
 <html lang="en">
@@ -31,7 +34,7 @@ let rated: ProductRow
 beforeAll(async () => {
   clientDir = mkdtempSync(join(tmpdir(), 'als-client-'))
   writeFileSync(join(clientDir, 'index.html'), INDEX_HTML)
-  t = await createTestApp({}, { clientDir })
+  t = await createTestApp({ STORE_MODE: 'live' }, { clientDir, renderPages: true })
   const rows = await t.database.db.select().from(products).where(eq(products.isActive, true))
   rated = rows.find((row) => typeof row.metadata.rating === 'number' && (row.metadata.reviewCount ?? 0) > 0 && row.categoryId)!
 })
@@ -39,6 +42,11 @@ afterAll(async () => {
   await t?.close()
   rmSync(clientDir, { recursive: true, force: true })
 })
+
+/** What the browser would paint before any script runs, and the query cache it hydrates from. */
+const rootOf = (html: string) => /<div id="root">(.*?)<\/div><script type="application\/json" id="als-query-state">/s.exec(html)?.[1] ?? ''
+const queryStateOf = (html: string) =>
+  JSON.parse(/<script type="application\/json" id="als-query-state">(.*?)<\/script>/s.exec(html)?.[1] ?? 'null') as { queries: { queryKey: unknown[]; state: { data: unknown } }[] } | null
 
 const jsonLdOf = (html: string) => [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].map((match) => JSON.parse(match[1]!) as Record<string, unknown>)
 
@@ -95,5 +103,44 @@ describe('other pages', () => {
     const about = await t.app.inject('/about')
     expect(about.body).toContain('<title>About | Audio Lab Store</title>')
     expect(about.body).not.toContain('noindex')
+  })
+})
+
+describe('pages painted by the server', () => {
+  it('render a product page with its name, price, description and related products, and the data to hydrate from', async () => {
+    const html = (await t.app.inject(`/products/${rated.id}`)).body
+    const root = rootOf(html)
+    expect(root).toMatch(new RegExp(`<h1[^>]*>${rated.name}</h1>`))
+    expect(root).toContain(formatPrice(rated.priceCents))
+    expect(root).toContain('Add to Cart')
+    expect(root).toContain('Related Products')
+    expect(root).not.toContain('<title>')
+    expect(html.match(/<title>/g)).toHaveLength(1)
+    const state = queryStateOf(html)!
+    expect(state.queries.map((query) => query.queryKey)).toEqual(expect.arrayContaining([['categories'], ['product', rated.id]]))
+    expect(state.queries.find((query) => query.queryKey[0] === 'product')?.state.data).toMatchObject({ id: rated.id, name: rated.name, priceCents: rated.priceCents })
+  })
+
+  it('render the category page and the All Products view with every category name and the products on show', async () => {
+    const [category] = await t.database.db.select().from(categories).where(eq(categories.slug, 'sample-packs'))
+    const inCategory = await t.database.db.select().from(products).where(eq(products.categoryId, category!.id))
+    const categoryRoot = rootOf((await t.app.inject('/sample-packs')).body)
+    expect(categoryRoot).toContain('Sample Packs')
+    for (const product of inCategory.filter((row) => row.isActive)) expect(categoryRoot).toContain(product.name.replace(/&/g, '&amp;'))
+    for (const product of inCategory.filter((row) => !row.isActive)) expect(categoryRoot).not.toContain(product.name.replace(/&/g, '&amp;'))
+
+    const allRoot = rootOf((await t.app.inject('/products')).body)
+    expect(allRoot).toContain('All Products')
+    for (const row of await t.database.db.select().from(categories)) expect(allRoot).toContain(row.name)
+  })
+
+  it('render the home and content pages, and leave cart, account and checkout pages to the browser', async () => {
+    expect(rootOf((await t.app.inject('/')).body)).toContain('Sounds that finish tracks.')
+    expect(rootOf((await t.app.inject('/about')).body)).toMatch(/<h1[^>]*>/)
+    for (const path of ['/cart', '/login', '/checkout', '/profile']) {
+      const html = (await t.app.inject(path)).body
+      expect(html).toContain('<div id="root"></div>')
+      expect(html).not.toContain('als-query-state')
+    }
   })
 })

@@ -95,7 +95,11 @@ export function removeStoredCart(storage: Storage | undefined = globalThis.local
 }
 
 export const useCartStore = create<CartState>()((set, get) => ({
-  ...readStoredCart(),
+  // Starts empty, as the server renders it, so a hydrated page matches its markup; the saved cart
+  // is loaded just below and shows right after hydration.
+  items: [],
+  promoCode: null,
+  discount: 0,
   isOpen: false,
   isLoading: false,
   isSyncing: false,
@@ -165,3 +169,5 @@ useCartStore.subscribe((state, previous) => {
 export function selectItemCount(state: Pick<CartState, 'items'>): number {
   return state.items.reduce((sum, item) => sum + item.quantity, 0)
 }
+
+if (typeof window !== 'undefined') useCartStore.getState().loadFromStorage()

@@ -4,11 +4,14 @@ import { useProducts } from './api/get-products.ts'
 import { ProductCard } from './ProductCard.tsx'
 
 /** Related products shown under a product. */
-export const RELATED_PRODUCT_COUNT = 3
+const RELATED_PRODUCT_COUNT = 3
+
+/** The list the related products come from: the category's newest, one extra in case the product itself is among them. */
+export const relatedProductsQuery = (product: Pick<Product, 'category'>) => ({ category: product.category?.slug, limit: RELATED_PRODUCT_COUNT + 1 })
 
 export function RelatedProducts({ product }: { product: Product }) {
   const slug = product.category?.slug
-  const related = useProducts({ category: slug, limit: RELATED_PRODUCT_COUNT + 1 }, Boolean(slug))
+  const related = useProducts(relatedProductsQuery(product), Boolean(slug))
   const others = (related.data?.data ?? []).filter((other) => other.id !== product.id).slice(0, RELATED_PRODUCT_COUNT)
   if (others.length === 0) return null
   return (

@@ -49,6 +49,7 @@ export default function CategoryPage() {
           error={category.isPending ? null : (category.error ?? products.error)}
           emptyText={`No products available in ${name ?? categorySlug} category yet`}
           columns={4}
+          leadsPage
         />
       </div>
     </div>

@@ -87,9 +87,9 @@ function ProductRow({ title, products, rowSize, variant = 'default', link }: Pro
       </div>
       <ul className="grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-4">
         {products
-          ? products.map((product) => (
+          ? products.map((product, index) => (
               <li key={product.id}>
-                <ProductCard product={product} variant={variant} sizes="(min-width: 1280px) 300px, (min-width: 1024px) 25vw, (min-width: 640px) 50vw, 100vw" />
+                <ProductCard product={product} variant={variant} eager={variant === 'featured' && index === 0} sizes="(min-width: 1280px) 300px, (min-width: 1024px) 25vw, (min-width: 640px) 50vw, 100vw" />
               </li>
             ))
           : Array.from({ length: rowSize }, (_, index) => (

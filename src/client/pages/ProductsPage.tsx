@@ -64,6 +64,7 @@ function CategoryProducts({ slug, categoryName }: { slug: string; categoryName: 
       error={products.error}
       emptyText={`No products available in ${categoryName} category yet`}
       columns={4}
+      leadsPage
     />
   )
 }
@@ -76,8 +77,8 @@ function AllProducts() {
   if (sections.data.every((section) => section.total === 0)) return <EmptyProducts text="No products available at the moment" />
   return (
     <div className="flex flex-col gap-14">
-      {sections.data.map((section) => (
-        <CategorySection key={section.category.id} category={section.category} products={section.products} />
+      {sections.data.map((section, index) => (
+        <CategorySection key={section.category.id} category={section.category} products={section.products} leadsPage={index === 0} />
       ))}
     </div>
   )

@@ -3,7 +3,7 @@ import { Link } from 'react-router'
 import { CATALOG_SECTION_SIZE, type Category, type ProductListItem } from '../../../shared/contract/catalog.ts'
 import { ProductGrid } from './ProductGrid.tsx'
 
-export function CategorySection({ category, products }: { category: Category; products: ProductListItem[] }) {
+export function CategorySection({ category, products, leadsPage = false }: { category: Category; products: ProductListItem[]; leadsPage?: boolean }) {
   const headingId = `category-${category.slug}`
   return (
     <section aria-labelledby={headingId} className="scroll-mt-24">
@@ -22,7 +22,7 @@ export function CategorySection({ category, products }: { category: Category; pr
           View All →
         </Link>
       </div>
-      <ProductGrid products={products} isLoading={false} error={null} emptyText={`No products available in ${category.name} category yet`} skeletonCount={CATALOG_SECTION_SIZE} />
+      <ProductGrid products={products} isLoading={false} error={null} emptyText={`No products available in ${category.name} category yet`} skeletonCount={CATALOG_SECTION_SIZE} leadsPage={leadsPage} />
     </section>
   )
 }

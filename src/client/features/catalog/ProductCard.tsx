@@ -27,6 +27,8 @@ interface ProductCardProps {
   variant?: ProductCardVariant
   /** The image's `sizes` hint; each variant has a default matching the grids it is used in. */
   sizes?: string
+  /** The page's first card: its image is likely the largest thing painted, so it loads at once and first. */
+  eager?: boolean
 }
 
 const DEFAULT_SIZES: Record<ProductCardVariant, string> = {
@@ -41,7 +43,7 @@ const FRAME: Record<ProductCardVariant, string> = {
   compact: 'border-zinc-800 bg-zinc-900/60 hover:border-zinc-700',
 }
 
-export function ProductCard({ product, variant = 'default', sizes }: ProductCardProps) {
+export function ProductCard({ product, variant = 'default', sizes, eager = false }: ProductCardProps) {
   const addToCart = useAddToCart()
   const ownedProductIds = useOwnedProductIds()
   // An owned digital product cannot be bought again: the card leads to its download instead.
@@ -61,6 +63,7 @@ export function ProductCard({ product, variant = 'default', sizes }: ProductCard
             url={shownImage}
             alt=""
             sizes={sizes ?? DEFAULT_SIZES[variant]}
+            eager={eager}
             className="size-full object-cover transition-transform duration-300 group-hover:scale-[1.03]"
           />
         </Link>

@@ -16,6 +16,8 @@ interface ProductGridProps {
   skeletonCount?: number
   /** Columns on wide screens: 3 for short previews, 4 for full category listings. */
   columns?: 3 | 4
+  /** The grid opens the page: its first image loads first. */
+  leadsPage?: boolean
 }
 
 const LAYOUTS = {
@@ -29,7 +31,7 @@ const LAYOUTS = {
   },
 } as const
 
-export function ProductGrid({ products, isLoading, error, emptyText, variant = 'default', skeletonCount = LOADING_PLACEHOLDERS, columns = 3 }: ProductGridProps) {
+export function ProductGrid({ products, isLoading, error, emptyText, variant = 'default', skeletonCount = LOADING_PLACEHOLDERS, columns = 3, leadsPage = false }: ProductGridProps) {
   const layout = LAYOUTS[columns]
   if (error) return <ProductsError error={error} />
   if (isLoading || !products) {
@@ -44,9 +46,9 @@ export function ProductGrid({ products, isLoading, error, emptyText, variant = '
   if (products.length === 0) return <EmptyProducts text={emptyText} />
   return (
     <ul className={layout.grid}>
-      {products.map((product) => (
+      {products.map((product, index) => (
         <li key={product.id}>
-          <ProductCard product={product} variant={variant} sizes={layout.sizes} />
+          <ProductCard product={product} variant={variant} sizes={layout.sizes} eager={leadsPage && index === 0} />
         </li>
       ))}
     </ul>

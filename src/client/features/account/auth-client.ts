@@ -3,7 +3,8 @@
  * verification, session scopes and optional two-factor, all against our own server at /api/auth.
  */
 import { twoFactorClient } from 'better-auth/client/plugins'
-import { createAuthClient } from 'better-auth/react'
+import { createAuthClient } from 'better-auth/client'
+import { sessionChanged } from './use-session.ts'
 
 export const AUTH_BASE_PATH = '/api/auth'
 
@@ -14,6 +15,10 @@ export const authClient = createAuthClient({
   // Optional TOTP: sign-in answers `twoFactorRedirect` and the login page asks for the code itself.
   plugins: [twoFactorClient()],
 })
+
+// Better Auth raises this signal after every call that changes the session (sign-in, sign-out,
+// verification, two-factor): the pages' session query reads it again.
+authClient.$store.listen('$sessionSignal', sessionChanged)
 
 /** An absolute URL on this site (Better Auth's callback and redirect URLs must name the origin). */
 export function siteUrl(path: string): string {

@@ -1,5 +1,12 @@
-/** The signed-in user as the pages see it: `{ user, isLoading }`, null user for guests. */
-import { authClient } from './auth-client.ts'
+/**
+ * The signed-in user as the pages see it: `{ user, isLoading }`, null user for guests. Read with
+ * one small query of Better Auth's own `get-session` endpoint, so the storefront's first load
+ * carries no auth client; the auth client, loaded by the pages that sign in, out or change the
+ * account, says when the session changed and the query reads it again.
+ */
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useEffect } from 'react'
+import { apiRequest } from '../../api/http.ts'
 
 export interface SessionUser {
   id: string
@@ -17,22 +24,51 @@ export interface AuthSession {
   refetch: () => Promise<void>
 }
 
-export function useSession(): AuthSession {
-  const session = authClient.useSession()
-  const user = session.data?.user ?? null
+interface SessionAnswer {
+  user: Omit<SessionUser, 'createdAt' | 'twoFactorEnabled'> & { createdAt: string; twoFactorEnabled?: boolean | null }
+}
+
+export const SESSION_QUERY_KEY = ['auth', 'session'] as const
+
+const changeListeners = new Set<() => void>()
+
+/** The session changed (signed in, out, verified, two-factor turned on or off): every reader asks again. */
+export function sessionChanged(): void {
+  for (const listener of changeListeners) listener()
+}
+
+async function readSession(): Promise<SessionUser | null> {
+  const answer = await apiRequest<SessionAnswer | null>('/api/auth/get-session', {}, 'Could not read the session')
+  const user = answer?.user
+  if (!user) return null
   return {
-    user: user
-      ? {
-          id: user.id,
-          email: user.email,
-          name: user.name,
-          emailVerified: user.emailVerified,
-          twoFactorEnabled: user.twoFactorEnabled === true,
-          createdAt: new Date(user.createdAt),
-        }
-      : null,
+    id: user.id,
+    email: user.email,
+    name: user.name,
+    emailVerified: user.emailVerified,
+    twoFactorEnabled: user.twoFactorEnabled === true,
+    createdAt: new Date(user.createdAt),
+  }
+}
+
+export function useSession(): AuthSession {
+  const queryClient = useQueryClient()
+  const session = useQuery({ queryKey: SESSION_QUERY_KEY, queryFn: readSession, staleTime: Number.POSITIVE_INFINITY, retry: false })
+
+  useEffect(() => {
+    const listener = () => void queryClient.invalidateQueries({ queryKey: SESSION_QUERY_KEY })
+    changeListeners.add(listener)
+    return () => {
+      changeListeners.delete(listener)
+    }
+  }, [queryClient])
+
+  return {
+    user: session.data ?? null,
     // A failed session read counts as "signed out", not as loading forever.
-    isLoading: session.isPending && !session.error,
-    refetch: () => session.refetch(),
+    isLoading: session.isPending && !session.isError,
+    refetch: async () => {
+      await session.refetch()
+    },
   }
 }

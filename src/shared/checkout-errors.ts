@@ -3,7 +3,7 @@
  * chosen by the error's status and code (CHECKOUT_ERROR_CODES), plus every other checkout text
  * the pages show. Used by the checkout pages, Buy Now and the developer checkout test page.
  */
-import { CHECKOUT_ERROR_CODES } from './contract/checkout.ts'
+import { CHECKOUT_ERROR_CODES } from './contract/checkout-codes.ts'
 
 export const CHECKOUT_MESSAGES = {
   loginRequired: 'Please log in to complete your purchase',

@@ -4,7 +4,8 @@
  * Used by the download hub. The server's side (messages, codes) is the contract in
  * contract/downloads.ts.
  */
-import { DOWNLOAD_ERROR_CODES, DOWNLOAD_LIMIT_REACHED_TEXT, DOWNLOAD_SERVER_MESSAGES } from './contract/downloads.ts'
+import { DOWNLOAD_ERROR_CODES, DOWNLOAD_LIMIT_REACHED_TEXT } from './contract/downloads.ts'
+import { DOWNLOAD_SERVER_MESSAGES } from './contract/download-messages.ts'
 
 export const DOWNLOAD_MESSAGES = {
   loginRequired: 'Please log in to download your files',

@@ -3,7 +3,7 @@
  * either one preview section per category (All) or the grid of one category's products.
  */
 import { useSearchParams } from 'react-router'
-import { CATALOG_SECTION_SIZE } from '../../shared/contract/catalog.ts'
+import { CATALOG_SECTION_SIZE } from '../../shared/contract/catalog-limits.ts'
 import { useCategories } from '../features/catalog/api/get-categories.ts'
 import { useProducts } from '../features/catalog/api/get-products.ts'
 import { CATEGORY_PAGE_SIZE } from '../features/catalog/page-sizes.ts'

@@ -4,7 +4,7 @@
  */
 import { useState, type FormEvent } from 'react'
 import { Link } from 'react-router'
-import { INVALID_EMAIL_MESSAGE, isValidEmail } from '../../shared/contract/email-signup.ts'
+import { INVALID_EMAIL_MESSAGE, isValidEmail } from '../../shared/contract/email-rules.ts'
 import { TextField } from '../components/TextField.tsx'
 import { authClient, siteUrl } from '../features/account/auth-client.ts'
 import { AUTH_TEXT, describeAuthError } from '../features/account/auth-errors.ts'

@@ -6,18 +6,9 @@
 import { z } from 'zod'
 import { MAX_CART_LINES, MAX_LINE_QUANTITY } from '../cart-rules.ts'
 import { productSchema } from './catalog.ts'
+import { CART_ERROR_MESSAGES } from './cart-messages.ts'
 
-export const CART_ERROR_MESSAGES = {
-  fetchCart: 'Failed to fetch cart',
-  addItem: 'Failed to add item to cart',
-  updateItem: 'Failed to update cart item',
-  removeItem: 'Failed to remove item from cart',
-  clearCart: 'Failed to clear cart',
-  cartItemNotFound: 'Cart item not found',
-  invalidPromo: 'Invalid promo code',
-  promoRequired: 'Promo code is required',
-  validatePromo: 'Failed to validate promo code',
-} as const
+export { CART_ERROR_MESSAGES }
 
 // Messages are whole sentences: routes answer a validation failure with the schema's own text.
 const productIdSchema = z

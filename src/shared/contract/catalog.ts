@@ -3,6 +3,9 @@
  * /api/categories. The server validates with these; the client types its calls with them.
  */
 import { z } from 'zod'
+import { CATALOG_SECTION_SIZE } from './catalog-limits.ts'
+
+export { CATALOG_SECTION_SIZE }
 
 export const DEFAULT_PAGE_SIZE = 10
 export const MAX_PAGE_SIZE = 100
@@ -101,9 +104,6 @@ export type ProductList = z.infer<typeof productListSchema>
 export const categoryListSchema = z.object({ data: z.array(categorySchema) })
 export const categoryResponseSchema = z.object({ data: categorySchema })
 export const productResponseSchema = z.object({ data: productSchema })
-
-/** Products shown per category on the All Products view. */
-export const CATALOG_SECTION_SIZE = 3
 
 /** The All Products view in one answer: every category (store order) with its newest products and how many it has. */
 export const catalogSectionsSchema = z.object({

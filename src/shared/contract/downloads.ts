@@ -7,6 +7,9 @@
 import { z } from 'zod'
 import { formatDate } from '../dates.ts'
 import { categorySchema } from './catalog.ts'
+import { DOWNLOAD_SERVER_MESSAGES } from './download-messages.ts'
+
+export { DOWNLOAD_SERVER_MESSAGES }
 
 /** Whether a bought item's downloads work: paused while its payment is disputed, ended by a refund or a lost dispute. */
 export const ITEM_ACCESS_STATES = ['active', 'suspended', 'revoked'] as const
@@ -33,21 +36,6 @@ export function accessNotice(access: ItemAccessView): string | null {
       return `Payment reversed${on} after a dispute: downloads are no longer available`
   }
 }
-
-/** Messages the server answers with (download grants and reads). */
-export const DOWNLOAD_SERVER_MESSAGES = {
-  authorizationRequired: 'Authorization required',
-  noDownloadsRemaining: 'No downloads remaining',
-  orderNotCompleted: 'Order not completed',
-  accessDenied: 'Access denied',
-  orderItemNotFound: 'Order item not found',
-  linkExpired: 'Download link expired',
-  invalidLink: 'Invalid download link',
-  fileMissing: 'File not found',
-  fetchPurchases: 'Failed to fetch purchased products',
-  fetchDownloads: 'Failed to fetch downloads',
-  createDownload: 'Failed to generate download URL',
-} as const
 
 /** Codes of the grant errors; the client chooses its text by them. */
 export const DOWNLOAD_ERROR_CODES = {

@@ -3,16 +3,9 @@
  * address rule the coming-soon and learn forms share with the server, and the texts.
  */
 import { z } from 'zod'
+import { EMAIL_MAX_LENGTH, EMAIL_SIGNUP_MESSAGES, INVALID_EMAIL_MESSAGE, isValidEmail } from './email-rules.ts'
 
-/** A basic address pattern: something@domain.tld, no spaces. */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
-/** RFC 5321's limit on a whole address. */
-export const EMAIL_MAX_LENGTH = 254
-export const INVALID_EMAIL_MESSAGE = 'Please enter a valid email address'
-
-export function isValidEmail(value: string): boolean {
-  return value.length <= EMAIL_MAX_LENGTH && EMAIL_PATTERN.test(value)
-}
+export { EMAIL_MAX_LENGTH, EMAIL_SIGNUP_MESSAGES, INVALID_EMAIL_MESSAGE, isValidEmail }
 
 export const SUBSCRIPTION_TYPES = ['coming_soon', 'newsletter'] as const
 export type SubscriptionType = (typeof SUBSCRIPTION_TYPES)[number]
@@ -34,9 +27,3 @@ export const emailSignupResponseSchema = z.object({
   message: z.string(),
 })
 
-export const EMAIL_SIGNUP_MESSAGES = {
-  launch: "Thanks! We'll let you know when we launch.",
-  newsletter: "Thanks for subscribing! New tutorials and free packs will land in your inbox.",
-  alreadySubscribed: "You're already on the list — we'll be in touch.",
-  subscribeFailed: 'Failed to subscribe. Please try again.',
-} as const

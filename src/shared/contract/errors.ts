@@ -2,6 +2,9 @@
  * The API's error body, `{ error: { message, status, code } }`, and the messages shoppers see.
  */
 import { z } from 'zod'
+import { ERROR_MESSAGES } from './error-messages.ts'
+
+export { ERROR_MESSAGES }
 
 export const apiErrorSchema = z.object({
   error: z.object({
@@ -14,12 +17,3 @@ export const apiErrorSchema = z.object({
 })
 export type ApiErrorBody = z.infer<typeof apiErrorSchema>
 
-export const ERROR_MESSAGES = {
-  productNotFound: 'Product not found',
-  categoryNotFound: 'Category not found',
-  unauthenticated: 'User not authenticated',
-  fetchProducts: 'Failed to fetch products',
-  fetchProduct: 'Failed to fetch product',
-  fetchCategories: 'Failed to fetch categories',
-  fetchCategory: 'Failed to fetch category',
-} as const

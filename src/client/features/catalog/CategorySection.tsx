@@ -1,6 +1,7 @@
 /** One category's preview on the All Products view: its name, its newest products and a View All link. */
 import { Link } from 'react-router'
-import { CATALOG_SECTION_SIZE, type Category, type ProductListItem } from '../../../shared/contract/catalog.ts'
+import type { Category, ProductListItem } from '../../../shared/contract/catalog.ts'
+import { CATALOG_SECTION_SIZE } from '../../../shared/contract/catalog-limits.ts'
 import { ProductGrid } from './ProductGrid.tsx'
 
 export function CategorySection({ category, products, leadsPage = false }: { category: Category; products: ProductListItem[]; leadsPage?: boolean }) {

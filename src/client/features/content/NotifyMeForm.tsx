@@ -3,7 +3,8 @@
  * newsletter box with other props. Validates the address, then subscribes it through the API.
  */
 import { useState, type FormEvent } from 'react'
-import { INVALID_EMAIL_MESSAGE, isValidEmail, type SignupSource, type SubscriptionType } from '../../../shared/contract/email-signup.ts'
+import type { SignupSource, SubscriptionType } from '../../../shared/contract/email-signup.ts'
+import { INVALID_EMAIL_MESSAGE, isValidEmail } from '../../../shared/contract/email-rules.ts'
 import { CheckIcon } from '../../components/Icons.tsx'
 import { SUBSCRIBE_FAILED, useEmailSignup } from './api/post-email-signup.ts'
 

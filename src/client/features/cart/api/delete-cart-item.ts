@@ -1,5 +1,5 @@
 /** DELETE /api/cart/items/:productId: removes one line of the server cart. */
-import { CART_ERROR_MESSAGES } from '../../../../shared/contract/cart.ts'
+import { CART_ERROR_MESSAGES } from '../../../../shared/contract/cart-messages.ts'
 import { apiRequest } from '../../../api/http.ts'
 
 export async function deleteCartItem(productId: string): Promise<void> {

@@ -1,5 +1,6 @@
 /** GET /api/cart: the signed-in shopper's server cart, product and category joined, newest first. */
-import { CART_ERROR_MESSAGES, type CartLine, type CartResponse } from '../../../../shared/contract/cart.ts'
+import type { CartLine, CartResponse } from '../../../../shared/contract/cart.ts'
+import { CART_ERROR_MESSAGES } from '../../../../shared/contract/cart-messages.ts'
 import { apiRequest } from '../../../api/http.ts'
 
 export async function getCart(): Promise<CartLine[]> {

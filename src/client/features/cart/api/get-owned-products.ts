@@ -5,7 +5,7 @@
  * invalidates every 'purchases' query).
  */
 import { queryOptions } from '@tanstack/react-query'
-import { DOWNLOAD_SERVER_MESSAGES } from '../../../../shared/contract/downloads.ts'
+import { DOWNLOAD_SERVER_MESSAGES } from '../../../../shared/contract/download-messages.ts'
 import { apiRequest } from '../../../api/http.ts'
 import { FIVE_MINUTES } from '../../../api/query-client.ts'
 

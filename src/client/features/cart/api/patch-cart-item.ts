@@ -1,5 +1,6 @@
 /** PATCH /api/cart/items/:productId: sets a server cart line's quantity (0 or less removes it). */
-import { CART_ERROR_MESSAGES, type CartLine } from '../../../../shared/contract/cart.ts'
+import type { CartLine } from '../../../../shared/contract/cart.ts'
+import { CART_ERROR_MESSAGES } from '../../../../shared/contract/cart-messages.ts'
 import { apiRequest } from '../../../api/http.ts'
 
 export async function patchCartItem(productId: string, quantity: number): Promise<CartLine | null> {

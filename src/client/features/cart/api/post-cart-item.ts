@@ -1,5 +1,6 @@
 /** POST /api/cart/items: adds a quantity of a product to the signed-in shopper's server cart. */
-import { CART_ERROR_MESSAGES, type AddCartItemBody, type CartLine } from '../../../../shared/contract/cart.ts'
+import type { AddCartItemBody, CartLine } from '../../../../shared/contract/cart.ts'
+import { CART_ERROR_MESSAGES } from '../../../../shared/contract/cart-messages.ts'
 import { apiRequest } from '../../../api/http.ts'
 
 export async function postCartItem(item: AddCartItemBody): Promise<CartLine> {

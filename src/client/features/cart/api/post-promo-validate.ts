@@ -1,6 +1,7 @@
 /** POST /api/promo-codes/validate: the stored (uppercase) code and its discount fraction, or an ApiError. */
 import { useMutation } from '@tanstack/react-query'
-import { CART_ERROR_MESSAGES, type ValidatedPromo } from '../../../../shared/contract/cart.ts'
+import type { ValidatedPromo } from '../../../../shared/contract/cart.ts'
+import { CART_ERROR_MESSAGES } from '../../../../shared/contract/cart-messages.ts'
 import { apiRequest } from '../../../api/http.ts'
 
 export function postPromoValidate(code: string): Promise<ValidatedPromo> {

@@ -1,5 +1,6 @@
 /** PUT /api/cart: replaces the server cart in one all-or-nothing write (the sign-in merge). */
-import { CART_ERROR_MESSAGES, type CartLine, type CartResponse, type ReplaceCartBody } from '../../../../shared/contract/cart.ts'
+import type { CartLine, CartResponse, ReplaceCartBody } from '../../../../shared/contract/cart.ts'
+import { CART_ERROR_MESSAGES } from '../../../../shared/contract/cart-messages.ts'
 import { apiRequest } from '../../../api/http.ts'
 
 export async function putCart(items: ReplaceCartBody['items']): Promise<CartLine[]> {

@@ -1,7 +1,7 @@
 /** GET /api/categories: every category ordered by name (cached 15 minutes: categories rarely change). */
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import type { Category } from '../../../../shared/contract/catalog.ts'
-import { ERROR_MESSAGES } from '../../../../shared/contract/errors.ts'
+import { ERROR_MESSAGES } from '../../../../shared/contract/error-messages.ts'
 import { apiRequest } from '../../../api/http.ts'
 import { FIFTEEN_MINUTES } from '../../../api/query-client.ts'
 

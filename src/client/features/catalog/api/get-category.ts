@@ -1,7 +1,7 @@
 /** GET /api/categories/:slug: one category ("Category not found" when the slug is unknown). */
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import type { Category } from '../../../../shared/contract/catalog.ts'
-import { ERROR_MESSAGES } from '../../../../shared/contract/errors.ts'
+import { ERROR_MESSAGES } from '../../../../shared/contract/error-messages.ts'
 import { apiRequest } from '../../../api/http.ts'
 import { FIVE_MINUTES } from '../../../api/query-client.ts'
 

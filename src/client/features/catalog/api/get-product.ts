@@ -1,7 +1,7 @@
 /** GET /api/products/:id: one active product with its category. */
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import type { Product } from '../../../../shared/contract/catalog.ts'
-import { ERROR_MESSAGES } from '../../../../shared/contract/errors.ts'
+import { ERROR_MESSAGES } from '../../../../shared/contract/error-messages.ts'
 import { apiRequest } from '../../../api/http.ts'
 import { FIVE_MINUTES } from '../../../api/query-client.ts'
 

@@ -1,7 +1,7 @@
 /** GET /api/products: a page of active products, optionally by category slug and search. */
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import type { ProductList, ProductListQuery } from '../../../../shared/contract/catalog.ts'
-import { ERROR_MESSAGES } from '../../../../shared/contract/errors.ts'
+import { ERROR_MESSAGES } from '../../../../shared/contract/error-messages.ts'
 import { apiRequest, withQuery } from '../../../api/http.ts'
 import { FIVE_MINUTES } from '../../../api/query-client.ts'
 

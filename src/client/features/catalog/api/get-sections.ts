@@ -1,7 +1,7 @@
 /** GET /api/catalog/sections: the All Products view (every category with its newest products) in one request. */
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import type { CatalogSections } from '../../../../shared/contract/catalog.ts'
-import { ERROR_MESSAGES } from '../../../../shared/contract/errors.ts'
+import { ERROR_MESSAGES } from '../../../../shared/contract/error-messages.ts'
 import { apiRequest } from '../../../api/http.ts'
 import { FIVE_MINUTES } from '../../../api/query-client.ts'
 

@@ -1,6 +1,7 @@
 /** POST /api/email-signup: subscribes an email to launch news (coming-soon page) or the newsletter (learn page). */
 import { useMutation } from '@tanstack/react-query'
-import { EMAIL_SIGNUP_MESSAGES, type EmailSignupRequest } from '../../../../shared/contract/email-signup.ts'
+import type { EmailSignupRequest } from '../../../../shared/contract/email-signup.ts'
+import { EMAIL_SIGNUP_MESSAGES } from '../../../../shared/contract/email-rules.ts'
 import { ApiError, apiRequest } from '../../../api/http.ts'
 
 export const SUBSCRIBE_FAILED = EMAIL_SIGNUP_MESSAGES.subscribeFailed

@@ -3,7 +3,8 @@
  * page — the hub's "Recent downloads".
  */
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query'
-import { DOWNLOAD_SERVER_MESSAGES, DOWNLOADS_DEFAULT_PAGE_SIZE, type DownloadLogEntry } from '../../../../shared/contract/downloads.ts'
+import { DOWNLOADS_DEFAULT_PAGE_SIZE, type DownloadLogEntry } from '../../../../shared/contract/downloads.ts'
+import { DOWNLOAD_SERVER_MESSAGES } from '../../../../shared/contract/download-messages.ts'
 import { apiRequest, withQuery } from '../../../api/http.ts'
 import { FIVE_MINUTES } from '../../../api/query-client.ts'
 

@@ -3,7 +3,8 @@
  * the downloads it has left and whether a refund or dispute stopped them — what the download hub lists. Cached 5 minutes.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { DOWNLOAD_SERVER_MESSAGES, type Purchase } from '../../../../shared/contract/downloads.ts'
+import type { Purchase } from '../../../../shared/contract/downloads.ts'
+import { DOWNLOAD_SERVER_MESSAGES } from '../../../../shared/contract/download-messages.ts'
 import { apiRequest } from '../../../api/http.ts'
 import { FIVE_MINUTES } from '../../../api/query-client.ts'
 

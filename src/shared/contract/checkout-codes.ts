@@ -1,0 +1,25 @@
+/** Checkout's error codes, by which the browser chooses its text; free of the schemas, for the browser's first load. */
+
+/** The `code` of each checkout error the API answers; clients choose the text they show by it. */
+export const CHECKOUT_ERROR_CODES = {
+  unauthorized: 'UNAUTHORIZED',
+  userIdRequired: 'USER_ID_REQUIRED',
+  buyerRequired: 'BUYER_REQUIRED',
+  itemsRequired: 'ITEMS_REQUIRED',
+  productIdRequired: 'PRODUCT_ID_REQUIRED',
+  quantityInvalid: 'INVALID_QUANTITY',
+  cartEmpty: 'CART_EMPTY',
+  productsInvalid: 'INVALID_PRODUCTS',
+  invalidEmail: 'INVALID_EMAIL',
+  invalidPromo: 'INVALID_PROMO_CODE',
+  /** A once-per-customer code this buyer already paid with: the shopper reads the server's own message. */
+  promoAlreadyUsed: 'PROMO_ALREADY_USED',
+  purchaseLimit: 'PURCHASE_LIMIT',
+  alreadyOwned: 'ALREADY_OWNED',
+  replaced: 'CHECKOUT_REPLACED',
+  busy: 'CHECKOUT_BUSY',
+  providerFailed: 'PAYMENT_PROVIDER_ERROR',
+  orderNotFound: 'NOT_FOUND',
+  notAwaitingPayment: 'ORDER_NOT_PENDING',
+  validation: 'VALIDATION_ERROR',
+} as const

@@ -30,10 +30,15 @@ for (const width of WIDTHS) {
   })
 }
 
-test('account and owner console pages have no WCAG 2.1 A/AA violations', async ({ page, baseURL }) => {
+test('account, checkout and owner console pages have no WCAG 2.1 A/AA violations', async ({ page, baseURL }) => {
   test.setTimeout(120_000)
   await signInAsOwner(page, baseURL!, E2E_OWNER_EMAIL, 'correct horse battery')
-  const paths = ['/profile', '/order-history', '/download-hub', '/admin', '/admin/products', '/admin/products/new', '/admin/orders', '/admin/promo-codes', '/admin/customers', '/admin/categories']
+  // Checkout is judged as a shopper sees it: with a line in the cart.
+  const product = await smallDigitalProduct(page.request)
+  await page.goto(`/products/${product.id}`)
+  await page.getByRole('button', { name: 'Add to Cart' }).first().click()
+  await expect(page.getByRole('dialog', { name: /^Shopping Cart/ })).toBeVisible()
+  const paths = ['/cart', '/checkout', '/profile', '/order-history', '/download-hub', '/admin', '/admin/products', '/admin/products/new', '/admin/orders', '/admin/promo-codes', '/admin/customers', '/admin/categories']
   const found = []
   for (const path of paths) found.push(...(await violationsOn(page, path)))
   expect(found).toEqual([])

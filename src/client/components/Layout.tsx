@@ -1,9 +1,9 @@
 /** The page frame every route renders inside: header, the page, footer, cart drawer (kept in step with the session), toasts and scroll-to-top. */
-import { useLayoutEffect } from 'react'
+import { lazy, Suspense, useLayoutEffect, useState } from 'react'
 import { Toaster } from 'react-hot-toast'
 import { Outlet, useLocation } from 'react-router'
 import { AuthErrorBoundary } from '../features/account/AuthErrorBoundary.tsx'
-import { CartDrawer } from '../features/cart/CartDrawer.tsx'
+import { useCartStore } from '../features/cart/cart-store.ts'
 import { useCartSync } from '../features/cart/use-cart-sync.ts'
 import { Footer } from './Footer.tsx'
 import { Header } from './Header.tsx'
@@ -27,7 +27,7 @@ export function Layout() {
         </AuthErrorBoundary>
       </main>
       <Footer />
-      <CartDrawer />
+      <CartDrawerOnceOpened />
       <Toaster
         position="top-right"
         toastOptions={{
@@ -38,6 +38,20 @@ export function Layout() {
       />
     </div>
   )
+}
+
+const CartDrawer = lazy(() => import('../features/cart/CartDrawer.tsx').then((module) => ({ default: module.CartDrawer })))
+
+/** The drawer's code loads the first time the cart opens, and the drawer stays mounted after (it slides out and in). */
+function CartDrawerOnceOpened() {
+  const isOpen = useCartStore((state) => state.isOpen)
+  const [opened, setOpened] = useState(false)
+  if (isOpen && !opened) setOpened(true)
+  return opened ? (
+    <Suspense fallback={null}>
+      <CartDrawer />
+    </Suspense>
+  ) : null
 }
 
 /** Scrolls to the top whenever the path changes (not on query-string changes such as filters). */

@@ -89,7 +89,7 @@ function ProductRow({ title, products, rowSize, variant = 'default', link }: Pro
         {products
           ? products.map((product, index) => (
               <li key={product.id}>
-                <ProductCard product={product} variant={variant} eager={variant === 'featured' && index === 0} sizes="(min-width: 1280px) 300px, (min-width: 1024px) 25vw, (min-width: 640px) 50vw, 100vw" />
+                <ProductCard product={product} variant={variant} eager={variant === 'featured' && index === 0} sizes="(min-width: 1280px) 300px, (min-width: 1024px) 25vw, (min-width: 640px) 50vw, calc(100vw - 2rem)" />
               </li>
             ))
           : Array.from({ length: rowSize }, (_, index) => (

@@ -1,20 +1,19 @@
 /**
- * The cart drawer, on every page: slides in from the right with "Shopping Cart" and the item
- * count, the lines (or the empty state), the promo code, the figures, Proceed to Checkout and
- * View Cart Details. Closes on the backdrop, Escape, its close button and any navigation.
+ * The cart drawer, on every page once the cart is first opened (its code loads then, not with
+ * the page): slides in from the right with "Shopping Cart" and the item count, the lines (or the
+ * empty state), the promo code, the figures, Proceed to Checkout and View Cart Details. Closes
+ * on the backdrop, Escape, its close button and any navigation.
  */
 import { useEffect, useId, useRef } from 'react'
 import { Link, useLocation } from 'react-router'
 import { CartIcon, CloseIcon } from '../../components/Icons.tsx'
 import { useDialogBehavior } from '../../components/use-dialog-behavior.ts'
-import { selectItemCount, useCartStore } from './cart-store.ts'
+import { CART_DRAWER_ID, selectItemCount, useCartStore } from './cart-store.ts'
 import { CartLineItem } from './CartLineItem.tsx'
 import { CartTotals } from './CartTotals.tsx'
 import { PromoCodeForm } from './PromoCodeForm.tsx'
 import { useCartActions } from './use-cart-actions.ts'
 import { useCartTotals } from './use-cart-totals.ts'
-
-export const CART_DRAWER_ID = 'cart-drawer'
 
 export function CartDrawer() {
   const isOpen = useCartStore((state) => state.isOpen)
@@ -30,9 +29,13 @@ export function CartDrawer() {
   const close = () => setCartOpen(false)
   useDialogBehavior(panel, isOpen, close)
 
-  // Any navigation (a product link inside, the browser's back button) closes the drawer.
+  // Any navigation (a product link inside, the browser's back button) closes the drawer; not its
+  // first showing, which mounts it open.
   const { pathname } = useLocation()
+  const shownAt = useRef(pathname)
   useEffect(() => {
+    if (shownAt.current === pathname) return
+    shownAt.current = pathname
     useCartStore.getState().setCartOpen(false)
   }, [pathname])
 

@@ -10,6 +10,8 @@ import { checkAdd, checkUpdate, lineKey, quantityCap, type QuantityCheck } from 
 import { parseStoredCartItem, type CartItem } from './cart-item.ts'
 
 export const CART_STORAGE_KEY = 'als_cart'
+/** The drawer's element id, named by the cart button's aria-controls. */
+export const CART_DRAWER_ID = 'cart-drawer'
 
 export type CartMode = 'local' | 'server'
 

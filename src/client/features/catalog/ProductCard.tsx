@@ -32,9 +32,9 @@ interface ProductCardProps {
 }
 
 const DEFAULT_SIZES: Record<ProductCardVariant, string> = {
-  default: '(min-width: 1280px) 400px, (min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw',
-  featured: '(min-width: 1280px) 300px, (min-width: 1024px) 25vw, (min-width: 640px) 50vw, 100vw',
-  compact: '(min-width: 1280px) 300px, (min-width: 640px) 33vw, 100vw',
+  default: '(min-width: 1280px) 400px, (min-width: 1024px) 33vw, (min-width: 640px) 50vw, calc(100vw - 2rem)',
+  featured: '(min-width: 1280px) 300px, (min-width: 1024px) 25vw, (min-width: 640px) 50vw, calc(100vw - 2rem)',
+  compact: '(min-width: 1280px) 300px, (min-width: 640px) 33vw, calc(100vw - 2rem)',
 }
 
 const FRAME: Record<ProductCardVariant, string> = {

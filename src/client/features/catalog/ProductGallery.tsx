@@ -16,7 +16,7 @@ export function ProductGallery({ images, productName }: ProductGalleryProps) {
         <ProductImage
           url={main}
           alt={images.length > 1 ? `${productName}, image ${selected + 1} of ${images.length}` : productName}
-          sizes="(min-width: 1280px) 600px, (min-width: 1024px) 50vw, 100vw"
+          sizes="(min-width: 1280px) 600px, (min-width: 1024px) 50vw, calc(100vw - 2rem)"
           width={1024}
           height={1024}
           eager

@@ -43,7 +43,7 @@ import { createPurchasesService } from './downloads/purchases.service.ts'
 import { mailboxRoutes } from './email/mailbox.routes.ts'
 import { createMailer, type Mailer } from './email/mailer.ts'
 import { registerClientApp } from './http/client-app.ts'
-import { importBuiltRenderer, loadPageRenderer, type CreatePageRenderer } from './http/page-renderer.ts'
+import { importBuiltRenderer, lazyPageRenderer, type CreatePageRenderer } from './http/page-renderer.ts'
 import { installErrorHandler } from './http/errors.ts'
 import { REDACTED_LOG_PATHS, serializeRequest } from './http/log-redaction.ts'
 import { installOriginGuard } from './http/origin-guard.ts'
@@ -221,7 +221,7 @@ export async function buildApp({ config, database, clientDir = CLIENT_DIST_DIR, 
   }
   if (clientDir !== null) {
     const settings = { storeMode: config.storeMode, devMode: config.devMode, testPayments: config.testPaymentsInProduction }
-    const renderPage = loadPageRenderer(app, settings, createPageRenderer ?? (await importBuiltRenderer(clientDir)))
+    const renderPage = lazyPageRenderer(app, settings, async () => createPageRenderer ?? (await importBuiltRenderer(clientDir)))
     await registerClientApp(app, clientDir, settings, { headOf, renderPage })
   }
   else installApiNotFound(app)

@@ -2,7 +2,6 @@
  * An owner's cover image (JPEG, PNG or WebP) made into the storefront's square WebP sizes with
  * sharp, read from the uploaded file (sharp streams it; the pixels are decoded once).
  */
-import sharp from 'sharp'
 import { IMAGE_WIDTHS } from '../../shared/product-view.ts'
 
 const COVER_FORMATS = new Set(['jpeg', 'png', 'webp'])
@@ -17,6 +16,8 @@ export class CoverFormatError extends Error {
 
 /** Every IMAGE_WIDTHS size of the cover, square (centre-cropped), as WebP bytes. */
 export async function renderCoverSizes(path: string): Promise<{ width: number; bytes: Buffer }[]> {
+  // Loaded with the first cover, not at start-up.
+  const { default: sharp } = await import('sharp')
   let format: string | undefined
   let width = 0
   let height = 0

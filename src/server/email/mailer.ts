@@ -6,7 +6,7 @@
  * between the change and the delivery loses nothing: the row waits for the next worker.
  */
 import { desc, sql } from 'drizzle-orm'
-import nodemailer from 'nodemailer'
+import { createRequire } from 'node:module'
 import type { Database, Executor } from '../db/client.ts'
 import { emailOutbox, type EmailOutboxRow } from './email.schema.ts'
 import { deliverDueEmails, type DeliverDueEmailsOptions, type EmailDeliveryRun, type MailTransport } from './outbox-delivery.ts'
@@ -81,11 +81,17 @@ function toStoredEmail(row: EmailOutboxRow): StoredEmail {
   }
 }
 
+/** SMTP through nodemailer, loaded only when SMTP_URL is set (not by every start-up). */
+function smtpTransport(url: string): MailTransport {
+  const nodemailer = createRequire(import.meta.url)('nodemailer') as typeof import('nodemailer')
+  // Timeouts well inside the attempt's own limit, so a silent server fails the attempt instead of holding it.
+  return nodemailer.createTransport({ url, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 })
+}
+
 export function createMailer({ db, smtpUrl, from = `${STORE_NAME} <no-reply@audiolab.store>`, transport }: MailerOptions): Mailer {
   const listeners = new Set<() => void>()
   const nudge = () => listeners.forEach((listener) => listener())
-  // Timeouts well inside the attempt's own limit, so a silent server fails the attempt instead of holding it.
-  const deliveryTransport = transport ?? (smtpUrl ? nodemailer.createTransport({ url: smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 }) : MAILBOX_TRANSPORT)
+  const deliveryTransport = transport ?? (smtpUrl ? smtpTransport(smtpUrl) : MAILBOX_TRANSPORT)
 
   async function enqueue(tx: Executor, email: OutgoingEmail, { dedupeKey }: EnqueueOptions = {}): Promise<boolean> {
     const queued = await tx

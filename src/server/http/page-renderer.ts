@@ -20,14 +20,25 @@ export async function importBuiltRenderer(clientDir: string): Promise<CreatePage
   return module.createPageRenderer
 }
 
-export function loadPageRenderer(app: FastifyInstance, settings: ClientSettings, create: CreatePageRenderer | null): PageRenderer | null {
-  if (!create) return null
-  const fetchApi: typeof fetch = async (input, init) => {
+/**
+ * The page renderer, loaded with the first page asked for (React and the pages are not part of
+ * the start-up); answers null for every page when there is none (before a build).
+ */
+export function lazyPageRenderer(app: FastifyInstance, settings: ClientSettings, load: () => Promise<CreatePageRenderer | null>): PageRenderer {
+  let renderer: Promise<PageRenderer | null> | null = null
+  return async (pathAndQuery) => {
+    renderer ??= load().then((create) => (create ? create({ settings, fetchApi: inProcessFetch(app) }) : null))
+    const render = await renderer
+    return render ? render(pathAndQuery) : null
+  }
+}
+
+function inProcessFetch(app: FastifyInstance): typeof fetch {
+  return async (input, init) => {
     const answer = await app.inject({ method: (init?.method ?? 'GET') as 'GET', url: String(input), headers: { accept: 'application/json' } })
     return new Response(answer.statusCode === 204 || answer.statusCode === 304 ? null : answer.payload, {
       status: answer.statusCode,
       headers: { 'content-type': String(answer.headers['content-type'] ?? 'application/json') },
     })
   }
-  return create({ settings, fetchApi })
 }

@@ -7,7 +7,8 @@
 import { createHash } from 'node:crypto'
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import { errorBody } from './errors.ts'
-import { Redis } from 'ioredis'
+import { createRequire } from 'node:module'
+import type { Redis as RedisClient } from 'ioredis'
 
 export interface RateLimitStore {
   kind: 'memory' | 'redis'
@@ -133,6 +134,8 @@ return 0`
  * a Redis outage lets requests through with a warning instead of hanging them.
  */
 export function createRedisStore(url: string): RateLimitStore {
+  // Loaded only when REDIS_URL is set, not by every start-up.
+  const { Redis } = createRequire(import.meta.url)('ioredis') as { Redis: typeof RedisClient }
   const client = new Redis(url, {
     lazyConnect: true,
     enableOfflineQueue: false,

@@ -41,13 +41,13 @@ const median = (numbers) => [...numbers].sort((a, b) => a - b)[Math.floor(number
 async function audit(path) {
   const results = []
   for (let run = 0; run < runs; run++) {
-    const { lhr } = await lighthouse(`${base}${path}`, {
-      port: chrome.port,
-      output: 'json',
-      logLevel: 'error',
-      onlyCategories: ['performance', 'accessibility', 'seo', 'best-practices'],
-    })
-    if (lhr.runtimeError) throw new Error(`Lighthouse could not audit ${path}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`)
+    let lhr
+    // Lighthouse now and then loses a trace (NO_NAVSTART): such a run is made again, once.
+    for (let attempt = 1; attempt <= 2; attempt++) {
+      ;({ lhr } = await lighthouse(`${base}${path}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'seo', 'best-practices'] }))
+      if (!lhr.runtimeError) break
+      if (attempt === 2) throw new Error(`Lighthouse could not audit ${path}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`)
+    }
     const scripts = lhr.audits['network-requests'].details.items.filter((item) => item.resourceType === 'Script')
     results.push({
       performance: Math.round(lhr.categories.performance.score * 100),

@@ -215,13 +215,15 @@ export async function buildApp({ config, database, clientDir = CLIENT_DIST_DIR, 
   ]
   for (const plugin of routes) await app.register(plugin)
   const pageMeta = createPageMeta({ catalog, publicUrl })
-  const headOf = async (path: string) => {
-    const meta = await pageMeta(path)
-    return { status: meta.status, tags: renderHeadTags(meta), rendered: meta.rendered }
-  }
+  // A page's head comes from the public catalog alone: kept with the rendered pages until the catalog changes.
+  const headOf = (path: string) =>
+    catalogCache.page(`head:${path}`, async () => {
+      const meta = await pageMeta(path)
+      return { status: meta.status, tags: renderHeadTags(meta), rendered: meta.rendered }
+    })
   if (clientDir !== null) {
     const settings = { storeMode: config.storeMode, devMode: config.devMode, testPayments: config.testPaymentsInProduction }
-    const renderPage = lazyPageRenderer(app, settings, async () => createPageRenderer ?? (await importBuiltRenderer(clientDir)))
+    const renderPage = lazyPageRenderer(app, settings, async () => createPageRenderer ?? (await importBuiltRenderer(clientDir)), catalogCache)
     await registerClientApp(app, clientDir, settings, { headOf, renderPage })
   }
   else installApiNotFound(app)

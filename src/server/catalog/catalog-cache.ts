@@ -1,7 +1,7 @@
 /**
  * The public catalog's answers held in this process as ready-to-send bytes: the JSON, its gzip
- * and brotli forms, and a strong ETag. Public means the same for everyone: nothing personal is
- * ever stored here. Every write to the catalog's tables, from any process, clears the cache
+ * and brotli forms, and a strong ETag; and the storefront pages rendered from them. Public means
+ * the same for everyone: nothing personal is ever stored here. Every write to the catalog's tables, from any process, clears the cache
  * (a database trigger NOTIFYs the channel, db/migrations/0010), so a change shows at once.
  * Concurrent misses for one answer share one query; an answer being made while the catalog
  * changes is not kept.
@@ -18,6 +18,8 @@ export const CATALOG_CACHE_CONTROL = 'public, max-age=60, stale-while-revalidate
 const COMPRESS_FROM_BYTES = 1024
 /** Bounds memory when many distinct lists (searches, pages) are asked for: the oldest answer goes first. */
 const MAX_ENTRIES = 1000
+/** Rendered pages are larger (markup and the query cache beside it): fewer are kept. */
+const MAX_PAGES = 200
 
 const brotli = promisify(brotliCompress)
 const gzipped = promisify(gzip)
@@ -55,33 +57,45 @@ function encodingFor(acceptEncoding: string | undefined, answer: CachedAnswer): 
 
 export function createCatalogCache() {
   const entries = new Map<string, Promise<CachedAnswer>>()
+  const pages = new Map<string, Promise<unknown>>()
   let generation = 0
+
+  /** The value under `key` in `store`, made once however many ask at the same time, and kept only if the catalog did not change meanwhile. */
+  function remember<T>(store: Map<string, Promise<T>>, limit: number, key: string, make: () => Promise<T>): Promise<T> {
+    const cached = store.get(key)
+    if (cached) return cached
+    const madeIn = generation
+    const made = make()
+    store.set(key, made)
+    made.then(
+      () => {
+        // Made from rows read before the catalog changed: answer this request, keep nothing.
+        if (generation !== madeIn && store.get(key) === made) store.delete(key)
+      },
+      () => {
+        if (store.get(key) === made) store.delete(key)
+      },
+    )
+    if (store.size > limit) store.delete(store.keys().next().value!)
+    return made
+  }
 
   return {
     /** The cached answer under `key`, made by `produce` (once, however many ask at the same time) when missing. */
     answer(key: string, produce: () => Promise<unknown>): Promise<CachedAnswer> {
-      const cached = entries.get(key)
-      if (cached) return cached
-      const madeIn = generation
-      const made = produce().then(prepare)
-      entries.set(key, made)
-      made.then(
-        () => {
-          // Made from rows read before the catalog changed: answer this request, keep nothing.
-          if (generation !== madeIn && entries.get(key) === made) entries.delete(key)
-        },
-        () => {
-          if (entries.get(key) === made) entries.delete(key)
-        },
-      )
-      if (entries.size > MAX_ENTRIES) entries.delete(entries.keys().next().value!)
-      return made
+      return remember(entries, MAX_ENTRIES, key, () => produce().then(prepare))
+    },
+
+    /** A storefront page rendered from the catalog (the same for every visitor), made by `render` when missing. */
+    page<T>(pathAndQuery: string, render: () => Promise<T>): Promise<T> {
+      return remember(pages as Map<string, Promise<T>>, MAX_PAGES, pathAndQuery, render)
     },
 
     /** Drops every answer: the catalog changed. */
     clear(): void {
       generation++
       entries.clear()
+      pages.clear()
     },
 
   }

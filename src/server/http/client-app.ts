@@ -43,7 +43,7 @@ interface PageSources {
 export async function registerClientApp(app: FastifyInstance, clientDir: string, settings: ClientSettings, { headOf, renderPage }: PageSources = {}): Promise<void> {
   const indexFile = join(clientDir, 'index.html')
   const html = existsSync(indexFile)
-    ? inlineStylesheet(readFileSync(indexFile, 'utf8'), clientDir)
+    ? readFileSync(indexFile, 'utf8')
         .replace('%ALS_CONFIG%', encodeURIComponent(JSON.stringify(settings)))
         .replace(/\s*<meta name="description"[^>]*>/, '')
         .replace(/<title>[^<]*<\/title>/, HEAD_SLOT)
@@ -100,15 +100,3 @@ export async function registerClientApp(app: FastifyInstance, clientDir: string,
   })
 }
 
-/**
- * The stylesheet inside the page instead of linked from it: the first paint waits for no second
- * request (about 10 KB compressed, and the server-rendered page shows as soon as its HTML lands).
- */
-function inlineStylesheet(html: string, clientDir: string): string {
-  return html.replace(/<link rel="stylesheet"[^>]*href="\/(assets\/[^"]+\.css)"[^>]*>/, (link, file: string) => {
-    const path = join(clientDir, file)
-    if (!existsSync(path)) return link
-    const css = readFileSync(path, 'utf8')
-    return css.includes('</style') ? link : `<style>${css}</style>`
-  })
-}

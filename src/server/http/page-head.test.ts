@@ -76,6 +76,8 @@ describe('a product page without JavaScript', () => {
   it('keeps catalog text inside its JSON-LD script', async () => {
     const [row] = await t.database.db.select().from(products).where(eq(products.isActive, true)).limit(1)
     await t.database.db.update(products).set({ description: 'Loops </script><script>alert(1)</script> & more' }).where(eq(products.id, row!.id))
+    // The catalog's change notice reaches the page cache a moment after the write (on PostgreSQL, through LISTEN).
+    await expect.poll(async () => (await t.app.inject(`/products/${row!.id}`)).body).toContain('Loops &lt;/script&gt;')
     const html = (await t.app.inject(`/products/${row!.id}`)).body
     expect(html).not.toContain('<script>alert(1)')
     expect(jsonLdOf(html)[0]).toMatchObject({ description: 'Loops </script><script>alert(1)</script> & more' })
@@ -142,5 +144,15 @@ describe('pages painted by the server', () => {
       expect(html).toContain('<div id="root"></div>')
       expect(html).not.toContain('als-query-state')
     }
+  })
+
+  it('are rendered once and kept until the catalog changes, then show the change', async () => {
+    const path = `/products/${rated.id}`
+    const first = (await t.app.inject(path)).body
+    expect((await t.app.inject(path)).body).toBe(first)
+    await t.database.db.update(products).set({ name: 'Renamed Pack' }).where(eq(products.id, rated.id))
+    await expect.poll(async () => rootOf((await t.app.inject(path)).body)).toMatch(/<h1[^>]*>Renamed Pack<\/h1>/)
+    expect((await t.app.inject(path)).body).toContain('<title>Renamed Pack | Audio Lab Store</title>')
+    await t.database.db.update(products).set({ name: rated.name }).where(eq(products.id, rated.id))
   })
 })

@@ -20,16 +20,22 @@ export async function importBuiltRenderer(clientDir: string): Promise<CreatePage
   return module.createPageRenderer
 }
 
+/** Keeps rendered pages until the catalog changes (the catalog cache's pages). */
+interface RenderedPageCache {
+  page<T>(pathAndQuery: string, render: () => Promise<T>): Promise<T>
+}
+
 /**
  * The page renderer, loaded with the first page asked for (React and the pages are not part of
  * the start-up); answers null for every page when there is none (before a build).
  */
-export function lazyPageRenderer(app: FastifyInstance, settings: ClientSettings, load: () => Promise<CreatePageRenderer | null>): PageRenderer {
+export function lazyPageRenderer(app: FastifyInstance, settings: ClientSettings, load: () => Promise<CreatePageRenderer | null>, cache: RenderedPageCache): PageRenderer {
   let renderer: Promise<PageRenderer | null> | null = null
   return async (pathAndQuery) => {
     renderer ??= load().then((create) => (create ? create({ settings, fetchApi: inProcessFetch(app) }) : null))
     const render = await renderer
-    return render ? render(pathAndQuery) : null
+    // A rendered page holds only public catalog data, so one rendering serves every visitor until the catalog changes.
+    return render ? cache.page(pathAndQuery, () => render(pathAndQuery)) : null
   }
 }
 

@@ -104,7 +104,9 @@ export function createMailer({ db, smtpUrl, from = `${STORE_NAME} <no-reply@audi
         subject: email.subject,
         text: email.text,
         html: email.html,
-        nextAttemptAt: sql`now()`,
+        // To the millisecond, as the worker's `now` (a JavaScript Date) is: an email queued within
+        // the worker's millisecond is due to it, not left for the next run.
+        nextAttemptAt: sql`date_trunc('milliseconds', now())`,
       })
       .onConflictDoNothing({ target: emailOutbox.dedupeKey })
       .returning({ id: emailOutbox.id })

@@ -114,7 +114,7 @@ export async function buildApp({ config, database, clientDir = CLIENT_DIST_DIR, 
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
   installErrorHandler(app)
-  await installSecurityHeaders(app, { production: config.production, stripe: Boolean(config.stripe) })
+  installSecurityHeaders(app, { production: config.production, stripe: Boolean(config.stripe) })
   installOriginGuard(app, { publicUrl: config.publicUrl, trustRequestHost: config.devMode })
   installTextGuard(app)
   installRateLimiter(app, { redisUrl: config.redisUrl })

@@ -161,6 +161,7 @@ export const TOOLS: ProductDefinition[] = [
     description:
       'Sixteen everyday chord types (triads, suspensions, sixths, sevenths, ninths, diminished and augmented) in all twelve keys as drag-and-drop MIDI, one file per key with one chord per bar. Comes with a printable chord chart listing the notes of all 192 chords. Licensed for up to three seats.',
     priceCents: 1999, createdDaysAgo: 40, downloadLimit: 5,
+    types: ['tools', 'midi'],
     featured: true, rating: 4.8, reviewCount: 241, tags: ['chords', 'midi', 'theory', 'songwriting'],
     purchaseLimit: '3', imageCount: 3,
     sound: { style: 'neo-soul', bpm: 80, key: 'F major', parts: ['chords', 'bass'], progression: [1, 6, 2, 5], chordSize: 4 },
@@ -173,6 +174,7 @@ export const TOOLS: ProductDefinition[] = [
     description:
       'Ten essential scales and modes (major, natural and harmonic minor, the five other church modes and both pentatonics) in all twelve keys as MIDI, one file per scale with a named track for each key. Includes a CSV of every scale\'s notes for quick lookup. Ideal for writing basslines and toplines that stay in key.',
     priceCents: 1499, createdDaysAgo: 160, downloadLimit: 3,
+    types: ['tools', 'midi'],
     rating: 4.2, reviewCount: 66, tags: ['scales', 'midi', 'theory', 'modes'],
     imageCount: 2,
     sound: { style: 'ambient', bpm: 90, key: 'A dorian', parts: ['chords', 'arp', 'bass'], progression: [1, 4, 1, 4] },
@@ -209,6 +211,7 @@ export const TOOLS: ProductDefinition[] = [
     description:
       'Six 16th-note swing templates from straight to 70% plus eight genre drum grooves (house, garage, trap, boom bap, drum & bass and more) as GM-mapped MIDI for extracting groove in any DAW. A short guide explains how to apply them as groove templates in Ableton Live, Logic Pro and other DAWs. Licensed for two seats.',
     priceCents: 1299, createdDaysAgo: 132, downloadLimit: 3,
+    types: ['tools', 'midi'],
     rating: 4.1, reviewCount: 43, tags: ['groove', 'swing', 'midi', 'drums'],
     purchaseLimit: '2', imageCount: 2,
     sound: { style: 'garage', bpm: 130, key: 'G minor', parts: ['drums', 'bass'], progression: [1, 6, 4, 5] },

@@ -1,4 +1,5 @@
 /** Shapes of the demo catalog's definitions, and the one place their metadata is assembled. */
+import type { SoundType } from '../shared/contract/catalog-filters.ts'
 import type { ProductMetadata } from '../shared/product-view.ts'
 import type { VoiceSound } from './audio-voices.ts'
 import type { SoundRecipe } from './composition.ts'
@@ -42,6 +43,8 @@ export interface ProductInput {
   reviewCount: number
   tags: string[]
   genre?: string
+  /** Sound types beyond the category's usual one (a MIDI tool is also MIDI). */
+  types?: SoundType[]
   /** Drum-only material has a tempo but no key. */
   keyless?: boolean
   productType?: 'digital_download'
@@ -71,6 +74,15 @@ export interface ProductDefinition {
   tool?: ToolKind
 }
 
+/** What each demo category holds, as the store's type filter names it. */
+const CATEGORY_TYPES: Record<CategorySlug, SoundType[]> = {
+  'sample-packs': ['loops'],
+  'midi-packs': ['midi'],
+  instruments: ['instruments'],
+  processors: ['presets'],
+  tools: ['tools'],
+}
+
 /** Loops and MIDI carry their tempo and key in metadata, the way producers filter for them. */
 const MUSICAL_CATEGORIES: ReadonlySet<CategorySlug> = new Set(['sample-packs', 'midi-packs'])
 
@@ -89,6 +101,7 @@ export function defineProduct(input: ProductInput): ProductDefinition {
     ...(MUSICAL_CATEGORIES.has(input.categorySlug) ? { bpm: input.sound.bpm } : {}),
     ...(MUSICAL_CATEGORIES.has(input.categorySlug) && !input.keyless ? { key: input.sound.key } : {}),
     ...(input.genre ? { genre: input.genre } : {}),
+    types: input.types ?? CATEGORY_TYPES[input.categorySlug],
   }
   return {
     slug: input.slug,

@@ -9,6 +9,7 @@ import { ConfigError, loadConfig } from './config.ts'
 import { openDatabase } from './db/client.ts'
 import { markEmbeddedDatabaseInUse } from './db/embedded-lock.ts'
 import { seedDemoCatalog } from './db/seed.ts'
+import { backfillDiscoveryColumns } from './catalog/discovery-columns.ts'
 import { backfillPreviewPeaks } from './catalog/preview-peaks.ts'
 import { startOutboxWorker } from './email/outbox-worker.ts'
 import { startWebhookWorker } from './payments/payments.service.ts'
@@ -52,6 +53,9 @@ async function main(): Promise<void> {
   if (seed.seeded) app.log.info(`Seeded the demo catalog: ${seed.categories} categories, ${seed.products} products`)
   if (seed.promoCodes.length > 0) app.log.info(`Seeded the demo promo codes ${seed.promoCodes.join(', ')}`)
   // After seeding: the demo's products arrive without waveforms, like any product added since.
+  const derived = await backfillDiscoveryColumns(database.db)
+  if (derived > 0) app.log.info(`Derived the filter columns (BPM, key, genre, types) of ${derived} products`)
+  phase('filter columns')
   const peaks = await backfillPreviewPeaks(database.db, dataPaths(config.dataDir).media)
   phase('waveforms')
   if (peaks.updated > 0) app.log.info(`Computed the waveform of ${peaks.updated} audio previews`)

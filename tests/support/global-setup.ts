@@ -35,6 +35,8 @@ function sourceHash(): string {
   walk(join(PROJECT_ROOT, 'src/demo-catalog'))
   walk(join(PROJECT_ROOT, 'src/server/db'))
   walk(join(PROJECT_ROOT, 'src/server/catalog'))
+  // What the seed derives the filter columns with.
+  walk(join(PROJECT_ROOT, 'src/shared'))
   return hash.digest('hex').slice(0, 16)
 }
 

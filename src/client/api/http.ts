@@ -36,12 +36,16 @@ export function answerApiRequestsWith(send: Fetch): void {
   serverFetch = send
 }
 
-export type QueryParams = Record<string, string | number | boolean | null | undefined>
+type QueryValue = string | number | boolean | null | undefined
+export type QueryParams = Record<string, QueryValue | readonly QueryValue[]>
 
+/** The path with its query; a list is sent as the same parameter repeated (`?genre=House&genre=Techno`). */
 export function withQuery(path: string, params: QueryParams = {}): string {
   const search = new URLSearchParams()
-  for (const [key, value] of Object.entries(params)) {
-    if (value !== undefined && value !== null && value !== '') search.set(key, String(value))
+  for (const [key, given] of Object.entries(params)) {
+    for (const value of Array.isArray(given) ? given : [given]) {
+      if (value !== undefined && value !== null && value !== '') search.append(key, String(value))
+    }
   }
   const query = search.toString()
   return query ? `${path}?${query}` : path

@@ -13,6 +13,11 @@ import {
   productListQuerySchema,
   productListSchema,
   productResponseSchema,
+  RELATED_PRODUCT_COUNT,
+  relatedProductsSchema,
+  searchSuggestionsQuerySchema,
+  searchSuggestionsSchema,
+  SUGGESTION_MIN_CHARS,
 } from '../../shared/contract/catalog.ts'
 import { apiErrorSchema, ERROR_MESSAGES } from '../../shared/contract/errors.ts'
 import { sendCached, type CatalogCache } from './catalog-cache.ts'
@@ -27,8 +32,29 @@ export function catalogRoutes(catalog: CatalogService, cache: CatalogCache): Fas
       config: { failureMessage: ERROR_MESSAGES.fetchProducts },
     }, async (request, reply) => {
       const query = request.query
-      const key = `products?${JSON.stringify([query.category, query.search, query.sortBy, query.sortOrder, query.limit, query.offset])}`
+      // One list, one entry: the same filters in another order are the same answer.
+      const key = `products?${JSON.stringify(Object.entries(query).map(([name, value]) => [name, Array.isArray(value) ? [...value].sort() : value]).sort())}`
       return sendCached(request, reply, await cache.answer(key, () => catalog.listProducts(query)))
+    })
+
+    app.get('/api/products/:id/related', {
+      schema: { tags: ['catalog'], summary: 'More like this: products of the same genre, a compatible key and a close tempo first, then the same category', params: z.object({ id: z.string().max(100) }), response: { 200: relatedProductsSchema, ...errors } },
+      config: { failureMessage: ERROR_MESSAGES.fetchProducts },
+    }, async (request, reply) => {
+      const { id } = request.params
+      return sendCached(request, reply, await cache.answer(`related:${id}`, async () => {
+        await catalog.getProduct(id)
+        return { data: await catalog.relatedProducts(id, RELATED_PRODUCT_COUNT) }
+      }))
+    })
+
+    app.get('/api/search/suggestions', {
+      schema: { tags: ['catalog'], summary: 'What the search box suggests: matching products, categories and tags (from 2 characters)', querystring: searchSuggestionsQuerySchema, response: { 200: searchSuggestionsSchema, ...errors } },
+      config: { failureMessage: ERROR_MESSAGES.fetchProducts },
+    }, async (request, reply) => {
+      const q = request.query.q.toLowerCase()
+      if (q.length < SUGGESTION_MIN_CHARS) return sendCached(request, reply, await cache.answer('suggestions:', async () => ({ data: { products: [], categories: [], tags: [] } })))
+      return sendCached(request, reply, await cache.answer(`suggestions:${q}`, async () => ({ data: await catalog.searchSuggestions(q) })))
     })
 
     app.get('/api/products/:id', {

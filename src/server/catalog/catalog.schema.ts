@@ -2,7 +2,8 @@
  * Tables of the catalog: categories and products. Money columns are integer cents; so are
  * money values inside product metadata (originalPrice).
  */
-import { bigint, boolean, index, integer, jsonb, pgTable, real, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import { sql } from 'drizzle-orm'
+import { bigint, boolean, customType, index, integer, jsonb, pgTable, real, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core'
 import type { ProductMetadata } from '../../shared/product-view.ts'
 
 export const categories = pgTable('categories', {
@@ -23,6 +24,8 @@ export const categorySlugRedirects = pgTable('category_slug_redirects', {
     .references(() => categories.id, { onDelete: 'cascade' }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 })
+
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' })
 
 export const products = pgTable(
   'products',
@@ -48,6 +51,23 @@ export const products = pgTable(
     previewPeaks: jsonb('preview_peaks').$type<number[]>(),
     /** metadata.rating copied to a column so lists can sort by it with an index. */
     rating: real('rating'),
+    // What shoppers filter by, copied from metadata on every write (discoveryColumnsOf) so lists can use indexes.
+    bpm: real('bpm'),
+    /** The key's id ("Am", "C#m", "Eb"), whatever way metadata.key writes it. */
+    musicKey: text('music_key'),
+    genre: text('genre'),
+    /** Lower-case tags. */
+    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    soundTypes: text('sound_types').array().notNull().default(sql`'{}'::text[]`),
+    onSale: boolean('on_sale').notNull().default(false),
+    /** Which rules the columns above were derived by; rows derived by older rules are derived again at start. */
+    discoveryVersion: smallint('discovery_version').notNull().default(0),
+    /** Full-text search: name and tags weigh most, then genre, then the description. */
+    searchVector: tsvector('search_vector').generatedAlwaysAs(
+      sql`setweight(to_tsvector('english'::regconfig, name), 'A') || setweight(jsonb_to_tsvector('english'::regconfig, coalesce(metadata->'tags', '[]'::jsonb), '["string"]'::jsonb), 'A') || setweight(to_tsvector('english'::regconfig, coalesce(metadata->>'genre', '')), 'B') || setweight(to_tsvector('english'::regconfig, description), 'C')`,
+    ),
+    /** Name, genre and tags as one lower-case text, for typo-tolerant (trigram) matching. */
+    searchText: text('search_text').generatedAlwaysAs(sql`lower(name || ' ' || coalesce(metadata->>'genre', '') || ' ' || coalesce(metadata->>'tags', ''))`),
     /** Counts the owner's saves: a save that names an older version is refused, so two admins never overwrite each other. */
     version: integer('version').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -58,6 +78,13 @@ export const products = pgTable(
     index('products_category_created_idx').on(table.categoryId, table.createdAt),
     index('products_active_price_idx').on(table.isActive, table.priceCents),
     index('products_active_name_idx').on(table.isActive, table.name),
+    index('products_bpm_idx').on(table.bpm).where(sql`is_active`),
+    index('products_music_key_idx').on(table.musicKey).where(sql`is_active`),
+    index('products_genre_idx').on(sql`lower(${table.genre})`).where(sql`is_active`),
+    index('products_tags_idx').using('gin', table.tags),
+    index('products_sound_types_idx').using('gin', table.soundTypes),
+    index('products_search_vector_idx').using('gin', table.searchVector),
+    index('products_search_text_idx').using('gin', table.searchText.op('gin_trgm_ops')),
   ],
 )
 

@@ -4,7 +4,7 @@
  * products, the stored file of a product). Each list is one indexed query; the total comes
  * from a window count in the same query; a batch of ids is one query, never one per id.
  */
-import { and, asc, desc, eq, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm'
+import { and, asc, desc, eq, inArray, lte, sql, type SQL } from 'drizzle-orm'
 import type { CatalogSections, Category, Product, ProductList } from '../../shared/contract/catalog.ts'
 import { productListQuerySchema } from '../../shared/contract/catalog.ts'
 import type { z } from 'zod'
@@ -18,6 +18,8 @@ import { createProductMedia, type ProductMediaDeps } from './product-media.ts'
 import type { FileStorage } from '../storage/file-storage.ts'
 import { notFound } from '../http/errors.ts'
 import { toCategoryView, toProductListItem, toProductView } from './product-view.ts'
+import { createProductDiscovery } from './product-discovery.ts'
+import { allConditions, productFilterSql, type SearchTerms } from './product-filters.ts'
 
 export type ProductListParams = z.output<typeof productListQuerySchema>
 
@@ -31,11 +33,23 @@ const SORT_COLUMNS = {
   name: products.name,
   price: products.priceCents,
   rating: products.rating,
+  bpm: products.bpm,
 } as const
 
-/** `%term%` for ILIKE with the user's own % and _ taken literally. */
-function containsPattern(term: string): string {
-  return `%${term.replace(/[\\%_]/g, (char) => `\\${char}`)}%`
+/**
+ * The list's order: relevance (how well name, tags, genre and description match, plus how close
+ * the spelling is) when searching, else the column asked for. Products without a rating or a BPM
+ * come last either way. Without a search, "relevance" is the newest first.
+ */
+function orderOf(params: ProductListParams, search: SearchTerms | null): SQL[] {
+  if (params.sortBy === 'relevance') {
+    if (!search) return [desc(products.createdAt)]
+    return [desc(sql`ts_rank_cd(${products.searchVector}, ${search.tsquery}) + word_similarity(${search.text}, ${products.searchText})`), desc(products.createdAt)]
+  }
+  const column = SORT_COLUMNS[params.sortBy]
+  const ascending = params.sortOrder === 'asc'
+  if (params.sortBy === 'rating' || params.sortBy === 'bpm') return [sql`${column} ${ascending ? sql`asc` : sql`desc`} nulls last`]
+  return [ascending ? asc(column) : desc(column)]
 }
 
 /** What an order, a purchase or a download shows of a product, whether or not it is still on sale. */
@@ -89,30 +103,20 @@ export function createCatalogService(db: Database, storage?: CatalogStorage) {
     ...createCategoryAdmin(db),
     ...createProductAdmin(db),
     ...createProductMedia(storage ? { db, ...storage } : { db, files: noStorage, media: noStorage, maxFileBytes: 0 }),
+    ...createProductDiscovery(db),
     async listProducts(params: ProductListParams): Promise<ProductList> {
-      const filters: SQL[] = [eq(products.isActive, true)]
-      if (params.category) {
-        // A slug the category had before still lists it.
-        const moved = sql`${categories.id} = (select ${categorySlugRedirects.categoryId} from ${categorySlugRedirects} where ${categorySlugRedirects.slug} = ${params.category})`
-        filters.push(or(eq(categories.slug, params.category), moved)!)
-      }
-      const search = params.search?.trim()
-      if (search) {
-        const pattern = containsPattern(search)
-        filters.push(or(ilike(products.name, pattern), ilike(products.description, pattern))!)
-      }
-      const column = SORT_COLUMNS[params.sortBy]
-      const direction = params.sortOrder === 'asc' ? asc : desc
-      const order = params.sortBy === 'rating' ? sql`${column} ${params.sortOrder === 'asc' ? sql`asc` : sql`desc`} nulls last` : direction(column)
-
-      const rows = await db
+      const filters = productFilterSql(params)
+      const where = allConditions(filters)
+      const listing = db
         .select({ product: products, category: categoryColumns, total: sql<number>`count(*) over()`.mapWith(Number) })
         .from(products)
         .leftJoin(categories, eq(products.categoryId, categories.id))
-        .where(and(...filters))
-        .orderBy(order, asc(products.id))
+        .where(where)
+        .orderBy(...orderOf(params, filters.search), asc(products.id))
         .limit(params.limit)
         .offset(params.offset)
+      const discovery = createProductDiscovery(db)
+      const [rows, facets] = await Promise.all([listing, params.facets ? discovery.facetCounts(filters, params.tag) : undefined])
 
       let total = rows[0]?.total ?? 0
       if (rows.length === 0) {
@@ -123,7 +127,7 @@ export function createCatalogService(db: Database, storage?: CatalogStorage) {
             .select({ total: sql<number>`count(*)`.mapWith(Number) })
             .from(products)
             .leftJoin(categories, eq(products.categoryId, categories.id))
-            .where(and(...filters))
+            .where(where)
           total = counted?.total ?? 0
         }
       }
@@ -133,6 +137,7 @@ export function createCatalogService(db: Database, storage?: CatalogStorage) {
         limit: params.limit,
         offset: params.offset,
         hasMore: params.offset + rows.length < total,
+        ...(facets ? { facets } : {}),
       }
     },
 

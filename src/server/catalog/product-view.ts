@@ -36,6 +36,10 @@ export function toProductView(row: ProductRow, category: Category | null): Produ
     images: productImages(row.imageUrl, metadata),
     audioPreview: typeof metadata.audioPreview === 'string' && metadata.audioPreview ? metadata.audioPreview : null,
     previewPeaks: row.previewPeaks ?? null,
+    bpm: row.bpm,
+    musicKey: row.musicKey,
+    genre: row.genre,
+    types: row.soundTypes,
   }
 }
 

@@ -116,10 +116,11 @@ async function listenOnPostgres(pg: typeof import('pg').default, url: string, ch
 
 async function openPglite(dir: string): Promise<DatabaseHandle> {
   const { PGlite } = await import('@electric-sql/pglite')
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm')
   const { drizzle } = await import('drizzle-orm/pglite')
   const { migrate } = await import('drizzle-orm/pglite/migrator')
   mkdirSync(dir, { recursive: true })
-  const client = await PGlite.create(dir)
+  const client = await PGlite.create(dir, { extensions: { pg_trgm } })
   const db = drizzle(client, { schema })
   return {
     db: db as unknown as Database,

@@ -14,6 +14,7 @@
 import { count, inArray, sql } from 'drizzle-orm'
 import { generateDemoAssets, type DemoCatalog } from '../../demo-catalog/generate.ts'
 import { DEMO_PROMO_CODES } from '../../demo-catalog/promo-codes.ts'
+import { discoveryColumnsOf } from '../catalog/discovery-columns.ts'
 import type { DatabaseHandle, Executor } from './client.ts'
 import { categories, products, promoCodes, seedLog } from './schema.ts'
 
@@ -126,7 +127,7 @@ async function insertCatalog(tx: Executor, catalog: DemoCatalog, now: Date): Pro
         metadata: product.metadata,
         // Computed from the preview by the store (backfillPreviewPeaks), as for any product.
         previewPeaks: null,
-        rating: typeof product.metadata.rating === 'number' ? product.metadata.rating : null,
+        ...discoveryColumnsOf(product.metadata, product.priceCents),
         createdAt,
         updatedAt: createdAt,
       }

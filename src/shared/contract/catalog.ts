@@ -3,7 +3,9 @@
  * /api/categories. The server validates with these; the client types its calls with them.
  */
 import { z } from 'zod'
+import { compatibleKeys, parseMusicKey } from '../music-keys.ts'
 import { CATALOG_SECTION_SIZE } from './catalog-limits.ts'
+import { BPM_LIMITS, SOUND_TYPE_IDS, type CatalogFacets, type CatalogFilters } from './catalog-filters.ts'
 
 export { CATALOG_SECTION_SIZE }
 
@@ -11,7 +13,7 @@ export const DEFAULT_PAGE_SIZE = 10
 export const MAX_PAGE_SIZE = 100
 
 /** Columns a list may be sorted by (camelCase, and the snake_case names older links use). */
-export const PRODUCT_SORT_COLUMNS = ['created_at', 'createdAt', 'updated_at', 'updatedAt', 'name', 'price', 'rating'] as const
+export const PRODUCT_SORT_COLUMNS = ['created_at', 'createdAt', 'updated_at', 'updatedAt', 'name', 'price', 'rating', 'bpm', 'relevance'] as const
 
 export const categorySchema = z.object({
   id: z.string(),
@@ -53,6 +55,13 @@ export const productSchema = z.object({
   audioPreview: z.string().nullable(),
   /** Waveform of the audio preview: peak amplitudes 0..1, computed once by the server. */
   previewPeaks: z.array(z.number()).nullable(),
+  /** Tempo of the loops, when they have one. */
+  bpm: z.number().nullable(),
+  /** The key as filters name it ("Am", "C#m", "Eb"); metadata.key keeps it as written ("A aeolian"). */
+  musicKey: z.string().nullable(),
+  genre: z.string().nullable(),
+  /** Sound types (loops, one-shots, midi, presets, instruments, tools). */
+  types: z.array(z.string()),
 })
 export type Product = z.infer<typeof productSchema>
 
@@ -63,7 +72,7 @@ export const categorySummarySchema = categorySchema.pick({ id: true, name: true,
  * Metadata keys the derived fields already carry (originalPriceCents, isOnSale, isNew,
  * isFeatured, rating, reviewCount, tags, images, audioPreview): a list answer sends each once.
  */
-export const DERIVED_METADATA_KEYS = ['originalPrice', 'isOnSale', 'isNew', 'featured', 'rating', 'reviewCount', 'tags', 'images', 'audioPreview'] as const
+export const DERIVED_METADATA_KEYS = ['originalPrice', 'isOnSale', 'isNew', 'featured', 'rating', 'reviewCount', 'tags', 'images', 'audioPreview', 'bpm', 'genre', 'types'] as const
 
 /**
  * A product as a list carries it: what a card shows, each fact once. No waveform (only the
@@ -73,24 +82,88 @@ export const DERIVED_METADATA_KEYS = ['originalPrice', 'isOnSale', 'isNew', 'fea
 export const productListItemSchema = productSchema.omit({ previewPeaks: true, category: true }).extend({ category: categorySummarySchema.nullable() })
 export type ProductListItem = z.infer<typeof productListItemSchema>
 
-export const productListQuerySchema = z.object({
-  category: z.string().trim().min(1).max(100).optional(),
-  search: z.string().max(200).optional(),
-  sortBy: z.enum(PRODUCT_SORT_COLUMNS).default('created_at'),
-  /** Ascending only when "asc"; anything else sorts descending. */
-  sortOrder: z.string().max(10).optional(),
-  limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
-  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
-})
+/** A query parameter given once or repeated (`?genre=House&genre=Techno`), as a list. */
+const repeatable = (max: number) =>
+  z
+    .union([z.string().max(100), z.array(z.string().max(100)).max(max)])
+    .transform((value) => [...new Set((Array.isArray(value) ? value : [value]).map((item) => item.trim()).filter(Boolean))])
+    .optional()
+
+/** A number in the address; "abc" is refused rather than ignored. */
+const numberParam = (label: string, min: number, max: number) =>
+  z
+    .string()
+    .trim()
+    .regex(/^\d+(\.\d+)?$/, `${label} must be a number`)
+    .transform(Number)
+    .refine((value) => value >= min && value <= max, `${label} must be from ${min} to ${max}`)
+    .optional()
+
+const keyName = z.string().trim().max(30).refine((value) => parseMusicKey(value) !== null, 'Unknown key name (write it like "A minor", "C#m" or "8A")')
+
+export const productListQuerySchema = z
+  .object({
+    category: z.string().trim().min(1).max(100).optional(),
+    /** Case-insensitive substring of the name or description (the older search). */
+    search: z.string().max(200).optional(),
+    /** Ranked full-text search over name, tags, genre and description, by prefix and typo-tolerant. */
+    q: z.string().trim().max(200).optional(),
+    bpmMin: numberParam('bpmMin', BPM_LIMITS.min, BPM_LIMITS.max),
+    bpmMax: numberParam('bpmMax', BPM_LIMITS.min, BPM_LIMITS.max),
+    key: repeatable(24).pipe(z.array(keyName).optional()),
+    compatible: keyName.optional(),
+    genre: repeatable(50),
+    type: repeatable(SOUND_TYPE_IDS.length).pipe(z.array(z.enum(SOUND_TYPE_IDS as [string, ...string[]], { message: `type must be one of ${SOUND_TYPE_IDS.join(', ')}` })).optional()),
+    tag: repeatable(20),
+    priceMin: numberParam('priceMin', 0, 100_000_000),
+    priceMax: numberParam('priceMax', 0, 100_000_000),
+    onSale: z.enum(['true', 'false', '1', '0']).transform((value) => value === 'true' || value === '1').optional(),
+    /** `facets=1` adds the filter panel's options and counts to the answer. */
+    facets: z.enum(['1', 'true', '0', 'false']).transform((value) => value === '1' || value === 'true').optional(),
+    sortBy: z.enum(PRODUCT_SORT_COLUMNS).optional(),
+    /** Ascending only when "asc"; anything else sorts descending. */
+    sortOrder: z.string().max(10).optional(),
+    limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
+    offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  })
+  .superRefine((query, context) => {
+    if (query.bpmMin !== undefined && query.bpmMax !== undefined && query.bpmMin > query.bpmMax) {
+      context.addIssue({ code: 'custom', path: ['bpmMin'], message: 'bpmMin must not be above bpmMax' })
+    }
+    if (query.priceMin !== undefined && query.priceMax !== undefined && query.priceMin > query.priceMax) {
+      context.addIssue({ code: 'custom', path: ['priceMin'], message: 'priceMin must not be above priceMax' })
+    }
+  })
+  .transform(({ key, compatible, ...query }) => ({
+    ...query,
+    /** Key ids the list keeps: the keys asked for, and every key compatible with `compatible`. */
+    keys: [...new Set([...(key ?? []).map((name) => parseMusicKey(name)!.id), ...(compatible ? compatibleKeys(parseMusicKey(compatible)!).map((found) => found.id) : [])])],
+    // Relevance means something only with a search: without one the newest come first.
+    sortBy: query.sortBy ?? (query.q ? 'relevance' : 'created_at'),
+  }))
+
 /** What a client may ask of the product list. */
-export interface ProductListQuery {
+export interface ProductListQuery extends CatalogFilters {
   category?: string
   search?: string
   sortBy?: (typeof PRODUCT_SORT_COLUMNS)[number]
   sortOrder?: 'asc' | 'desc'
   limit?: number
   offset?: number
+  facets?: boolean
 }
+
+const facetOptionSchema = z.object({ value: z.string(), count: z.number().int() })
+const rangeSchema = z.object({ min: z.number(), max: z.number() }).nullable()
+export const catalogFacetsSchema: z.ZodType<CatalogFacets> = z.object({
+  genre: z.array(facetOptionSchema),
+  key: z.array(facetOptionSchema),
+  type: z.array(facetOptionSchema),
+  tag: z.array(facetOptionSchema),
+  bpm: rangeSchema,
+  price: rangeSchema,
+  onSale: z.number().int(),
+})
 
 export const productListSchema = z.object({
   data: z.array(productListItemSchema),
@@ -98,6 +171,8 @@ export const productListSchema = z.object({
   limit: z.number().int(),
   offset: z.number().int(),
   hasMore: z.boolean(),
+  /** With `facets=1`: the filter panel's options and their counts. */
+  facets: catalogFacetsSchema.optional(),
 })
 export type ProductList = z.infer<typeof productListSchema>
 
@@ -110,3 +185,19 @@ export const catalogSectionsSchema = z.object({
   data: z.array(z.object({ category: categorySchema, products: z.array(productListItemSchema), total: z.number().int() })),
 })
 export type CatalogSections = z.infer<typeof catalogSectionsSchema>
+
+/** Suggestions under the header's search box, from 2 characters: products, categories and tags that match. */
+export { SUGGESTION_MIN_CHARS } from './catalog-filters.ts'
+export const searchSuggestionsQuerySchema = z.object({ q: z.string().trim().max(100).default('') })
+export const searchSuggestionsSchema = z.object({
+  data: z.object({
+    products: z.array(z.object({ id: z.string(), name: z.string(), imageUrl: z.string().nullable(), categoryName: z.string().nullable() })),
+    categories: z.array(categorySummarySchema),
+    tags: z.array(z.string()),
+  }),
+})
+export type SearchSuggestions = z.infer<typeof searchSuggestionsSchema>['data']
+
+/** "More like this": products of the same genre, a compatible key and a close tempo first, then the same category. */
+export const relatedProductsSchema = z.object({ data: z.array(productListItemSchema) })
+export const RELATED_PRODUCT_COUNT = 3

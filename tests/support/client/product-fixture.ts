@@ -28,6 +28,10 @@ export function makeProduct(overrides: Partial<Product> = {}): Product {
     images: [],
     audioPreview: null,
     previewPeaks: null,
+    bpm: null,
+    musicKey: null,
+    genre: null,
+    types: [],
     ...overrides,
   }
 }

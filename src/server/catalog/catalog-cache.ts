@@ -58,6 +58,7 @@ function encodingFor(acceptEncoding: string | undefined, answer: CachedAnswer): 
 export function createCatalogCache() {
   const entries = new Map<string, Promise<CachedAnswer>>()
   const pages = new Map<string, Promise<unknown>>()
+  const values = new Map<string, Promise<unknown>>()
   let generation = 0
 
   /** The value under `key` in `store`, made once however many ask at the same time, and kept only if the catalog did not change meanwhile. */
@@ -91,11 +92,17 @@ export function createCatalogCache() {
       return remember(pages as Map<string, Promise<T>>, MAX_PAGES, pathAndQuery, render)
     },
 
+    /** A value made from the catalog (facet counts shared by every page and order of one filtered list), made by `make` when missing. */
+    value<T>(key: string, make: () => Promise<T>): Promise<T> {
+      return remember(values as Map<string, Promise<T>>, MAX_ENTRIES, key, make)
+    },
+
     /** Drops every answer: the catalog changed. */
     clear(): void {
       generation++
       entries.clear()
       pages.clear()
+      values.clear()
     },
 
   }

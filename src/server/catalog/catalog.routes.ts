@@ -25,6 +25,11 @@ import type { CatalogService } from './catalog.service.ts'
 
 const errors = { 400: apiErrorSchema, 404: apiErrorSchema, 500: apiErrorSchema }
 
+/** One list, one key: the same filters in another order are the same answer. */
+function cacheKeyOf(query: object): string {
+  return JSON.stringify(Object.entries(query).map(([name, value]) => [name, Array.isArray(value) ? [...value].sort() : value]).sort())
+}
+
 export function catalogRoutes(catalog: CatalogService, cache: CatalogCache): FastifyPluginAsyncZod {
   return async (app) => {
     app.get('/api/products', {
@@ -32,9 +37,14 @@ export function catalogRoutes(catalog: CatalogService, cache: CatalogCache): Fas
       config: { failureMessage: ERROR_MESSAGES.fetchProducts },
     }, async (request, reply) => {
       const query = request.query
-      // One list, one entry: the same filters in another order are the same answer.
-      const key = `products?${JSON.stringify(Object.entries(query).map(([name, value]) => [name, Array.isArray(value) ? [...value].sort() : value]).sort())}`
-      return sendCached(request, reply, await cache.answer(key, () => catalog.listProducts(query)))
+      const key = `products?${cacheKeyOf(query)}`
+      return sendCached(request, reply, await cache.answer(key, async () => {
+        if (!query.facets) return catalog.listProducts(query)
+        // The counts do not change with the order or the page: every page of one filtered list shares them.
+        const { sortBy: _sortBy, sortOrder: _sortOrder, limit: _limit, offset: _offset, ...filters } = query
+        const [list, facets] = await Promise.all([catalog.listProducts({ ...query, facets: false }), cache.value(`facets?${cacheKeyOf(filters)}`, () => catalog.productFacets(query))])
+        return { ...list, facets }
+      }))
     })
 
     app.get('/api/products/:id/related', {

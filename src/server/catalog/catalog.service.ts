@@ -4,8 +4,9 @@
  * products, the stored file of a product). Each list is one indexed query; the total comes
  * from a window count in the same query; a batch of ids is one query, never one per id.
  */
-import { and, asc, desc, eq, inArray, lte, sql, type SQL } from 'drizzle-orm'
+import { and, asc, desc, eq, getTableColumns, inArray, lte, sql, type SQL } from 'drizzle-orm'
 import type { CatalogSections, Category, Product, ProductList } from '../../shared/contract/catalog.ts'
+import type { CatalogFacets } from '../../shared/contract/catalog-filters.ts'
 import { productListQuerySchema } from '../../shared/contract/catalog.ts'
 import type { z } from 'zod'
 import { ERROR_MESSAGES } from '../../shared/contract/errors.ts'
@@ -79,6 +80,9 @@ const noStorage: FileStorage = { kind: 'none', stat: unavailable, createReadStre
 
 const categoryColumns = { id: categories.id, name: categories.name, slug: categories.slug, description: categories.description }
 
+/** A list item's columns: not the waveform, nor the search columns, which lists never show. */
+const { previewPeaks: _peaks, searchVector: _vector, searchText: _text, ...listedColumns } = getTableColumns(products)
+
 const isUuid = (id: string) => UUID.test(id)
 
 /** Where the owner's uploads are stored; a service without it (some tests) cannot take product files. */
@@ -107,14 +111,22 @@ export function createCatalogService(db: Database, storage?: CatalogStorage) {
     async listProducts(params: ProductListParams): Promise<ProductList> {
       const filters = productFilterSql(params)
       const where = allConditions(filters)
-      const listing = db
-        .select({ product: products, category: categoryColumns, total: sql<number>`count(*) over()`.mapWith(Number) })
+      // The page is chosen on narrow rows (id, sort keys, the window count); only its own rows are read whole.
+      const page = db
+        .select({ id: products.id, total: sql<number>`count(*) over()`.as('total') })
         .from(products)
         .leftJoin(categories, eq(products.categoryId, categories.id))
         .where(where)
         .orderBy(...orderOf(params, filters.search), asc(products.id))
         .limit(params.limit)
         .offset(params.offset)
+        .as('page')
+      const listing = db
+        .select({ product: listedColumns, category: categoryColumns, total: sql<number>`${page.total}`.mapWith(Number) })
+        .from(page)
+        .innerJoin(products, eq(products.id, page.id))
+        .leftJoin(categories, eq(products.categoryId, categories.id))
+        .orderBy(...orderOf(params, filters.search), asc(products.id))
       const discovery = createProductDiscovery(db)
       const [rows, facets] = await Promise.all([listing, params.facets ? discovery.facetCounts(filters, params.tag) : undefined])
 
@@ -139,6 +151,11 @@ export function createCatalogService(db: Database, storage?: CatalogStorage) {
         hasMore: params.offset + rows.length < total,
         ...(facets ? { facets } : {}),
       }
+    },
+
+    /** The filter panel's options and counts for a list (its order and page aside). */
+    productFacets(params: ProductListParams): Promise<CatalogFacets> {
+      return createProductDiscovery(db).facetCounts(productFilterSql(params), params.tag)
     },
 
     /** One active product; a malformed id is simply not found (never a database error). */

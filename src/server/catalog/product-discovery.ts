@@ -2,13 +2,13 @@
  * Finding products beyond a plain list: the filter panel's facet counts (one query, whatever the
  * number of options), the header's search suggestions, and "more like this" for a product page.
  */
-import { and, desc, eq, ne, sql, type SQL } from 'drizzle-orm'
+import { and, desc, eq, ne, or, sql, type SQL } from 'drizzle-orm'
 import type { CatalogFacets, FacetOption } from '../../shared/contract/catalog-filters.ts'
 import type { ProductListItem, SearchSuggestions } from '../../shared/contract/catalog.ts'
 import { compatibleKeys, musicKeyById } from '../../shared/music-keys.ts'
 import type { Database } from '../db/client.ts'
 import { categories, products } from './catalog.schema.ts'
-import { conditionsExcept, searchTermsOf, textArray, type ProductFilterSql } from './product-filters.ts'
+import { conditionsExcept, searchMatch, searchTermsOf, textArray, type FacetDimension, type ProductFilterSql } from './product-filters.ts'
 import { toCategoryView, toProductListItem } from './product-view.ts'
 
 /** Tags offered in the filter panel: the most used among the listed products (and any the shopper picked). */
@@ -33,13 +33,26 @@ async function rowsOf<T>(db: Database, query: SQL): Promise<T[]> {
   return result.rows
 }
 
+/**
+ * Rows that can count anywhere: a row failing two of the request's facet filters is in no
+ * facet's count. Tags, the costliest facet (every tag of every row), are counted over these alone.
+ */
+function reachable(filters: ProductFilterSql): SQL {
+  const dimensions = Object.keys(filters.facets) as FacetDimension[]
+  if (dimensions.length < 2) return sql`true`
+  return or(...dimensions.map((dimension) => conditionsExcept(filters, dimension)))!
+}
+
 const categoryColumns = { id: categories.id, name: categories.name, slug: categories.slug, description: categories.description }
 
 export function createProductDiscovery(db: Database) {
   return {
     /**
      * The filter panel's options among the products in scope (active, in the category, matching
-     * the search), each counted under every other filter: one query that reads the scope once.
+     * the search), each counted under every other filter: one query that reads the scope once,
+     * from an index holding just the facet columns (products_facets_idx). Genres, keys and types
+     * list every value in scope, so one no product would match shows disabled; tags list the
+     * most used that some product could still match.
      */
     async facetCounts(filters: ProductFilterSql, selectedTags: readonly string[] = []): Promise<CatalogFacets> {
       const counted = (dimension: Parameters<typeof conditionsExcept>[1]) => conditionsExcept(filters, dimension)
@@ -49,7 +62,7 @@ export function createProductDiscovery(db: Database) {
           select ${products.genre} as genre, ${products.musicKey} as music_key, ${products.soundTypes} as sound_types, ${products.tags} as tags,
             ${products.bpm} as bpm, ${products.priceCents} as price_cents, ${products.onSale} as on_sale,
             ${counted('genre')} as for_genre, ${counted('key')} as for_key, ${counted('type')} as for_type, ${counted('tag')} as for_tag,
-            ${counted('bpm')} as for_bpm, ${counted('price')} as for_price, ${counted('onSale')} as for_on_sale
+            ${counted('bpm')} as for_bpm, ${counted('price')} as for_price, ${counted('onSale')} as for_on_sale, ${reachable(filters)} as reach
           from ${products} left join ${categories} on ${eq(products.categoryId, categories.id)}
           where ${and(...filters.scope)}
         )
@@ -57,7 +70,7 @@ export function createProductDiscovery(db: Database) {
         union all select 'key', music_key, (count(*) filter (where for_key))::int, null, null from scoped where music_key is not null group by music_key
         union all select 'type', type, (count(*) filter (where for_type))::int, null, null from scoped cross join unnest(sound_types) as type group by type
         union all (
-          select 'tag', tag, (count(*) filter (where for_tag))::int, null, null from scoped cross join unnest(tags) as tag group by tag
+          select 'tag', tag, (count(*) filter (where for_tag))::int, null, null from scoped cross join unnest(tags) as tag where reach group by tag
           order by tag = any(${textArray(selectedTags.map((tag) => tag.toLowerCase()))}) desc, 3 desc, 2 limit ${FACET_TAG_COUNT}
         )
         union all select 'bpm', null, 0, (min(bpm) filter (where for_bpm))::float8, (max(bpm) filter (where for_bpm))::float8 from scoped
@@ -94,7 +107,7 @@ export function createProductDiscovery(db: Database) {
           .select({ id: products.id, name: products.name, imageUrl: products.imageUrl, categoryName: categories.name })
           .from(products)
           .leftJoin(categories, eq(products.categoryId, categories.id))
-          .where(and(eq(products.isActive, true), sql`(${products.searchVector} @@ ${search.tsquery} or ${products.searchText} %> ${search.text})`))
+          .where(and(eq(products.isActive, true), searchMatch(search)))
           .orderBy(desc(relevance), desc(products.rating), products.id)
           .limit(SUGGESTED_PRODUCTS),
         db

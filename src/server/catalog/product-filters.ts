@@ -38,6 +38,16 @@ function containsPattern(term: string): string {
   return `%${term.replace(/[\\%_]/g, (char) => `\\${char}`)}%`
 }
 
+/**
+ * Products whose words match (by stem or prefix) or whose spelling is close (trigrams). Each half
+ * is served by its own index; written as one OR, the planner would compare every row instead.
+ */
+export function searchMatch(search: SearchTerms): SQL {
+  return sql`${products.id} in (
+    select ${products.id} from ${products} where ${products.searchVector} @@ ${search.tsquery}
+    union select ${products.id} from ${products} where ${products.searchText} %> ${search.text})`
+}
+
 export interface ProductFilterSql {
   /** Active products of the category that match the search: what every facet counts within. */
   scope: SQL[]
@@ -60,7 +70,7 @@ export function productFilterSql(params: ProductListParams): ProductFilterSql {
   }
   const search = searchTermsOf(params.q)
   // A word typed in full or begun matches by its stem; a misspelt one by its trigrams.
-  if (search) scope.push(sql`(${products.searchVector} @@ ${search.tsquery} or ${products.searchText} %> ${search.text})`)
+  if (search) scope.push(searchMatch(search))
 
   const facets: Partial<Record<FacetDimension, SQL>> = {}
   if (params.genre?.length) facets.genre = inArray(sql`lower(${products.genre})`, params.genre.map((genre) => genre.toLowerCase()))

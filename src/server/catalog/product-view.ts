@@ -7,7 +7,10 @@ export function toCategoryView(row: Pick<CategoryRow, 'id' | 'name' | 'slug' | '
   return { id: row.id, name: row.name, slug: row.slug, description: row.description }
 }
 
-export function toProductView(row: ProductRow, category: Category | null): Product {
+/** A product row as the views read it: without the search columns, which only the database uses. */
+type ViewedRow = Omit<ProductRow, 'searchVector' | 'searchText'>
+
+export function toProductView(row: ViewedRow, category: Category | null): Product {
   const metadata = row.metadata ?? {}
   const originalPrice = typeof metadata.originalPrice === 'number' && metadata.originalPrice > row.priceCents ? Math.round(metadata.originalPrice) : null
   return {
@@ -44,8 +47,8 @@ export function toProductView(row: ProductRow, category: Category | null): Produ
 }
 
 /** The product as a list carries it: no peaks, the category's name and slug, metadata without what the derived fields say. */
-export function toProductListItem(row: ProductRow, category: Category | null): ProductListItem {
-  const { previewPeaks: _peaks, category: _category, metadata, ...view } = toProductView(row, category)
+export function toProductListItem(row: Omit<ViewedRow, 'previewPeaks'>, category: Category | null): ProductListItem {
+  const { previewPeaks: _peaks, category: _category, metadata, ...view } = toProductView({ ...row, previewPeaks: null }, category)
   const lean = Object.fromEntries(Object.entries(metadata).filter(([key]) => !(DERIVED_METADATA_KEYS as readonly string[]).includes(key)))
   return { ...view, category: category ? { id: category.id, name: category.name, slug: category.slug } : null, metadata: lean }
 }

@@ -115,7 +115,7 @@ describe('pages painted by the server', () => {
     expect(root).toMatch(new RegExp(`<h1[^>]*>${rated.name}</h1>`))
     expect(root).toContain(formatPrice(rated.priceCents))
     expect(root).toContain('Add to Cart')
-    expect(root).toContain('Related Products')
+    expect(root).toContain('More like this')
     expect(root).not.toContain('<title>')
     expect(html.match(/<title>/g)).toHaveLength(1)
     const state = queryStateOf(html)!

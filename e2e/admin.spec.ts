@@ -39,10 +39,14 @@ test('the shop owner reads the dashboard, adds a category shoppers then see, and
   await page.getByLabel('Price', { exact: true }).fill('0')
   await page.getByLabel('Category').selectOption({ label: 'Vocal Chops' })
   await page.getByLabel('BPM').fill('92')
-  await page.getByLabel('Key').fill('F minor')
+  await page.getByLabel('Key').fill('H minor')
+  await page.getByRole('group', { name: 'Type' }).getByLabel('Loops').check()
+  await page.getByRole('group', { name: 'Type' }).getByLabel('One-shots').check()
   await page.getByRole('button', { name: 'Create product' }).click()
   await expect(page.getByText('Price must be more than $0 with at most 2 decimals')).toBeVisible()
+  await expect(page.getByText('Key must be a musical key, like "A minor", "C#m" or "D dorian"')).toBeVisible()
   await page.getByLabel('Price', { exact: true }).fill('19.99')
+  await page.getByLabel('Key').fill('F minor')
   await page.getByLabel('Active').check()
   await page.getByRole('button', { name: 'Create product' }).click()
   await expect(page.getByText('Add the product file before making the product active: every buyer must get a file')).toBeVisible()
@@ -50,6 +54,7 @@ test('the shop owner reads the dashboard, adds a category shoppers then see, and
   await page.getByRole('button', { name: 'Create product' }).click()
   await expect(page).toHaveURL(/\/admin\/products\/[0-9a-f-]{36}$/)
   const productId = page.url().split('/').pop()!
+  await expect(page.getByRole('group', { name: 'Type' }).getByLabel('One-shots')).toBeChecked()
   await expect(page.getByRole('region', { name: 'History' }).getByText(`${E2E_OWNER_EMAIL} · created`)).toBeVisible()
 
   // Hidden from shoppers until its file is there; listed for the owner.

@@ -42,6 +42,7 @@ const form = (overrides: Partial<ProductForm> = {}): ProductForm => ({
   bpm: '90',
   key: 'A minor',
   genre: 'Lo-fi Hip Hop',
+  types: [],
   ...overrides,
 })
 
@@ -81,10 +82,31 @@ describe('the product form', () => {
     [{ originalPrice: '20.00' }, 'Original price must be higher than the price (it is shown struck through)'],
     [{ purchaseLimit: '0', digitalDownload: false }, 'Purchase limit must be a whole number from 1 to 100'],
     [{ name: ' ' }, 'Name is required'],
+    [{ key: 'H minor' }, 'Key must be a musical key, like "A minor", "C#m" or "D dorian"'],
+    [{ types: ['drums'] }, 'Type must be one of loops, one-shots, midi, presets, instruments, tools'],
   ])('refuses %o with a 400 naming the problem', async (overrides, message) => {
     const response = await admin('POST', '/api/admin/products', { form: form(overrides) })
     expect(response.statusCode).toBe(400)
     expect(response.json().error.message).toContain(message)
+  })
+
+  it('keeps the key as written and the sound types, and the store filters the active product by key id and type', async () => {
+    const sound = { name: 'Fractured House Kit', key: 'F# minor', types: ['loops', 'one-shots'], genre: 'House' }
+    const created = (await admin('POST', '/api/admin/products', { form: form(sound) })).json().data
+    expect(created.form).toMatchObject(sound)
+    const [withFile] = await productsWithFiles(t, 1)
+    await t.database.db.update(products).set({ fileUrl: withFile!.fileUrl, fileSize: withFile!.fileSize }).where(eq(products.id, created.id))
+    expect((await admin('PUT', `/api/admin/products/${created.id}`, { form: form({ ...sound, active: true }), version: 1 })).statusCode).toBe(200)
+
+    const [row] = await t.database.db.select({ metadata: products.metadata }).from(products).where(eq(products.id, created.id))
+    expect(row!.metadata).toMatchObject({ key: 'F# minor', types: ['loops', 'one-shots'], genre: 'House' })
+    const listed = (await t.app.inject('/api/products?key=F%23m&type=one-shots&limit=100')).json().data as { id: string }[]
+    expect(listed.map((product) => product.id)).toContain(created.id)
+
+    // Unticking every type takes them off the product.
+    expect((await admin('PUT', `/api/admin/products/${created.id}`, { form: form({ ...sound, types: [], active: true }), version: 2 })).statusCode).toBe(200)
+    const [cleared] = await t.database.db.select({ metadata: products.metadata }).from(products).where(eq(products.id, created.id))
+    expect(cleared!.metadata).not.toHaveProperty('types')
   })
 
   it('refuses a category the store does not have, on the category field', async () => {

@@ -7,10 +7,12 @@
  */
 import { and, asc, desc, eq, ilike, sql, type SQL } from 'drizzle-orm'
 import { dollarsToCents, PRODUCT_ADMIN_MESSAGES as MESSAGES, type ProductForm } from '../../shared/contract/admin-products.ts'
+import { SOUND_TYPE_IDS } from '../../shared/contract/catalog-filters.ts'
 import type { ProductMetadata } from '../../shared/product-view.ts'
 import type { Database, Executor } from '../db/client.ts'
 import { AppError, fieldError, notFound } from '../http/errors.ts'
 import { categories, products, type ProductRow } from './catalog.schema.ts'
+import { discoveryColumnsOf } from './discovery-columns.ts'
 import { mediaStateOf, type ProductMediaState } from './product-media.ts'
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
@@ -46,7 +48,14 @@ export function productFormOf(row: ProductRow): ProductForm {
     bpm: metadata.bpm ? String(metadata.bpm) : '',
     key: metadata.key ?? '',
     genre: metadata.genre ?? '',
+    types: soundTypesOf(metadata.types),
   }
+}
+
+/** The sound type ids a stored `metadata.types` names, each once, in SOUND_TYPES order; anything else is dropped. */
+function soundTypesOf(value: unknown): string[] {
+  const given = Array.isArray(value) ? value : []
+  return SOUND_TYPE_IDS.filter((id) => given.includes(id))
 }
 
 /** The columns a saved form writes; `metadata` keeps what the form does not hold. */
@@ -65,6 +74,8 @@ function columnsOf(form: ProductForm, metadata: ProductMetadata) {
   set('bpm', form.bpm ? Number(form.bpm) : undefined)
   set('key', form.key || undefined)
   set('genre', form.genre || undefined)
+  const types = soundTypesOf(form.types)
+  set('types', types.length > 0 ? types : undefined)
   return {
     name: form.name,
     description: form.description,
@@ -73,6 +84,7 @@ function columnsOf(form: ProductForm, metadata: ProductMetadata) {
     isActive: form.active,
     downloadLimit: Number(form.downloadLimit),
     metadata: next,
+    ...discoveryColumnsOf(next, priceCents),
   }
 }
 

@@ -44,12 +44,12 @@ const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex
 describe('owner product add', () => {
   it('adds a live product with its file, cover and preview, each step in the audit log as the CLI', async () => {
     const name = `Cassette Breaks ${uniqueEmail('x').slice(2, 10)}`
-    const added = await owner('product', 'add', '--name', name, '--price', '19.50', '--category', 'Sample Packs', '--file', join(work, 'pack.zip'), '--cover', join(work, 'cover.jpg'), '--preview', join(work, 'preview.flac'), '--bpm', '94', '--tags', 'breaks, tape')
+    const added = await owner('product', 'add', '--name', name, '--price', '19.50', '--category', 'Sample Packs', '--file', join(work, 'pack.zip'), '--cover', join(work, 'cover.jpg'), '--preview', join(work, 'preview.flac'), '--bpm', '94', '--tags', 'breaks, tape', '--type', 'loops', '--type', 'one-shots')
     expect(added.err).toBe('')
     expect(added.code).toBe(0)
     const row = await productNamed(name)
     expect(added.out).toBe(`Added "${name}" at $19.50 (pack.zip 1.5 MB sha256 ${sha256(packBytes)}; cover; preview), in the store at /products/${row!.id}.`)
-    expect(row).toMatchObject({ isActive: true, priceCents: 1950, fileSize: packBytes.length, fileSha256: sha256(packBytes), metadata: expect.objectContaining({ bpm: 94, tags: ['breaks', 'tape'] }) })
+    expect(row).toMatchObject({ isActive: true, priceCents: 1950, fileSize: packBytes.length, fileSha256: sha256(packBytes), metadata: expect.objectContaining({ bpm: 94, tags: ['breaks', 'tape'], types: ['loops', 'one-shots'] }) })
     expect(readFileSync(join(t.dataDir, 'files', row!.fileUrl!)).equals(packBytes)).toBe(true)
     expect(row!.imageUrl).toMatch(/^\/media\/products\/.+-640\.webp$/)
     expect(row!.previewPeaks).toHaveLength(96)
@@ -90,7 +90,7 @@ describe('owner product import', () => {
     copyFileSync(join(work, 'cover.jpg'), join(dir, 'warehouse.jpg'))
     writeFileSync(
       join(dir, 'manifest.csv'),
-      ['name,price,category,file,cover,bpm,genre,tags', 'Warehouse Rollers,29.00,sample-packs,warehouse.zip,warehouse.jpg,132,Techno,"techno, rumble"', 'Ghost Pack,12.00,sample-packs,missing.zip,,,,'].join('\n'),
+      ['name,price,category,file,cover,bpm,genre,tags,types', 'Warehouse Rollers,29.00,sample-packs,warehouse.zip,warehouse.jpg,132,Techno,"techno, rumble",loops', 'Ghost Pack,12.00,sample-packs,missing.zip,,,,,'].join('\n'),
     )
     const first = await owner('product', 'import', dir)
     expect(first.code).toBe(1)
@@ -99,7 +99,7 @@ describe('owner product import', () => {
       `2/2 not added "Ghost Pack": The product file ${join(dir, 'missing.zip')} cannot be read`,
       'Imported 1, skipped 0, failed 1.',
     ])
-    expect(await productNamed('Warehouse Rollers')).toMatchObject({ isActive: true, metadata: expect.objectContaining({ genre: 'Techno', bpm: 132, tags: ['techno', 'rumble'] }) })
+    expect(await productNamed('Warehouse Rollers')).toMatchObject({ isActive: true, metadata: expect.objectContaining({ genre: 'Techno', bpm: 132, tags: ['techno', 'rumble'], types: ['loops'] }) })
 
     writeFileSync(join(dir, 'missing.zip'), 'now it is here')
     const again = await owner('product', 'import', dir)

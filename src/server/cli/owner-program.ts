@@ -4,6 +4,7 @@
  * it is given and records what it changed in the audit log as the owner CLI.
  */
 import { Command, CommanderError, Option } from 'commander'
+import { SOUND_TYPE_IDS } from '../../shared/contract/catalog-filters.ts'
 import { ORDER_STATUSES, orderNumberOf } from '../../shared/contract/checkout.ts'
 import { formatPrice } from '../../shared/money.ts'
 import { createAuditService } from '../admin/audit.service.ts'
@@ -115,19 +116,20 @@ export async function runOwnerCommand(argv: string[], { database, storage }: Own
     .option('--bpm <bpm>', 'the tempo')
     .option('--key <key>', 'the musical key, e.g. "A minor"')
     .option('--genre <genre>', 'the genre')
+    .option('--type <type>', `a sound type it holds, repeatable (${SOUND_TYPE_IDS.join(', ')})`, (type: string, types: string[] = []) => [...types, type])
     .option('--download-limit <count>', 'downloads per purchase', '3')
     .option('--hidden', 'add it hidden from the store')
-    .action((options: Record<string, string | boolean | undefined>) =>
+    .action((options: Record<string, string | string[] | boolean | undefined>) =>
       reportingInputErrors(async () => {
-        const { hidden, ...input } = options
-        const added = await (await productCommands()).addProduct({ ...(input as ProductInput), active: !hidden })
+        const { hidden, type, ...input } = options
+        const added = await (await productCommands()).addProduct({ ...(input as ProductInput), types: (type as string[] | undefined) ?? [], active: !hidden })
         io.out(added.summary)
       }),
     )
   product
     .command('import')
     .argument('<dir>', 'a folder with manifest.json or manifest.csv and the files it names')
-    .description(`Add every product of a folder's manifest (columns: name, price, category, file, cover, preview, description, originalPrice, tags, bpm, key, genre, downloadLimit, active). Products already in the store (same name) are skipped. Example manifest.json: ${MANIFEST_EXAMPLE}`)
+    .description(`Add every product of a folder's manifest (columns: name, price, category, file, cover, preview, description, originalPrice, tags, bpm, key, genre, types, downloadLimit, active). Products already in the store (same name) are skipped. Example manifest.json: ${MANIFEST_EXAMPLE}`)
     .action((dir: string) =>
       reportingInputErrors(async () => {
         const result = await (await productCommands()).importProducts(dir, io.out)

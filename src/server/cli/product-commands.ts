@@ -31,6 +31,8 @@ export const productInputSchema = z.object({
   bpm: z.union([z.string(), z.number()]).transform(String).optional(),
   key: z.string().optional(),
   genre: z.string().optional(),
+  /** Sound types: repeated on the command line (`--type loops --type midi`), comma-separated or a list in a manifest. */
+  types: z.union([z.string(), z.array(z.string())]).transform((types) => (Array.isArray(types) ? types : types.split(',')).map((type) => type.trim()).filter(Boolean)).optional(),
   downloadLimit: z.union([z.string(), z.number()]).transform(String).optional(),
   active: z.union([z.boolean(), z.enum(['true', 'false', 'yes', 'no', '1', '0', ''])]).transform((value) => value === true || value === 'true' || value === 'yes' || value === '1' || value === '').optional(),
 })
@@ -39,7 +41,7 @@ export type ProductInput = z.input<typeof productInputSchema>
 /** A mistake in the owner's input: printed as it is. */
 export class ProductInputError extends Error {}
 
-const FORM_FLAGS: Partial<Record<keyof ProductForm, string>> = { price: 'price', originalPrice: 'original-price', downloadLimit: 'download-limit', categoryId: 'category' }
+const FORM_FLAGS: Partial<Record<keyof ProductForm, string>> = { price: 'price', originalPrice: 'original-price', downloadLimit: 'download-limit', categoryId: 'category', types: 'type' }
 
 export interface ProductCommandsDeps {
   catalog: Pick<CatalogService, 'adminCategories' | 'adminProductRows' | 'createProduct' | 'updateProduct' | 'replaceProductFile' | 'replaceCover' | 'replacePreview' | 'discardUnsoldProduct'>
@@ -87,6 +89,7 @@ export function createProductCommands({ catalog, audit, actor }: ProductCommands
       bpm: input.bpm ?? '',
       key: input.key ?? '',
       genre: input.genre ?? '',
+      types: input.types ?? [],
     })
     if (!parsed.success) {
       throw new ProductInputError(parsed.error.issues.map((issue) => `--${FORM_FLAGS[issue.path[0] as keyof ProductForm] ?? String(issue.path[0])}: ${issue.message}`).join('\n'))
@@ -166,4 +169,4 @@ export function createProductCommands({ catalog, audit, actor }: ProductCommands
 }
 
 /** A manifest.json of one product, for the CLI's help. */
-export const MANIFEST_EXAMPLE = `[{ "name": "Dusty Tape Drums", "price": "24.99", "category": "sample-packs", "file": "dusty.zip", "cover": "dusty.png", "preview": "dusty.mp3", "bpm": 90, "tags": "drums, lo-fi" }]`
+export const MANIFEST_EXAMPLE = `[{ "name": "Dusty Tape Drums", "price": "24.99", "category": "sample-packs", "file": "dusty.zip", "cover": "dusty.png", "preview": "dusty.mp3", "bpm": 90, "tags": "drums, lo-fi", "types": "loops, one-shots" }]`

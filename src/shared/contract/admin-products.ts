@@ -3,6 +3,8 @@
  * with the same words on both sides. Prices are typed in dollars and travel as cents.
  */
 import { z } from 'zod'
+import { parseMusicKey } from '../music-keys.ts'
+import { SOUND_TYPE_IDS } from './catalog-filters.ts'
 import { productMediaSchema } from './uploads.ts'
 
 /** "29.99" → 2999; null for anything that is not a positive amount with at most two decimals. */
@@ -44,8 +46,15 @@ export const productFormSchema = z
     purchaseLimit: optionalWhole('Purchase limit', 1, 100),
     downloadLimit: optionalWhole('Download limit', 1, 100).refine((value) => value !== '', 'Download limit is required'),
     bpm: optionalWhole('BPM', 20, 400),
-    key: z.string().trim().max(20, 'Key must be at most 20 characters'),
+    /** As the owner wrote it ("A minor", "C#m", "D dorian"); the store files it under one of the 24 keys. */
+    key: z
+      .string()
+      .trim()
+      .max(20, 'Key must be at most 20 characters')
+      .refine((value) => value === '' || parseMusicKey(value) !== null, 'Key must be a musical key, like "A minor", "C#m" or "D dorian"'),
     genre: z.string().trim().max(60, 'Genre must be at most 60 characters'),
+    /** Sound types the product holds: ids of SOUND_TYPES (the server stores each once, in that order). */
+    types: z.array(z.enum(SOUND_TYPE_IDS as [string, ...string[]], { message: `Type must be one of ${SOUND_TYPE_IDS.join(', ')}` })).max(SOUND_TYPE_IDS.length),
   })
   .superRefine((form, context) => {
     const price = dollarsToCents(form.price)
@@ -70,7 +79,8 @@ export const adminProductSchema = z.object({
   downloads: z.number().int(),
   version: z.number().int(),
   updatedAt: z.string(),
-  form: productFormSchema,
+  /** The stored product as its form shows it; a key saved before keys were checked is shown for the owner to correct, not refused. */
+  form: z.object({ ...productFormSchema.shape, key: z.string() }),
   media: productMediaSchema,
 })
 export type AdminProduct = z.infer<typeof adminProductSchema>

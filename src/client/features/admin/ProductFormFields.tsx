@@ -1,10 +1,13 @@
 /**
  * The product form's fields, labelled as the owner reads them, each with its error beside it
- * (from the shared schema in the browser, or from the server).
+ * (from the shared schema in the browser, or from the server). Key and genre suggest what the
+ * store knows (the 24 keys, the genres of its products) but take any key or mode as written.
  */
 import { Fragment, useId, type ReactNode } from 'react'
 import type { ProductForm } from '../../../shared/contract/admin-products.ts'
 import type { AdminCategory } from '../../../shared/contract/admin-categories.ts'
+import { SOUND_TYPES } from '../../../shared/contract/catalog-filters.ts'
+import { MUSIC_KEYS } from '../../../shared/music-keys.ts'
 import { INPUT_CLASS } from '../../components/TextField.tsx'
 
 export type ProductFieldErrors = Partial<Record<keyof ProductForm, string>>
@@ -13,13 +16,15 @@ interface ProductFormFieldsProps {
   values: ProductForm
   errors: ProductFieldErrors
   categories: AdminCategory[]
+  /** Genres the store's products already have, offered as the genre is typed. */
+  genres?: string[]
   onChange: (values: ProductForm) => void
 }
 
 type TextKey = { [K in keyof ProductForm]: ProductForm[K] extends string ? K : never }[keyof ProductForm]
 type FlagKey = { [K in keyof ProductForm]: ProductForm[K] extends boolean ? K : never }[keyof ProductForm]
 
-export function ProductFormFields({ values, errors, categories, onChange }: ProductFormFieldsProps) {
+export function ProductFormFields({ values, errors, categories, genres = [], onChange }: ProductFormFieldsProps) {
   const id = useId()
   const describedBy = (key: keyof ProductForm) => (errors[key] ? `${id}-${key}-error` : undefined)
   const error = (key: keyof ProductForm) =>
@@ -37,7 +42,7 @@ export function ProductFormFields({ values, errors, categories, onChange }: Prod
       {error(key)}
     </div>
   )
-  const text = (key: TextKey, label: string, extra: { inputMode?: 'decimal' | 'numeric'; placeholder?: string } = {}) =>
+  const text = (key: TextKey, label: string, extra: { inputMode?: 'decimal' | 'numeric'; placeholder?: string; list?: string } = {}) =>
     wrap(
       key,
       label,
@@ -85,8 +90,40 @@ export function ProductFormFields({ values, errors, categories, onChange }: Prod
       {text('purchaseLimit', 'Purchase limit', { inputMode: 'numeric', placeholder: 'No limit' })}
       {text('downloadLimit', 'Download limit', { inputMode: 'numeric' })}
       {text('bpm', 'BPM', { inputMode: 'numeric' })}
-      {text('key', 'Key', { placeholder: 'A minor' })}
-      {text('genre', 'Genre')}
+      {text('key', 'Key', { placeholder: 'A minor', list: `${id}-keys` })}
+      <datalist id={`${id}-keys`}>
+        {MUSIC_KEYS.map((key) => (
+          <option key={key.id} value={key.name} />
+        ))}
+      </datalist>
+      {text('genre', 'Genre', genres.length > 0 ? { list: `${id}-genres` } : {})}
+      {genres.length > 0 && (
+        <datalist id={`${id}-genres`}>
+          {genres.map((genre) => (
+            <option key={genre} value={genre} />
+          ))}
+        </datalist>
+      )}
+      <fieldset className="sm:col-span-2" aria-describedby={describedBy('types')}>
+        <legend className="mb-2 text-sm font-medium text-zinc-200">Type</legend>
+        <div className="flex flex-wrap gap-x-6 gap-y-3">
+          {SOUND_TYPES.map((type) => (
+            <label key={type.id} className="flex items-center gap-2 text-sm text-zinc-200">
+              <input
+                type="checkbox"
+                checked={values.types.includes(type.id)}
+                onChange={(event) =>
+                  onChange({ ...values, types: event.target.checked ? SOUND_TYPES.map((known) => known.id).filter((known) => known === type.id || values.types.includes(known)) : values.types.filter((known) => known !== type.id) })
+                }
+                aria-invalid={errors.types ? true : undefined}
+                className="size-4 accent-brand-500"
+              />
+              {type.label}
+            </label>
+          ))}
+        </div>
+        {error('types')}
+      </fieldset>
       <fieldset className="flex flex-wrap gap-x-6 gap-y-3 sm:col-span-2">
         <legend className="mb-2 text-sm font-medium text-zinc-200">Shown in the store</legend>
         {flag('active', 'Active')}

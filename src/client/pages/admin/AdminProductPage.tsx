@@ -12,7 +12,7 @@ import { ListSkeleton } from '../../components/ListSkeleton.tsx'
 import { AdminLoadFailed } from '../../features/admin/AdminLayout.tsx'
 import { AuditTrail } from '../../features/admin/AuditTrail.tsx'
 import { useAdminCategories } from '../../features/admin/api/categories.ts'
-import { useAdminProduct, useSaveProduct } from '../../features/admin/api/products.ts'
+import { useAdminProduct, useAdminProducts, useSaveProduct } from '../../features/admin/api/products.ts'
 import { ProductFormFields, type ProductFieldErrors } from '../../features/admin/ProductFormFields.tsx'
 import { ProductMediaFields } from '../../features/admin/ProductMediaFields.tsx'
 import { useMediaUploads } from '../../features/admin/use-media-uploads.ts'
@@ -35,6 +35,7 @@ const EMPTY: ProductForm = {
   bpm: '',
   key: '',
   genre: '',
+  types: [],
 }
 
 export default function AdminProductPage() {
@@ -57,6 +58,13 @@ export default function AdminProductPage() {
   )
 }
 
+/** The genres the store's products have, each once (the list the products page shows, usually cached already). */
+function useProductGenres(): string[] {
+  const products = useAdminProducts({ search: '', status: 'all', sortBy: 'updated', sortOrder: 'desc' })
+  const genres = new Set((products.data ?? []).map((product) => product.form.genre.trim()).filter(Boolean))
+  return [...genres].sort((a, b) => a.localeCompare(b))
+}
+
 interface ProductEditorProps {
   productId: string | undefined
   initial: ProductForm
@@ -71,6 +79,7 @@ function ProductEditor({ productId, initial, version, media, history, categories
   const navigate = useNavigate()
   const save = useSaveProduct()
   const uploads = useMediaUploads(productId)
+  const genres = useProductGenres()
   const [values, setValues] = useState(initial)
   const [errors, setErrors] = useState<ProductFieldErrors>({})
   const [conflict, setConflict] = useState<string | null>(null)
@@ -115,7 +124,7 @@ function ProductEditor({ productId, initial, version, media, history, categories
       </p>
       <h1 className="mt-2 text-2xl font-bold tracking-tight text-white">{productId ? initial.name : 'New product'}</h1>
       <form onSubmit={(event) => void submit(event)} noValidate className="mt-6 rounded-2xl border border-zinc-800 bg-zinc-900/60 p-4 sm:p-6">
-        <ProductFormFields values={values} errors={errors} categories={categories} onChange={setValues} />
+        <ProductFormFields values={values} errors={errors} categories={categories} genres={genres} onChange={setValues} />
         <fieldset className="mt-6">
           <legend className="mb-3 text-sm font-semibold text-white">Files</legend>
           <ProductMediaFields media={media} states={uploads.states} onPick={uploads.pick} />

@@ -1,30 +1,35 @@
 /**
  * A category page (/:categorySlug): breadcrumbs, the category's name and description, and its
- * products. An unknown slug shows the not-found page (live) or the coming-soon page.
+ * products with the discovery filters (kept in the address, as on /products). An unknown slug
+ * shows the not-found page (live) or the coming-soon page.
  */
 import { useParams } from 'react-router'
+import { countFilters } from '../../shared/contract/catalog-filters.ts'
 import { ApiError } from '../api/http.ts'
 import { Breadcrumbs } from '../components/Breadcrumbs.tsx'
 import { NotFound } from '../components/NotFound.tsx'
 import { useCategory } from '../features/catalog/api/get-category.ts'
-import { useProducts } from '../features/catalog/api/get-products.ts'
-import { CATEGORY_PAGE_SIZE } from '../features/catalog/page-sizes.ts'
-import { ProductGrid } from '../features/catalog/ProductGrid.tsx'
+import { useProductPages } from '../features/catalog/api/get-products.ts'
+import { FilterableListing } from '../features/catalog/filters/FilterableListing.tsx'
+import { listingQuery } from '../features/catalog/filters/listing-query.ts'
+import { ListingResults } from '../features/catalog/filters/ListingResults.tsx'
+import { useListingFilters } from '../features/catalog/filters/use-listing-filters.ts'
+import { ProductsError } from '../features/catalog/ProductGrid.tsx'
 import { ComingSoon } from '../features/content/ComingSoon.tsx'
 import { storeConfig } from '../store-config.ts'
-
-/** Products listed on a category page. */
 
 export default function CategoryPage() {
   const { categorySlug = '' } = useParams()
   const category = useCategory(categorySlug)
-  const products = useProducts({ category: categorySlug, limit: CATEGORY_PAGE_SIZE })
+  const listing = useListingFilters()
+  const pages = useProductPages(listingQuery(categorySlug, listing))
 
   if (category.error instanceof ApiError && category.error.status === 404) {
     return storeConfig.storeMode === 'live' ? <NotFound /> : <ComingSoon />
   }
 
   const name = category.data?.name
+  const firstPage = pages.data?.pages[0]
   return (
     <div className="container-page py-8 sm:py-10">
       {name && <title>{`${name} | Audio Lab Store`}</title>}
@@ -43,14 +48,18 @@ export default function CategoryPage() {
         )}
       </header>
       <div className="mt-10">
-        <ProductGrid
-          products={products.data?.data}
-          isLoading={products.isPending || category.isPending}
-          error={category.isPending ? null : (category.error ?? products.error)}
-          emptyText={`No products available in ${name ?? categorySlug} category yet`}
-          columns={4}
-          leadsPage
-        />
+        {category.error ? (
+          <ProductsError error={category.error} />
+        ) : (
+          <FilterableListing listing={listing} facets={firstPage?.facets} total={firstPage?.total} showCount>
+            <ListingResults
+              pages={pages}
+              emptyText={`No products available in ${name ?? categorySlug} category yet`}
+              search={listing.filters.q}
+              onClearFilters={countFilters(listing.filters) > 0 ? listing.clearFilters : undefined}
+            />
+          </FilterableListing>
+        )}
       </div>
     </div>
   )

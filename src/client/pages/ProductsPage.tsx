@@ -1,23 +1,33 @@
 /**
- * The products listing (/products, optional ?category=slug): category filter buttons, then
- * either one preview section per category (All) or the grid of one category's products.
+ * The products listing (/products, optional ?category=slug, a search ?q= and the discovery
+ * filters): category filter buttons, the filter panel, then either one preview section per
+ * category (All, nothing narrowing or ordering it) or the grid of the products the address asks for.
  */
 import { useSearchParams } from 'react-router'
 import { CATALOG_SECTION_SIZE } from '../../shared/contract/catalog-limits.ts'
+import { countFilters } from '../../shared/contract/catalog-filters.ts'
 import { useCategories } from '../features/catalog/api/get-categories.ts'
-import { useProducts } from '../features/catalog/api/get-products.ts'
-import { CATEGORY_PAGE_SIZE } from '../features/catalog/page-sizes.ts'
+import { useProductPages, useProducts } from '../features/catalog/api/get-products.ts'
 import { useCatalogSections } from '../features/catalog/api/get-sections.ts'
 import { CategoryFilter } from '../features/catalog/CategoryFilter.tsx'
 import { CategorySection } from '../features/catalog/CategorySection.tsx'
+import { FilterableListing } from '../features/catalog/filters/FilterableListing.tsx'
+import { listingQuery, showsGrid, STORE_FACETS_QUERY } from '../features/catalog/filters/listing-query.ts'
+import { ListingResults } from '../features/catalog/filters/ListingResults.tsx'
+import { useListingFilters } from '../features/catalog/filters/use-listing-filters.ts'
 import { EmptyProducts, ProductGrid, ProductsError } from '../features/catalog/ProductGrid.tsx'
-
 
 export default function ProductsPage() {
   const [searchParams, setSearchParams] = useSearchParams()
+  const listing = useListingFilters()
   const activeSlug = searchParams.get('category') || null
   const categories = useCategories()
   const activeCategory = categories.data?.find((category) => category.slug === activeSlug)
+  const grid = showsGrid(listing, activeSlug)
+  const pages = useProductPages(listingQuery(activeSlug, listing), grid)
+  // The All Products view lists no products of its own, but its filter panel needs the store's facets.
+  const storeFacets = useProducts(STORE_FACETS_QUERY, !grid)
+  const firstPage = grid ? pages.data?.pages[0] : storeFacets.data
 
   function selectCategory(slug: string | null) {
     setSearchParams(
@@ -31,7 +41,8 @@ export default function ProductsPage() {
     )
   }
 
-  const title = activeSlug ? (activeCategory?.name ?? 'Products') : 'All Products'
+  const q = listing.filters.q
+  const title = q ? `Results for "${q}"` : activeSlug ? (activeCategory?.name ?? 'Products') : 'All Products'
   return (
     <div className="container-page py-10 sm:py-12">
       <title>{`${title} | Audio Lab Store`}</title>
@@ -45,27 +56,20 @@ export default function ProductsPage() {
         <CategoryFilter categories={categories.data ?? []} activeSlug={activeSlug} onSelect={selectCategory} />
       </div>
       <div className="mt-10">
-        {activeSlug ? (
-          <CategoryProducts slug={activeSlug} categoryName={activeCategory?.name ?? activeSlug} />
-        ) : (
-          <AllProducts />
-        )}
+        <FilterableListing listing={listing} facets={firstPage?.facets} total={firstPage?.total} showCount={grid}>
+          {grid ? (
+            <ListingResults
+              pages={pages}
+              emptyText={activeSlug ? `No products available in ${activeCategory?.name ?? activeSlug} category yet` : 'No products available at the moment'}
+              search={q}
+              onClearFilters={countFilters(listing.filters) > 0 ? listing.clearFilters : undefined}
+            />
+          ) : (
+            <AllProducts />
+          )}
+        </FilterableListing>
       </div>
     </div>
-  )
-}
-
-function CategoryProducts({ slug, categoryName }: { slug: string; categoryName: string }) {
-  const products = useProducts({ category: slug, limit: CATEGORY_PAGE_SIZE })
-  return (
-    <ProductGrid
-      products={products.data?.data}
-      isLoading={products.isPending}
-      error={products.error}
-      emptyText={`No products available in ${categoryName} category yet`}
-      columns={4}
-      leadsPage
-    />
   )
 }
 

@@ -8,10 +8,11 @@ import { matchPath } from 'react-router'
 import { categoriesQueryOptions } from '../features/catalog/api/get-categories.ts'
 import { categoryQueryOptions } from '../features/catalog/api/get-category.ts'
 import { productQueryOptions } from '../features/catalog/api/get-product.ts'
-import { productsQueryOptions } from '../features/catalog/api/get-products.ts'
+import { productPagesQueryOptions, productsQueryOptions } from '../features/catalog/api/get-products.ts'
+import { relatedProductsQueryOptions } from '../features/catalog/api/get-related.ts'
 import { catalogSectionsQueryOptions } from '../features/catalog/api/get-sections.ts'
-import { CATEGORY_PAGE_SIZE, homeRows, HOME_PRODUCT_COUNT } from '../features/catalog/page-sizes.ts'
-import { relatedProductsQuery } from '../features/catalog/RelatedProducts.tsx'
+import { listingQuery, readListing, showsGrid, STORE_FACETS_QUERY } from '../features/catalog/filters/listing-query.ts'
+import { homeRows, HOME_PRODUCT_COUNT } from '../features/catalog/page-sizes.ts'
 
 type PageLoader = (queryClient: QueryClient, params: Record<string, string | undefined>, search: URLSearchParams) => Promise<void>
 
@@ -30,15 +31,19 @@ const PAGES: Array<[pattern: string, load: PageLoader]> = [
   [
     '/products',
     async (queryClient, _params, search) => {
-      const category = search.get('category')
-      await (category ? queryClient.fetchQuery(productsQueryOptions({ category, limit: CATEGORY_PAGE_SIZE })) : queryClient.fetchQuery(catalogSectionsQueryOptions()))
+      const category = search.get('category') || null
+      const listing = readListing(search)
+      // A grid of what the address asks for, or the All Products sections with the store's facets for the filter panel.
+      await (showsGrid(listing, category)
+        ? queryClient.fetchInfiniteQuery(productPagesQueryOptions(listingQuery(category, listing)))
+        : Promise.all([queryClient.fetchQuery(catalogSectionsQueryOptions()), queryClient.fetchQuery(productsQueryOptions(STORE_FACETS_QUERY))]))
     },
   ],
   [
     '/products/:productId',
     async (queryClient, { productId = '' }) => {
-      const product = await queryClient.fetchQuery(productQueryOptions(productId))
-      if (product.category) await queryClient.fetchQuery(productsQueryOptions(relatedProductsQuery(product)))
+      // "More like this" is secondary: if it fails, the page still renders and the browser asks again.
+      await Promise.all([queryClient.fetchQuery(productQueryOptions(productId)), queryClient.prefetchQuery(relatedProductsQueryOptions(productId))])
     },
   ],
   ['/learn', noData],
@@ -46,8 +51,11 @@ const PAGES: Array<[pattern: string, load: PageLoader]> = [
   ['/support', noData],
   [
     '/:categorySlug',
-    async (queryClient, { categorySlug = '' }) => {
-      await Promise.all([queryClient.fetchQuery(categoryQueryOptions(categorySlug)), queryClient.fetchQuery(productsQueryOptions({ category: categorySlug, limit: CATEGORY_PAGE_SIZE }))])
+    async (queryClient, { categorySlug = '' }, search) => {
+      await Promise.all([
+        queryClient.fetchQuery(categoryQueryOptions(categorySlug)),
+        queryClient.fetchInfiniteQuery(productPagesQueryOptions(listingQuery(categorySlug, readListing(search)))),
+      ])
     },
   ],
 ]

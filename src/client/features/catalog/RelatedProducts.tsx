@@ -1,23 +1,16 @@
-/** Up to three other products from the same category, as compact cards. */
+/** "More like this": the products the server ranks closest to this one, as compact cards (nothing when there are none). */
 import type { Product } from '../../../shared/contract/catalog.ts'
-import { useProducts } from './api/get-products.ts'
+import { useRelatedProducts } from './api/get-related.ts'
 import { ProductCard } from './ProductCard.tsx'
 
-/** Related products shown under a product. */
-const RELATED_PRODUCT_COUNT = 3
-
-/** The list the related products come from: the category's newest, one extra in case the product itself is among them. */
-export const relatedProductsQuery = (product: Pick<Product, 'category'>) => ({ category: product.category?.slug, limit: RELATED_PRODUCT_COUNT + 1 })
-
-export function RelatedProducts({ product }: { product: Product }) {
-  const slug = product.category?.slug
-  const related = useProducts(relatedProductsQuery(product), Boolean(slug))
-  const others = (related.data?.data ?? []).filter((other) => other.id !== product.id).slice(0, RELATED_PRODUCT_COUNT)
+export function RelatedProducts({ product }: { product: Pick<Product, 'id'> }) {
+  const related = useRelatedProducts(product.id)
+  const others = related.data ?? []
   if (others.length === 0) return null
   return (
     <section aria-labelledby="related-heading" className="mt-16">
       <h2 id="related-heading" className="text-2xl font-bold tracking-tight text-white">
-        Related Products
+        More like this
       </h2>
       <ul className="mt-6 grid grid-cols-1 gap-5 sm:grid-cols-3">
         {others.map((other) => (

@@ -1,8 +1,8 @@
 /** How many products each storefront list shows: the pages and the server's renderer ask for the same pages. */
 import type { ProductListItem } from '../../../shared/contract/catalog.ts'
 
-/** Products shown when one category is selected (its own page, or /products?category=). */
-export const CATEGORY_PAGE_SIZE = 24
+/** Products a category or filtered list shows at first (its own page, /products?category=, any filter); "Load more" adds as many again. */
+export const LISTING_PAGE_SIZE = 24
 
 /** The newest products the home page picks its two rows from (enough to find four featured ones). */
 export const HOME_PRODUCT_COUNT = 16

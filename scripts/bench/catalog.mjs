@@ -5,7 +5,10 @@
 // - memory: Fastify answering the very bytes the store sent (compressed as it compressed them), from memory.
 // Prints req/s, p50, p99, the bytes of each answer (uncompressed, and as a browser gets it), and
 // the store's req/s as a share of the memory server's.
-// Usage: node scripts/bench/catalog.mjs [--seconds 10] [--connections 20] [--only pglite|postgres]
+// On PostgreSQL it then runs the large-catalog case (large-catalog-case.mjs): 10,000 generated
+// products, filtered and faceted listings measured uncached, and the plans of their queries.
+// Usage: node scripts/bench/catalog.mjs [--seconds 10] [--connections 20] [--only pglite|postgres|large]
+//   [--products 10000] [--skip-large]   (--only large: the large-catalog case alone)
 import { spawn } from 'node:child_process'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { get } from 'node:http'
@@ -14,9 +17,18 @@ import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import autocannon from 'autocannon'
 import pg from 'pg'
+import { benchLargeCatalog } from './large-catalog-case.mjs'
 import { freePort, waitForHealth } from './server-process.mjs'
 
-const { values } = parseArgs({ options: { seconds: { type: 'string', default: '10' }, connections: { type: 'string', default: '20' }, only: { type: 'string' } } })
+const { values } = parseArgs({
+  options: {
+    seconds: { type: 'string', default: '10' },
+    connections: { type: 'string', default: '20' },
+    only: { type: 'string' },
+    products: { type: 'string', default: '10000' },
+    'skip-large': { type: 'boolean', default: false },
+  },
+})
 const seconds = Number(values.seconds)
 const connections = Number(values.connections)
 const adminUrl = process.env.PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/test'
@@ -119,8 +131,21 @@ async function benchBackend(kind) {
   return rows
 }
 
-const backends = values.only ? [values.only] : ['pglite', 'postgres']
+const backends = values.only === 'large' ? [] : values.only ? [values.only] : ['pglite', 'postgres']
 const results = []
 for (const kind of backends) results.push(...(await benchBackend(kind)))
-console.log(`\nCatalog API, autocannon, ${connections} connections, ${seconds} s per endpoint (after a 2 s warm-up), Accept-Encoding: gzip, deflate, br\n`)
-console.table(results)
+if (results.length > 0) {
+  console.log(`\nCatalog API, autocannon, ${connections} connections, ${seconds} s per endpoint (after a 2 s warm-up), Accept-Encoding: gzip, deflate, br\n`)
+  console.table(results)
+}
+
+if (values.only === 'large' || (backends.includes('postgres') && !values['skip-large'])) {
+  const products = Number(values.products)
+  const large = await benchLargeCatalog({ adminUrl, start, seconds, connections, products, headers: BROWSER_HEADERS })
+  console.log(`\nLarge catalog on PostgreSQL (${products} generated products), uncached: each kind of request cycles through 5,000 distinct addresses; autocannon, ${connections} connections, ${seconds} s each (after a 2 s warm-up)\n`)
+  console.table(large.rows)
+  for (const { name, path, plans } of large.explained) {
+    console.log(`\n=== ${name}: GET ${path}`)
+    for (const [i, { sql, params, plan }] of plans.entries()) console.log(`\n--- statement ${i + 1} of ${plans.length}\n${sql}\n-- params: ${JSON.stringify(params)}\n${plan}`)
+  }
+}

@@ -10,6 +10,8 @@ import { formatPrice } from '../../shared/money.ts'
 import { discountPercent, isDigitalProduct, productImages, purchaseLimit } from '../../shared/product-view.ts'
 import { Breadcrumbs } from '../components/Breadcrumbs.tsx'
 import { CartIcon } from '../components/Icons.tsx'
+import { AuditionControls } from '../features/audition/AuditionControls.tsx'
+import { useAuditionPlayback } from '../features/audition/use-audition-playback.ts'
 import { QuantitySelector } from '../features/cart/QuantitySelector.tsx'
 import { useAddToCart } from '../features/cart/use-add-to-cart.ts'
 import { useOwnedProductIds } from '../features/cart/use-owned-products.ts'
@@ -49,6 +51,8 @@ function ProductDetail({ product }: { product: Product }) {
   // An owned digital product is not sold twice: its download replaces Add to Cart and Buy Now.
   const owned = ownershipError(product.id, quantityRuleOf(metadata), ownedProductIds) !== null
   const percent = discountPercent(product.originalPriceCents, product.priceCents)
+  // The preview plays in the session's tempo and key whichever tab is open.
+  useAuditionPlayback(product)
 
   return (
     <div className="container-page py-8 sm:py-10">
@@ -123,7 +127,7 @@ function ProductDetail({ product }: { product: Product }) {
           tabs={[
             { id: 'overview', label: 'Overview', content: <OverviewPanel product={product} /> },
             { id: 'specs', label: 'Specifications', content: <SpecificationsPanel product={product} /> },
-            { id: 'demos', label: 'Audio Demos', content: <AudioDemosPanel product={product} /> },
+            { id: 'demos', label: 'Audio Demos', content: <AudioDemosPanel product={product} audition={<AuditionControls product={product} />} /> },
             { id: 'reviews', label: 'Reviews', content: <ReviewsPanel /> },
           ]}
         />

@@ -25,7 +25,9 @@ function securityHeaders(options: { production: boolean; stripe?: boolean }): Re
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", ...stripe('script')],
+        // The audition player's time-stretch runs as WebAssembly compiled in its worklet: this allows
+        // compiling WebAssembly, not eval.
+        scriptSrc: ["'self'", ...stripe('script'), "'wasm-unsafe-eval'"],
         // Inline style attributes (waveform widths, progress) are data, not code.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', ...stripe('img')],

@@ -1,4 +1,5 @@
 /** The contents of the product page's tabs: Overview, Specifications, Audio Demos and Reviews. */
+import type { ReactNode } from 'react'
 import type { Product } from '../../../shared/contract/catalog.ts'
 import { formatDate } from '../../../shared/dates.ts'
 import { formatPrice } from '../../../shared/money.ts'
@@ -68,20 +69,24 @@ export function SpecificationsPanel({ product }: { product: Product }) {
   )
 }
 
-export function AudioDemosPanel({ product }: { product: Product }) {
+/** The preview with its waveform; `audition` is what the page puts under them (the tempo and key controls). */
+export function AudioDemosPanel({ product, audition }: { product: Product; audition?: ReactNode }) {
   const error = usePreviewPlayer((state) => (state.currentUrl === product.audioPreview ? state.error : null))
   if (!product.audioPreview) return <p className="text-zinc-400">No audio preview available for this product.</p>
   return (
-    <div className="flex flex-col gap-4 rounded-xl border border-zinc-800 bg-zinc-900/50 p-4 sm:flex-row sm:items-center sm:gap-6 sm:p-6">
-      <PreviewButton url={product.audioPreview} productName={product.name} variant="labelled" />
-      {product.previewPeaks && product.previewPeaks.length > 0 && (
-        <Waveform url={product.audioPreview} peaks={product.previewPeaks} productName={product.name} className="min-w-0 flex-1" />
-      )}
+    <div className="flex flex-col gap-4 rounded-xl border border-zinc-800 bg-zinc-900/50 p-4 sm:p-6">
+      <div className="flex flex-col gap-4 sm:flex-row sm:items-center sm:gap-6">
+        <PreviewButton url={product.audioPreview} productName={product.name} variant="labelled" />
+        {product.previewPeaks && product.previewPeaks.length > 0 && (
+          <Waveform url={product.audioPreview} peaks={product.previewPeaks} productName={product.name} className="min-w-0 flex-1" />
+        )}
+      </div>
       {error && (
         <p role="alert" className="text-sm text-rose-300">
           {error}
         </p>
       )}
+      {audition}
     </div>
   )
 }

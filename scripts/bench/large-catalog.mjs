@@ -232,7 +232,8 @@ const COLUMNS = ['id', 'name', 'description', 'price_cents', 'category_id', 'is_
 
 /**
  * Inserts `products` generated products (batches of `batchSize` rows, one INSERT each) and the demo
- * categories they belong to, then ANALYZEs the tables so the planner knows the new rows at once.
+ * categories they belong to, then VACUUM ANALYZEs the tables, as autovacuum soon would after a bulk
+ * load: the planner knows the new rows, and index-only scans need not visit the heap.
  * Answers how many rows were inserted (0 when this seed and count were written before).
  */
 export async function generateLargeCatalog(client, { products = 10_000, seed = 'als-large-catalog', batchSize = 1000, now = Date.UTC(2025, 0, 1) } = {}) {
@@ -251,8 +252,8 @@ export async function generateLargeCatalog(client, { products = 10_000, seed = '
     const result = await client.query(`insert into products (${COLUMNS.join(', ')}) values ${rows.join(', ')} on conflict (id) do nothing`, params)
     inserted += result.rowCount ?? 0
   }
-  await client.query('analyze categories')
-  await client.query('analyze products')
+  await client.query('vacuum analyze categories')
+  await client.query('vacuum analyze products')
   return inserted
 }
 

@@ -42,7 +42,7 @@ export function catalogRoutes(catalog: CatalogService, cache: CatalogCache): Fas
         if (!query.facets) return catalog.listProducts(query)
         // The counts do not change with the order or the page: every page of one filtered list shares them.
         const { sortBy: _sortBy, sortOrder: _sortOrder, limit: _limit, offset: _offset, ...filters } = query
-        const [list, facets] = await Promise.all([catalog.listProducts({ ...query, facets: false }), cache.value(`facets?${cacheKeyOf(filters)}`, () => catalog.productFacets(query))])
+        const [list, facets] = await Promise.all([catalog.listProducts({ ...query, facets: false }), cache.value(`facets?${cacheKeyOf(filters)}`, () => catalog.productFacets(query, (key, make) => cache.value(key, make)))])
         return { ...list, facets }
       }))
     })

@@ -20,7 +20,8 @@ import type { FileStorage } from '../storage/file-storage.ts'
 import { notFound } from '../http/errors.ts'
 import { toCategoryView, toProductListItem, toProductView } from './product-view.ts'
 import { createProductDiscovery } from './product-discovery.ts'
-import { allConditions, productFilterSql, type SearchTerms } from './product-filters.ts'
+import { facetCounts, type Remember } from './facet-counts.ts'
+import { allConditions, productFilterSql, searchTermsOf, type SearchTerms } from './product-filters.ts'
 
 export type ProductListParams = z.output<typeof productListQuerySchema>
 
@@ -36,6 +37,11 @@ const SORT_COLUMNS = {
   rating: products.rating,
   bpm: products.bpm,
 } as const
+
+/** What a list's facets are counted within, whatever its filters: the category and the searches. */
+function scopeKeyOf(params: ProductListParams): string {
+  return JSON.stringify([params.category ?? null, params.search?.trim() || null, searchTermsOf(params.q)?.text ?? null])
+}
 
 /**
  * The list's order: relevance (how well name, tags, genre and description match, plus how close
@@ -127,8 +133,7 @@ export function createCatalogService(db: Database, storage?: CatalogStorage) {
         .innerJoin(products, eq(products.id, page.id))
         .leftJoin(categories, eq(products.categoryId, categories.id))
         .orderBy(...orderOf(params, filters.search), asc(products.id))
-      const discovery = createProductDiscovery(db)
-      const [rows, facets] = await Promise.all([listing, params.facets ? discovery.facetCounts(filters, params.tag) : undefined])
+      const [rows, facets] = await Promise.all([listing, params.facets ? facetCounts(db, filters, params.tag ?? [], scopeKeyOf(params)) : undefined])
 
       let total = rows[0]?.total ?? 0
       if (rows.length === 0) {
@@ -153,9 +158,9 @@ export function createCatalogService(db: Database, storage?: CatalogStorage) {
       }
     },
 
-    /** The filter panel's options and counts for a list (its order and page aside). */
-    productFacets(params: ProductListParams): Promise<CatalogFacets> {
-      return createProductDiscovery(db).facetCounts(productFilterSql(params), params.tag)
+    /** The filter panel's options and counts for a list (its order and page aside); `remember` keeps what a scope's lists share. */
+    productFacets(params: ProductListParams, remember?: Remember): Promise<CatalogFacets> {
+      return facetCounts(db, productFilterSql(params), params.tag ?? [], scopeKeyOf(params), remember)
     },
 
     /** One active product; a malformed id is simply not found (never a database error). */

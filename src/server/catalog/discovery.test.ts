@@ -124,6 +124,10 @@ describe('GET /api/products filters', () => {
 describe('facet counts', () => {
   const requests: Array<[string, Filters]> = [
     ['', {}],
+    ['genre=Techno', { genres: ['Techno'] }],
+    ['tag=sfz', { tags: ['sfz'] }],
+    ['bpmMin=100', { bpm: [100, 400] }],
+    ['onSale=true', { onSale: true }],
     ['bpmMin=120&bpmMax=130&genre=Techno', { bpm: [120, 130], genres: ['Techno'] }],
     ['type=loops&key=Am&key=Fm&onSale=true', { types: ['loops'], keys: ['Am', 'Fm'], onSale: true }],
     ['tag=mixing&priceMax=3000', { tags: ['mixing'], price: [0, 3000] }],

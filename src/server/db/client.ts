@@ -126,7 +126,13 @@ async function openPglite(dir: string): Promise<DatabaseHandle> {
     db: db as unknown as Database,
     kind: 'pglite',
     migrate: () => migrate(db, { migrationsFolder: MIGRATIONS_DIR }),
-    listen: (channel, onNotify) => client.listen(channel, () => onNotify()),
+    async listen(channel, onNotify) {
+      const unlisten = await client.listen(channel, () => onNotify())
+      // Closing the database ends its listeners too: stopping one afterwards has nothing to do.
+      return async () => {
+        if (!client.closed) await unlisten()
+      }
+    },
     close: () => client.close(),
   }
 }

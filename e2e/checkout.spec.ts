@@ -22,9 +22,14 @@ async function catalog(request: APIRequestContext): Promise<ApiProduct[]> {
   return ((await response.json()) as { data: ApiProduct[] }).data
 }
 
-/** Opens a page and waits until the session is known (the header shows Sign In or the account). */
+/**
+ * Opens a page and waits until the session is known (the header shows Sign In or the account)
+ * and the page's own code has arrived: the header hydrates first, and a click on a painted
+ * button whose page chunk is still loading would be lost.
+ */
 async function open(page: Page, path: string, signedIn = false) {
   await page.goto(path)
+  await page.waitForLoadState('networkidle')
   await expect(signedIn ? page.getByRole('link', { name: /^Account: / }) : page.getByRole('link', { name: 'Sign In', exact: true })).toBeVisible()
 }
 

@@ -49,11 +49,15 @@ export function createLocalFileStorage(rootDir: string): FileStorage {
           callback(null, chunk)
         },
       })
+      const writer = createWriteStream(temporary, { flags: 'wx' })
       try {
-        await pipeline(source, measure, createWriteStream(temporary, { flags: 'wx' }))
+        await pipeline(source, measure, writer)
         await mkdir(dirname(path), { recursive: true })
         await rename(temporary, path)
       } catch (error) {
+        // A source that fails at once can fail the pipeline while the file is still being opened:
+        // removed before then, it would appear afterwards, empty, and stay.
+        if (!writer.closed) await new Promise<void>((done) => writer.once('close', () => done()))
         await rm(temporary, { force: true })
         throw error
       }

@@ -33,8 +33,9 @@ import { createCatalogService } from './catalog/catalog.service.ts'
 import { mediaRoutes } from './catalog/media.routes.ts'
 import { checkoutRoutes } from './checkout/checkout.routes.ts'
 import { createCheckoutService } from './checkout/checkout.service.ts'
-import type { AppConfig } from './config.ts'
+import type { AppConfig, StorageConfig } from './config.ts'
 import type { DatabaseHandle } from './db/client.ts'
+import { attachmentDisposition } from './downloads/content-disposition.ts'
 import { downloadFileRoutes } from './downloads/download-file.routes.ts'
 import { downloadsRoutes } from './downloads/downloads.routes.ts'
 import { createDownloadsService, createDownloadLinkSigner } from './downloads/downloads.service.ts'
@@ -64,7 +65,9 @@ import type { PaymentProvider } from './payments/provider.ts'
 import { CLIENT_DIST_DIR, dataPaths } from './paths.ts'
 import { promoRoutes } from './promo/promo.routes.ts'
 import { createPromoService } from './promo/promo.service.ts'
+import type { FileStorage } from './storage/file-storage.ts'
 import { createLocalFileStorage } from './storage/local-file-storage.ts'
+import { createS3FileStorage } from './storage/s3-file-storage.ts'
 import { createUploads } from './uploads/uploads.service.ts'
 import { supportRoutes } from './support/support.routes.ts'
 import { createSupportService } from './support/support.service.ts'
@@ -162,8 +165,8 @@ export async function buildApp({ config, database, clientDir = CLIENT_DIST_DIR, 
   app.decorate('payments', provider)
   // Read at call time, so a test can swap the provider on a built app.
   const payments = (): PaymentProvider => app.payments
-  const storage = createLocalFileStorage(paths.files)
-  const catalog = createCatalogService(db, { files: storage, media: createLocalFileStorage(paths.media), maxFileBytes: config.maxUploadBytes })
+  const { files: storage, media: mediaStorage } = createStorages(config.storage, paths)
+  const catalog = createCatalogService(db, { files: storage, media: mediaStorage, maxFileBytes: config.maxUploadBytes })
   const cart = createCartService({ db, catalog })
   const promo = createPromoService(db)
   const profiles = createProfileService(db)
@@ -198,7 +201,7 @@ export async function buildApp({ config, database, clientDir = CLIENT_DIST_DIR, 
     licenceRoutes(orders, publicUrl),
     purchasesRoutes(createPurchasesService({ orders, catalog })),
     downloadsRoutes({ downloads, links }),
-    downloadFileRoutes({ downloads, links, storage, presignSeconds: DOWNLOAD_URL_TTL_SECONDS }),
+    downloadFileRoutes({ downloads, links, storage, presignSeconds: PRESIGNED_DOWNLOAD_SECONDS }),
     emailSignupRoutes({ signups: createEmailSignupService(db), limiter }),
     supportRoutes({ support: createSupportService({ db, mailer, supportEmail: config.supportEmail }), limiter }),
     ...(config.devMode ? [mailboxRoutes(mailer)] : []),
@@ -229,6 +232,24 @@ export async function buildApp({ config, database, clientDir = CLIENT_DIST_DIR, 
   else installApiNotFound(app)
 
   return app
+}
+
+/**
+ * Seconds a bucket's presigned download URL works: enough to start the transfer; a resume asks
+ * the signed download link again, which presigns anew (and counts nothing).
+ */
+const PRESIGNED_DOWNLOAD_SECONDS = 5 * 60
+
+/**
+ * Paid files in DATA_DIR/files, or under `files/` in the bucket's prefix (STORAGE_URL). Covers
+ * and previews stay in DATA_DIR/media either way: /media serves them from this disk.
+ */
+function createStorages(storage: StorageConfig, paths: ReturnType<typeof dataPaths>): { files: FileStorage; media: FileStorage } {
+  const media = createLocalFileStorage(paths.media)
+  if (storage.kind === 'local') return { files: createLocalFileStorage(paths.files), media }
+  const { bucket, prefix, endpoint, region, forcePathStyle } = storage
+  const files = createS3FileStorage({ bucket, prefix: prefix ? `${prefix}/files` : 'files', region, forcePathStyle, contentDisposition: attachmentDisposition, ...(endpoint ? { endpoint } : {}) })
+  return { files, media }
 }
 
 function installApiNotFound(app: FastifyInstance): void {

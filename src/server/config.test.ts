@@ -76,6 +76,18 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATA_DIR: dataDir(), ...production, SEED_DEMO: ' 0 ' }).seedDemo).toBe(false)
   })
 
+  it('migrates at start-up unless MIGRATE_ON_START is false or 0, in production too', () => {
+    const production = { NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(40), SMTP_URL: 'smtp://mail.example.com:587', PAYMENTS_PROVIDER: 'builtin' }
+    expect(loadConfig({ DATA_DIR: dataDir() }).migrateOnStart).toBe(true)
+    expect(loadConfig({ DATA_DIR: dataDir(), MIGRATE_ON_START: '' }).migrateOnStart).toBe(true)
+    expect(loadConfig({ DATA_DIR: dataDir(), ...production }).migrateOnStart).toBe(true)
+    expect(loadConfig({ DATA_DIR: dataDir(), MIGRATE_ON_START: '1' }).migrateOnStart).toBe(true)
+    expect(loadConfig({ DATA_DIR: dataDir(), MIGRATE_ON_START: 'false' }).migrateOnStart).toBe(false)
+    expect(loadConfig({ DATA_DIR: dataDir(), ...production, MIGRATE_ON_START: ' 0 ' }).migrateOnStart).toBe(false)
+    expect(() => loadConfig({ DATA_DIR: dataDir(), MIGRATE_ON_START: 'no' })).toThrow(ConfigError)
+    expect(() => loadConfig({ DATA_DIR: dataDir(), MIGRATE_ON_START: 'no' })).toThrow('MIGRATE_ON_START must be true, false, 1 or 0')
+  })
+
   it('requires AUTH_SECRET and SMTP_URL in production', () => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), NODE_ENV: 'production' })).toThrow(/AUTH_SECRET is required[\s\S]*SMTP_URL is required/)
     const config = loadConfig({ DATA_DIR: dataDir(), NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(40), SMTP_URL: 'smtp://mail.example.com:587', PAYMENTS_PROVIDER: 'builtin' })
@@ -94,5 +106,40 @@ describe('loadConfig', () => {
     expect(optedIn.testPaymentsInProduction).toBe(true)
     // Outside production the built-in provider needs no opt-in and shows no banner.
     expect(loadConfig({ DATA_DIR: dataDir() }).testPaymentsInProduction).toBe(false)
+  })
+
+  it('keeps files on local disk unless STORAGE_URL names a bucket', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).storage).toEqual({ kind: 'local' })
+    expect(loadConfig({ DATA_DIR: dataDir(), STORAGE_URL: ' ' }).storage).toEqual({ kind: 'local' })
+    expect(loadConfig({ DATA_DIR: dataDir(), STORAGE_URL: 's3://als-shop/live/store/' }).storage).toEqual({
+      kind: 's3',
+      bucket: 'als-shop',
+      prefix: 'live/store',
+      endpoint: undefined,
+      region: 'us-east-1',
+      forcePathStyle: false,
+    })
+    expect(loadConfig({ DATA_DIR: dataDir(), STORAGE_URL: 's3://als.shop', S3_REGION: 'eu-central-1' }).storage).toMatchObject({ bucket: 'als.shop', prefix: '', region: 'eu-central-1' })
+  })
+
+  it('addresses an S3-compatible endpoint by path unless S3_FORCE_PATH_STYLE says otherwise', () => {
+    const bucket = { DATA_DIR: dataDir(), STORAGE_URL: 's3://als-shop/files', S3_ENDPOINT: 'http://127.0.0.1:9000' }
+    expect(loadConfig(bucket).storage).toMatchObject({ endpoint: 'http://127.0.0.1:9000', forcePathStyle: true })
+    expect(loadConfig({ ...bucket, S3_FORCE_PATH_STYLE: 'false' }).storage).toMatchObject({ forcePathStyle: false })
+    expect(loadConfig({ DATA_DIR: dataDir(), STORAGE_URL: 's3://als-shop', S3_FORCE_PATH_STYLE: '1' }).storage).toMatchObject({ forcePathStyle: true })
+    expect(() => loadConfig({ ...bucket, S3_FORCE_PATH_STYLE: 'yes' })).toThrow('S3_FORCE_PATH_STYLE must be true, false, 1 or 0')
+    expect(() => loadConfig({ ...bucket, S3_ENDPOINT: 'minio 9000' })).toThrow(/S3_ENDPOINT/)
+  })
+
+  it.each(['https://als-shop/files', 's3:/als-shop', 's3://', 's3://Als-Shop/files', 's3://a/files', 's3://als-shop/../files', 's3://als-shop/a//b', 's3://als-shop/files?x=1', 's3://key:secret@als-shop', 's3://als-shop:9000', 'als-shop/files'])(
+    'refuses the STORAGE_URL %j at start-up',
+    (url) => {
+      expect(() => loadConfig({ DATA_DIR: dataDir(), STORAGE_URL: url })).toThrow(ConfigError)
+      expect(() => loadConfig({ DATA_DIR: dataDir(), STORAGE_URL: url })).toThrow('STORAGE_URL must look like s3://bucket or s3://bucket/prefix')
+    },
+  )
+
+  it('refuses S3_ENDPOINT without a STORAGE_URL, which would otherwise be ignored', () => {
+    expect(() => loadConfig({ DATA_DIR: dataDir(), S3_ENDPOINT: 'http://127.0.0.1:9000' })).toThrow('S3_ENDPOINT is set but STORAGE_URL is not')
   })
 })

@@ -86,11 +86,53 @@ const envSchema = z
         .optional()
         .transform((value) => (value === undefined ? undefined : value === 'true' || value === '1')),
     ),
+    /**
+     * Migrate the database at start-up: true/false or 1/0, unset or empty means true. A fleet on
+     * PostgreSQL runs `npm run migrate` once per release and starts its processes with false:
+     * each then only checks that the database is migrated, and refuses to start if not.
+     */
+    MIGRATE_ON_START: z.preprocess(
+      (value) => (typeof value === 'string' ? value.trim() || undefined : value),
+      z
+        .enum(['true', 'false', '1', '0'], { error: 'MIGRATE_ON_START must be true, false, 1 or 0' })
+        .default('true')
+        .transform((value) => value === 'true' || value === '1'),
+    ),
+    /**
+     * Where product files and media are kept: unset means DATA_DIR/files and DATA_DIR/media;
+     * `s3://bucket/prefix` means an S3-compatible bucket, paid files under `prefix/files/` and
+     * media under `prefix/media/`. Credentials come from the AWS SDK's default chain
+     * (AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, a profile, an instance role).
+     */
+    STORAGE_URL: z.preprocess(
+      (value) => (typeof value === 'string' ? value.trim() || undefined : value),
+      z.string().optional().transform((value, ctx) => {
+        if (value === undefined) return undefined
+        const bucket = parseBucketUrl(value)
+        if (bucket) return bucket
+        ctx.addIssue({ code: 'custom', message: 'STORAGE_URL must look like s3://bucket or s3://bucket/prefix (a lower-case bucket name, no query)' })
+        return z.NEVER
+      }),
+    ),
+    /** The S3 API's origin for MinIO, R2 or another S3-compatible service; unset means AWS. */
+    S3_ENDPOINT: optionalUrl,
+    S3_REGION: z.preprocess((value) => (typeof value === 'string' ? value.trim() || undefined : value), z.string().default('us-east-1')),
+    /** `host/bucket/key` addressing (true/false, 1/0); unset means true with S3_ENDPOINT, else false. */
+    S3_FORCE_PATH_STYLE: z.preprocess(
+      (value) => (typeof value === 'string' ? value.trim() || undefined : value),
+      z
+        .enum(['true', 'false', '1', '0'], { error: 'S3_FORCE_PATH_STYLE must be true, false, 1 or 0' })
+        .optional()
+        .transform((value) => (value === undefined ? undefined : value === 'true' || value === '1')),
+    ),
     /** Address the HTTP server binds to. */
     HOST: z.string().default('0.0.0.0'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
   .superRefine((env, ctx) => {
+    if (env.S3_ENDPOINT && !env.STORAGE_URL) {
+      ctx.addIssue({ code: 'custom', path: ['S3_ENDPOINT'], message: 'S3_ENDPOINT is set but STORAGE_URL is not: set STORAGE_URL=s3://bucket/prefix to store files in the bucket' })
+    }
     if (env.NODE_ENV !== 'production') return
     if (!env.AUTH_SECRET) ctx.addIssue({ code: 'custom', path: ['AUTH_SECRET'], message: 'AUTH_SECRET is required when NODE_ENV=production' })
     if (!env.SMTP_URL) ctx.addIssue({ code: 'custom', path: ['SMTP_URL'], message: 'SMTP_URL is required when NODE_ENV=production' })
@@ -130,9 +172,36 @@ export interface AppConfig {
   trustProxy: number | string[] | false
   /** The largest product file an owner may upload (MAX_UPLOAD_BYTES). */
   maxUploadBytes: number
+  /** Where product files and media are kept (STORAGE_URL): the local data directory, or one bucket. */
+  storage: StorageConfig
   /** Whether start-up seeds the demo catalog and promo codes (SEED_DEMO; off by default in production). */
   seedDemo: boolean
+  /** Whether start-up migrates the database, or only checks that it is migrated (MIGRATE_ON_START). */
+  migrateOnStart: boolean
   logLevel: string
+}
+
+export type StorageConfig =
+  | { kind: 'local' }
+  | { kind: 's3'; bucket: string; prefix: string; endpoint: string | undefined; region: string; forcePathStyle: boolean }
+
+/** `s3://bucket/prefix` as bucket and prefix (no surrounding slashes), or null when it is not one. */
+function parseBucketUrl(value: string): { bucket: string; prefix: string } | null {
+  let url: URL
+  let path: string
+  try {
+    url = new URL(value)
+    // The raw path: URL would quietly resolve `a/../b` to `b`.
+    path = decodeURIComponent(value.replace(/^s3:\/\/[^/?#]*/i, '').replace(/[?#].*$/, ''))
+  } catch {
+    return null
+  }
+  if (url.protocol !== 's3:' || url.username || url.password || url.port || url.search || url.hash) return null
+  // Bucket names as S3 allows them: 3-63 lower-case letters, digits, dots and hyphens, starting and ending with a letter or digit.
+  if (!/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(url.hostname)) return null
+  const prefix = path.replace(/^\/+|\/+$/g, '')
+  if (prefix.split('/').some((segment) => segment === '.' || segment === '..') || prefix.includes('//')) return null
+  return { bucket: url.hostname, prefix }
 }
 
 export class ConfigError extends Error {
@@ -170,7 +239,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     adminEmails: values.ADMIN_EMAILS,
     trustProxy: values.TRUST_PROXY,
     maxUploadBytes: values.MAX_UPLOAD_BYTES,
+    storage: values.STORAGE_URL
+      ? {
+          kind: 's3',
+          ...values.STORAGE_URL,
+          endpoint: values.S3_ENDPOINT,
+          region: values.S3_REGION,
+          forcePathStyle: values.S3_FORCE_PATH_STYLE ?? Boolean(values.S3_ENDPOINT),
+        }
+      : { kind: 'local' },
     seedDemo: values.SEED_DEMO ?? !production,
+    migrateOnStart: values.MIGRATE_ON_START,
     logLevel: values.LOG_LEVEL,
   }
 }

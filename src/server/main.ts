@@ -1,5 +1,6 @@
 /**
- * Starts the store: validates configuration, opens and migrates the database, seeds the demo
+ * Starts the store: validates configuration, opens and migrates the database (or, with
+ * MIGRATE_ON_START=false, checks that `npm run migrate` did), seeds the demo
  * catalog on first run (unless SEED_DEMO is off), computes missing preview waveforms, serves
  * HTTP with its background workers (mail outbox, built-in payment webhooks), and shuts down
  * cleanly on SIGTERM/SIGINT.
@@ -8,6 +9,7 @@ import { buildApp } from './app.ts'
 import { ConfigError, loadConfig } from './config.ts'
 import { openDatabase } from './db/client.ts'
 import { markEmbeddedDatabaseInUse } from './db/embedded-lock.ts'
+import { notMigratedMessage, readMigrationStatus } from './db/migration-check.ts'
 import { seedDemoCatalog } from './db/seed.ts'
 import { backfillDiscoveryColumns } from './catalog/discovery-columns.ts'
 import { backfillPreviewPeaks } from './catalog/preview-peaks.ts'
@@ -40,7 +42,18 @@ async function main(): Promise<void> {
   // The owner CLI must not open the embedded database while this process holds it.
   const releaseEmbedded = database.kind === 'pglite' ? markEmbeddedDatabaseInUse(dataPaths(config.dataDir).storePid) : () => {}
   phase('open database')
-  await database.migrate()
+  if (config.migrateOnStart) {
+    await database.migrate()
+  } else {
+    // A fleet migrates once per release (`npm run migrate`); a process of a newer release must not serve an older schema.
+    const status = await readMigrationStatus(database.db)
+    if (status.pending.length > 0) {
+      console.error(notMigratedMessage(status))
+      await database.close()
+      releaseEmbedded()
+      process.exit(1)
+    }
+  }
   phase('migrations')
   const seed = await seedDemoCatalog(database, config.dataDir, { enabled: config.seedDemo })
   phase('seed check')

@@ -53,7 +53,9 @@ export function downloadFileRoutes({ downloads, links, storage, presignSeconds }
         const file = await downloads.grantedFile(grantId)
         if (!file) throw invalidLink()
 
-        if (storage.presignedGetUrl) {
+        // The bucket serves the bytes (Range included: the client repeats its Range header to the new URL).
+        // A presigned URL is signed for GET alone, so HEAD is answered here from the object's metadata.
+        if (storage.presignedGetUrl && request.method === 'GET') {
           return reply.redirect(await storage.presignedGetUrl(file.storageKey, { expiresIn: presignSeconds, fileName: file.fileName }), 302)
         }
 

@@ -2,12 +2,12 @@
  * The storage seam for product files and public media: products name their file by a storage
  * key (`products/dusty-keys.zip`), and a FileStorage turns a key into its size, validators and
  * bytes, and stores new bytes under a key. The local directory under DATA_DIR/files (paid files)
- * or DATA_DIR/media (covers, previews) is the one implementation today.
+ * or DATA_DIR/media (covers, previews) is the default implementation (local-file-storage.ts).
  *
- * An S3-compatible bucket plugs in later as another FileStorage that also implements
- * `presignedGetUrl`: the download route then answers a redirect to the bucket's presigned
- * URL (which serves Range and Content-Disposition itself) instead of streaming through this
- * process. No S3 SDK is installed, so that class is not written yet.
+ * An S3-compatible bucket (STORAGE_URL=s3://bucket/prefix, s3-file-storage.ts) also implements
+ * `presignedGetUrl`: the download route then answers a GET with a redirect to the bucket's
+ * presigned URL (which serves Range and Content-Disposition itself) instead of streaming
+ * through this process.
  */
 import type { Readable } from 'node:stream'
 

@@ -7,8 +7,10 @@
 // the store's req/s as a share of the memory server's.
 // On PostgreSQL it then runs the large-catalog case (large-catalog-case.mjs): 10,000 generated
 // products, filtered and faceted listings measured uncached, and the plans of their queries.
+// With --processes N (PostgreSQL), the store's answers are measured again through a small
+// round-robin proxy: to the one store (the proxy's own cost), then to N stores on one database.
 // Usage: node scripts/bench/catalog.mjs [--seconds 10] [--connections 20] [--only pglite|postgres|large]
-//   [--products 10000] [--skip-large]   (--only large: the large-catalog case alone)
+//   [--products 10000] [--skip-large] [--processes 2]   (--only large: the large-catalog case alone)
 import { spawn } from 'node:child_process'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { get } from 'node:http'
@@ -18,6 +20,7 @@ import { parseArgs } from 'node:util'
 import autocannon from 'autocannon'
 import pg from 'pg'
 import { benchLargeCatalog } from './large-catalog-case.mjs'
+import { startRoundRobinProxy } from './round-robin-proxy.mjs'
 import { freePort, waitForHealth } from './server-process.mjs'
 
 const { values } = parseArgs({
@@ -27,8 +30,10 @@ const { values } = parseArgs({
     only: { type: 'string' },
     products: { type: 'string', default: '10000' },
     'skip-large': { type: 'boolean', default: false },
+    processes: { type: 'string', default: '1' },
   },
 })
+const processes = Number(values.processes)
 const seconds = Number(values.seconds)
 const connections = Number(values.connections)
 const adminUrl = process.env.PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/test'
@@ -60,6 +65,24 @@ async function run(server, label, backend, endpoints, bytesOf, rows) {
     await measure(url, 2, BROWSER_HEADERS) // warm-up: JIT, the database's caches, the store's cache
     const result = await measure(url, seconds, BROWSER_HEADERS)
     rows.push({ backend, server: label, endpoint: name, 'req/s': Math.round(result.requests.average), 'p50 ms': result.latency.p50, 'p99 ms': result.latency.p99, ...bytesOf(name), errors: result.errors + result.non2xx })
+  }
+}
+
+/**
+ * The same answers through a round-robin proxy: first to the one store (what the proxy itself
+ * costs), then to `processes` stores on the same PostgreSQL, every process on this machine's cores.
+ */
+async function runFleet(store, env, endpoints, sizes, rows) {
+  const others = []
+  for (let index = 1; index < processes; index++) others.push(await start(['dist/node/server/main.js'], env))
+  try {
+    for (const [label, targets] of [[`store ×1 behind the proxy`, [store.base]], [`store ×${processes} behind the proxy`, [store.base, ...others.map((other) => other.base)]]]) {
+      const proxy = await startRoundRobinProxy(targets)
+      await run(proxy, label, 'postgres', endpoints, (name) => sizes[name], rows)
+      await proxy.stop()
+    }
+  } finally {
+    for (const other of others) await other.stop()
   }
 }
 
@@ -106,6 +129,7 @@ async function benchBackend(kind) {
       sizes[name] = { 'JSON bytes': plain.length, 'sent bytes': wire.body.length, encoding: wire.encoding ?? 'none' }
     }
     await run(store, 'store', kind, endpoints, (name) => sizes[name], rows)
+    if (processes > 1 && kind === 'postgres') await runFleet(store, env, endpoints, sizes, rows)
     await store.stop()
 
     const bare = await start(['scripts/bench/compare-servers.mjs', 'bare'], { DATABASE_URL: env.DATABASE_URL, PGLITE_DIR: join(dataDir, 'db') })

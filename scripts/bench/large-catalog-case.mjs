@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import autocannon from 'autocannon'
 import pg from 'pg'
-import { GENRES, KEY_IDS, TAGS, generateLargeCatalog } from './large-catalog.mjs'
+import { GENRES, KEY_IDS, TAGS, createRandom, generateLargeCatalog, pick } from './large-catalog.mjs'
 import { startSqlCapture } from './sql-capture.mjs'
 
 /** The issue's target for an uncached filtered, faceted listing on 10,000 products. */
@@ -25,27 +25,15 @@ const RECORDED_REQUESTS = 20
 const SOUND_TYPES = ['loops', 'one-shots', 'midi', 'presets', 'instruments', 'tools']
 const SORTS = ['createdAt', 'price', 'rating', 'name', 'bpm']
 
-/** Mulberry32 (as large-catalog.mjs), so the addresses are the same every run. */
-function createRandom(seed) {
-  let state = seed >>> 0
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0
-    let t = state
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
-
 /** `count` distinct addresses made by `make`. */
 function distinct(count, make) {
-  const random = createRandom(count)
+  // Seeded, so the addresses are the same every run.
+  const random = createRandom(`addresses-${count}`)
   const addresses = new Set()
   while (addresses.size < count) addresses.add(make(random))
   return [...addresses]
 }
 
-const pick = (random, list) => list[Math.floor(random() * list.length)]
 
 /** (a) What a shopper narrows to: one or two genres and a BPM range about their tempo, sometimes a key or a sound type. */
 function filteredAddress(random) {

@@ -23,8 +23,8 @@ function discoveryVersion() {
 }
 export const DISCOVERY_VERSION = discoveryVersion()
 
-/** Mulberry32, as src/demo-catalog/prng.ts: values in [0, 1). */
-function createRandom(seedText) {
+/** Mulberry32 seeded by a text, as src/demo-catalog/prng.ts (plain node cannot import it): values in [0, 1). */
+export function createRandom(seedText) {
   let state = 0x811c9dc5
   for (let i = 0; i < seedText.length; i++) state = Math.imul(state ^ seedText.charCodeAt(i), 0x01000193)
   state >>>= 0
@@ -36,7 +36,7 @@ function createRandom(seedText) {
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296
   }
 }
-const pick = (random, list) => list[Math.floor(random() * list.length)]
+export const pick = (random, list) => list[Math.floor(random() * list.length)]
 const intBetween = (random, min, max) => min + Math.floor(random() * (max - min + 1))
 function sample(random, list, count) {
   const pool = [...list]

@@ -208,6 +208,17 @@ export class ConfigError extends Error {
   override name = 'ConfigError'
 }
 
+/** The configuration, or null once what is wrong with it is printed (the command then exits 1). */
+export function loadConfigOrExplain(): AppConfig | null {
+  try {
+    return loadConfig()
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error
+    console.error(error.message)
+    return null
+  }
+}
+
 /** Parses the environment; throws ConfigError listing every bad variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const parsed = envSchema.safeParse(env)

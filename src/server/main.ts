@@ -6,7 +6,7 @@
  * cleanly on SIGTERM/SIGINT.
  */
 import { buildApp } from './app.ts'
-import { ConfigError, loadConfig } from './config.ts'
+import { loadConfigOrExplain } from './config.ts'
 import { openDatabase } from './db/client.ts'
 import { markEmbeddedDatabaseInUse } from './db/embedded-lock.ts'
 import { notMigratedMessage, readMigrationStatus } from './db/migration-check.ts'
@@ -26,16 +26,8 @@ async function main(): Promise<void> {
     phases[name] = Math.round(now - mark)
     mark = now
   }
-  let config
-  try {
-    config = loadConfig()
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message)
-      process.exit(1)
-    }
-    throw error
-  }
+  const config = loadConfigOrExplain()
+  if (!config) process.exit(1)
 
   phase('config')
   const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: dataPaths(config.dataDir).database })

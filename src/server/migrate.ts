@@ -4,23 +4,15 @@
  * when it is up to date, 1 with the reason otherwise. A fleet runs it once per release, before
  * starting its processes with MIGRATE_ON_START=false.
  */
-import { ConfigError, loadConfig } from './config.ts'
+import { loadConfigOrExplain } from './config.ts'
 import { openDatabase } from './db/client.ts'
 import { runningProcessOf } from './db/embedded-lock.ts'
 import { readMigrationStatus } from './db/migration-check.ts'
 import { dataPaths } from './paths.ts'
 
 async function main(): Promise<number> {
-  let config
-  try {
-    config = loadConfig()
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message)
-      return 1
-    }
-    throw error
-  }
+  const config = loadConfigOrExplain()
+  if (!config) return 1
   const paths = dataPaths(config.dataDir)
   if (!config.databaseUrl) {
     // The embedded database is one process's directory: a store serving it migrates it itself.

@@ -21,7 +21,7 @@ import { notFound } from '../http/errors.ts'
 import { toCategoryView, toProductListItem, toProductView } from './product-view.ts'
 import { createProductDiscovery } from './product-discovery.ts'
 import { facetCounts, type Remember } from './facet-counts.ts'
-import { allConditions, productFilterSql, searchTermsOf, type SearchTerms } from './product-filters.ts'
+import { allConditions, productFilterSql, searchRelevance, searchTermsOf, type SearchTerms } from './product-filters.ts'
 
 export type ProductListParams = z.output<typeof productListQuerySchema>
 
@@ -51,7 +51,7 @@ function scopeKeyOf(params: ProductListParams): string {
 function orderOf(params: ProductListParams, search: SearchTerms | null): SQL[] {
   if (params.sortBy === 'relevance') {
     if (!search) return [desc(products.createdAt)]
-    return [desc(sql`ts_rank_cd(${products.searchVector}, ${search.tsquery}) + word_similarity(${search.text}, ${products.searchText})`), desc(products.createdAt)]
+    return [desc(searchRelevance(search)), desc(products.createdAt)]
   }
   const column = SORT_COLUMNS[params.sortBy]
   const ascending = params.sortOrder === 'asc'

@@ -4,7 +4,7 @@ import type { ProductListItem, SearchSuggestions } from '../../shared/contract/c
 import { compatibleKeys, musicKeyById } from '../../shared/music-keys.ts'
 import type { Database } from '../db/client.ts'
 import { categories, products } from './catalog.schema.ts'
-import { searchMatch, searchTermsOf, textArray } from './product-filters.ts'
+import { searchMatch, searchRelevance, searchTermsOf, textArray } from './product-filters.ts'
 import { toCategoryView, toProductListItem } from './product-view.ts'
 
 const SUGGESTED_PRODUCTS = 5
@@ -28,14 +28,13 @@ export function createProductDiscovery(db: Database) {
       const search = searchTermsOf(q)
       if (!search) return { products: [], categories: [], tags: [] }
       const like = `${search.text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`
-      const relevance = sql`ts_rank_cd(${products.searchVector}, ${search.tsquery}) + word_similarity(${search.text}, ${products.searchText})`
       const [found, sections, tags] = await Promise.all([
         db
           .select({ id: products.id, name: products.name, imageUrl: products.imageUrl, categoryName: categories.name })
           .from(products)
           .leftJoin(categories, eq(products.categoryId, categories.id))
           .where(and(eq(products.isActive, true), searchMatch(search)))
-          .orderBy(desc(relevance), desc(products.rating), products.id)
+          .orderBy(desc(searchRelevance(search)), desc(products.rating), products.id)
           .limit(SUGGESTED_PRODUCTS),
         db
           .select({ id: categories.id, name: categories.name, slug: categories.slug })

@@ -48,6 +48,11 @@ export function searchMatch(search: SearchTerms): SQL {
     union select ${products.id} from ${products} where ${products.searchText} %> ${search.text})`
 }
 
+/** How well a product answers a search: its words' weighted rank plus how close its spelling is. */
+export function searchRelevance(search: SearchTerms): SQL {
+  return sql`ts_rank_cd(${products.searchVector}, ${search.tsquery}) + word_similarity(${search.text}, ${products.searchText})`
+}
+
 export interface ProductFilterSql {
   /** Active products of the category that match the search: what every facet counts within. */
   scope: SQL[]

@@ -3,7 +3,7 @@
  * when DATABASE_URL is set, else the embedded database under DATA_DIR, which it refuses to
  * open while a store process serves it), brings it up to date and runs one owner command.
  */
-import { ConfigError, loadConfig } from '../config.ts'
+import { loadConfigOrExplain } from '../config.ts'
 import { openDatabase, type DatabaseHandle } from '../db/client.ts'
 import { runningProcessOf } from '../db/embedded-lock.ts'
 import { dataPaths } from '../paths.ts'
@@ -11,16 +11,8 @@ import { createLocalFileStorage } from '../storage/local-file-storage.ts'
 import { runOwnerCommand } from './owner-program.ts'
 
 async function main(): Promise<number> {
-  let config
-  try {
-    config = loadConfig()
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message)
-      return 1
-    }
-    throw error
-  }
+  const config = loadConfigOrExplain()
+  if (!config) return 1
   const paths = dataPaths(config.dataDir)
   let opened = null as DatabaseHandle | null
   const database = async () => {

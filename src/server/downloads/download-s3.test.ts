@@ -4,10 +4,7 @@
  * the download once, and neither the redirect nor a resumed range spends another. HEAD is
  * answered by the store itself, since a presigned URL is signed for GET alone.
  */
-import { mkdtempSync, rmSync } from 'node:fs'
-import { createRequire } from 'node:module'
-import { extname, join } from 'node:path'
-import { tmpdir } from 'node:os'
+import { extname } from 'node:path'
 import { Readable } from 'node:stream'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { ProductRow } from '../db/schema.ts'
@@ -15,32 +12,22 @@ import { createSignedInUser, type SignedInUser } from '../../../tests/support/ac
 import { fetchDownload, grantUrl, productsWithFiles, remainingOf, sha256, storedFile } from '../../../tests/support/downloads.ts'
 import { createCompletedOrder } from '../../../tests/support/orders.ts'
 import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts'
+import { S3RVER_CREDENTIALS, startTestBucket, type TestBucket } from '../../../tests/support/s3-server.ts'
 import { createS3FileStorage } from '../storage/s3-file-storage.ts'
 import { attachmentDisposition } from './content-disposition.ts'
 
-/** The part of s3rver 3.7 used here (it ships no types). */
-interface S3rverServer {
-  run(): Promise<{ address: string; port: number }>
-  close(): Promise<void>
-}
-type S3rverClass = new (options: { port: number; address: string; silent: boolean; directory: string; configureBuckets: { name: string }[] }) => S3rverServer
-const require = createRequire(import.meta.url)
-const S3rver = require('s3rver') as S3rverClass
-
-const directory = mkdtempSync(join(tmpdir(), 'als-s3rver-'))
-let server: S3rverServer
+let bucket: TestBucket
 let t: TestApp
 let buyer: SignedInUser
 let product: ProductRow
 let stored: Buffer
 
 beforeAll(async () => {
-  server = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory, configureBuckets: [{ name: 'als-downloads' }] })
-  const { port } = await server.run()
-  const endpoint = `http://127.0.0.1:${port}`
+  bucket = await startTestBucket('als-downloads')
+  const { endpoint } = bucket
   // The store reads credentials from the SDK's default chain, as in production; s3rver accepts only these.
-  vi.stubEnv('AWS_ACCESS_KEY_ID', 'S3RVER')
-  vi.stubEnv('AWS_SECRET_ACCESS_KEY', 'S3RVER')
+  vi.stubEnv('AWS_ACCESS_KEY_ID', S3RVER_CREDENTIALS.accessKeyId)
+  vi.stubEnv('AWS_SECRET_ACCESS_KEY', S3RVER_CREDENTIALS.secretAccessKey)
   t = await createTestApp({ STORAGE_URL: 's3://als-downloads/shop', S3_ENDPOINT: endpoint })
   buyer = await createSignedInUser(t)
   ;[product] = (await productsWithFiles(t, 1)) as [ProductRow]
@@ -52,9 +39,8 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await t?.close()
-  await server?.close()
+  await bucket?.close()
   vi.unstubAllEnvs()
-  rmSync(directory, { recursive: true, force: true })
 })
 
 describe('downloads from a bucket', () => {

@@ -9,7 +9,8 @@
  * presigned URL (which serves Range and Content-Disposition itself) instead of streaming
  * through this process.
  */
-import type { Readable } from 'node:stream'
+import { createHash } from 'node:crypto'
+import { Transform, type Readable } from 'node:stream'
 
 export interface StoredFileInfo {
   /** Bytes. */
@@ -66,4 +67,32 @@ export class StorageKeyError extends Error {
 /** A write that passed its size limit: nothing was stored. */
 export class StorageLimitError extends Error {
   override name = 'StorageLimitError'
+}
+
+/** A key as every storage takes it: relative, without empty, `.` or `..` segments. Answers the key. */
+export function checkStorageKey(key: string): string {
+  if (typeof key !== 'string' || key.length === 0 || key.length > 1024) throw new StorageKeyError('Empty or overlong storage key')
+  if (key.includes('\0') || key.includes('\\') || key.startsWith('/')) throw new StorageKeyError('Storage key must be a relative path')
+  if (key.split('/').some((segment) => segment === '..' || segment === '.' || segment === '')) {
+    throw new StorageKeyError('Storage key must not climb out of the store')
+  }
+  return key
+}
+
+/**
+ * The bytes of a put on their way to storage: counted and hashed as they pass, failing with
+ * StorageLimitError once past `maxBytes`. `stored()` answers the size and sha256 when they are done.
+ */
+export function measuringStream(maxBytes: number): { stream: Transform; stored: () => StoredFile } {
+  const hash = createHash('sha256')
+  let size = 0
+  const stream = new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      size += chunk.length
+      if (size > maxBytes) return callback(new StorageLimitError(`The file is larger than ${maxBytes} bytes`))
+      hash.update(chunk)
+      callback(null, chunk)
+    },
+  })
+  return { stream, stored: () => ({ size, sha256: hash.digest('hex') }) }
 }

@@ -3,14 +3,14 @@
  * one that is absolute, holds `..`, a backslash or a NUL byte, or resolves outside the root is
  * refused before the file system is touched.
  */
-import { createHash, randomUUID } from 'node:crypto'
+import { randomUUID } from 'node:crypto'
 import { createReadStream, createWriteStream } from 'node:fs'
 import { mkdir, rename, rm, rmdir, stat } from 'node:fs/promises'
 import { dirname, join, resolve, sep } from 'node:path'
-import { Transform, type Readable } from 'node:stream'
+import type { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import type { ByteRange, FileStorage, StoredFile, StoredFileInfo } from './file-storage.ts'
-import { StorageKeyError, StorageLimitError } from './file-storage.ts'
+import { checkStorageKey, measuringStream, StorageKeyError } from './file-storage.ts'
 
 /** The read buffer of a download stream: fewer syscalls than the 64 KiB default, still small. */
 const READ_CHUNK_BYTES = 256 * 1024
@@ -19,11 +19,7 @@ export function createLocalFileStorage(rootDir: string): FileStorage {
   const root = resolve(rootDir)
 
   function pathOf(key: string): string {
-    if (typeof key !== 'string' || key.length === 0 || key.length > 1024) throw new StorageKeyError('Empty or overlong storage key')
-    if (key.includes('\0') || key.includes('\\') || key.startsWith('/')) throw new StorageKeyError('Storage key must be a relative path')
-    if (key.split('/').some((segment) => segment === '..' || segment === '.' || segment === '')) {
-      throw new StorageKeyError('Storage key must not climb out of the store')
-    }
+    checkStorageKey(key)
     const path = resolve(root, key)
     if (!path.startsWith(root + sep)) throw new StorageKeyError('Storage key must not climb out of the store')
     return path
@@ -39,19 +35,10 @@ export function createLocalFileStorage(rootDir: string): FileStorage {
       const path = pathOf(key)
       await mkdir(incoming, { recursive: true })
       const temporary = join(incoming, randomUUID())
-      const hash = createHash('sha256')
-      let size = 0
-      const measure = new Transform({
-        transform(chunk: Buffer, _encoding, callback) {
-          size += chunk.length
-          if (size > maxBytes) return callback(new StorageLimitError(`The file is larger than ${maxBytes} bytes`))
-          hash.update(chunk)
-          callback(null, chunk)
-        },
-      })
+      const measure = measuringStream(maxBytes)
       const writer = createWriteStream(temporary, { flags: 'wx' })
       try {
-        await pipeline(source, measure, writer)
+        await pipeline(source, measure.stream, writer)
         await mkdir(dirname(path), { recursive: true })
         await rename(temporary, path)
       } catch (error) {
@@ -61,7 +48,7 @@ export function createLocalFileStorage(rootDir: string): FileStorage {
         await rm(temporary, { force: true })
         throw error
       }
-      return { size, sha256: hash.digest('hex') }
+      return measure.stored()
     },
 
     async delete(key: string): Promise<void> {

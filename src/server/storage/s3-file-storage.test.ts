@@ -1,9 +1,5 @@
 /** The bucket storage against a real S3-compatible server (s3rver, in process): the FileStorage contract and presigned URLs. */
 import { createHash, randomBytes } from 'node:crypto'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { createRequire } from 'node:module'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { Readable } from 'node:stream'
 import { buffer } from 'node:stream/consumers'
 import { setTimeout as sleep } from 'node:timers/promises'
@@ -11,37 +7,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { attachmentDisposition } from '../downloads/content-disposition.ts'
 import { StorageKeyError, StorageLimitError, type FileStorage } from './file-storage.ts'
 import { createS3FileStorage } from './s3-file-storage.ts'
+import { S3RVER_CREDENTIALS, startTestBucket, type TestBucket } from '../../../tests/support/s3-server.ts'
 
-/** The part of s3rver 3.7 used here (it ships no types). */
-interface S3rverServer {
-  run(): Promise<{ address: string; port: number }>
-  close(): Promise<void>
-}
-type S3rverClass = new (options: { port: number; address: string; silent: boolean; directory: string; configureBuckets: { name: string }[] }) => S3rverServer
-const require = createRequire(import.meta.url)
-const S3rver = require('s3rver') as S3rverClass
-
-const directory = mkdtempSync(join(tmpdir(), 'als-s3rver-'))
-let server: S3rverServer
+let bucket: TestBucket
 let storage: FileStorage
 
-/** s3rver's fixed credentials; the bucket storage otherwise takes the SDK's default chain. */
-const S3RVER_CREDENTIALS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' }
-
-/** Serves the test bucket on a free port and answers a storage on it under the prefix `shop/files`. */
-async function startTestBucket(dir: string): Promise<{ server: S3rverServer; endpoint: string }> {
-  const s3rver = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory: dir, configureBuckets: [{ name: 'als-test' }] })
-  const { port } = await s3rver.run()
-  return { server: s3rver, endpoint: `http://127.0.0.1:${port}` }
-}
-
 beforeAll(async () => {
-  const started = await startTestBucket(directory)
-  server = started.server
+  bucket = await startTestBucket('als-test')
   storage = createS3FileStorage({
     bucket: 'als-test',
     prefix: 'shop/files',
-    endpoint: started.endpoint,
+    endpoint: bucket.endpoint,
     region: 'us-east-1',
     credentials: S3RVER_CREDENTIALS,
     contentDisposition: attachmentDisposition,
@@ -49,8 +25,7 @@ beforeAll(async () => {
 })
 
 afterAll(async () => {
-  await server?.close()
-  rmSync(directory, { recursive: true, force: true })
+  await bucket?.close()
 })
 
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex')

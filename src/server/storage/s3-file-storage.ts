@@ -4,14 +4,13 @@
  * the local storage refuses is refused here too. Uploads stream through a multipart upload
  * (never buffering the file), and downloads are handed to the bucket by presigned URLs.
  */
-import { createHash } from 'node:crypto'
-import { PassThrough, Readable, Transform } from 'node:stream'
+import { PassThrough, Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, S3Client } from '@aws-sdk/client-s3'
 import { Upload } from '@aws-sdk/lib-storage'
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner'
 import type { ByteRange, FileStorage, PresignOptions, StoredFile, StoredFileInfo } from './file-storage.ts'
-import { StorageKeyError, StorageLimitError } from './file-storage.ts'
+import { checkStorageKey, measuringStream } from './file-storage.ts'
 
 /** S3's smallest multipart part (except the last): memory held per upload is partSize × queueSize. */
 const PART_BYTES = 5 * 1024 * 1024
@@ -33,16 +32,6 @@ export interface S3FileStorageOptions {
   contentDisposition: (fileName: string) => string
 }
 
-/** Refuses, by the local storage's rules, a key that is empty, absolute or climbs out of the store. */
-function checkKey(key: string): string {
-  if (typeof key !== 'string' || key.length === 0 || key.length > 1024) throw new StorageKeyError('Empty or overlong storage key')
-  if (key.includes('\0') || key.includes('\\') || key.startsWith('/')) throw new StorageKeyError('Storage key must be a relative path')
-  if (key.split('/').some((segment) => segment === '..' || segment === '.' || segment === '')) {
-    throw new StorageKeyError('Storage key must not climb out of the store')
-  }
-  return key
-}
-
 function isNotFound(error: unknown): boolean {
   const failure = error as { name?: string; $metadata?: { httpStatusCode?: number } }
   return failure.name === 'NotFound' || failure.name === 'NoSuchKey' || failure.$metadata?.httpStatusCode === 404
@@ -60,7 +49,7 @@ export function createS3FileStorage(options: S3FileStorageOptions): FileStorage 
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
   })
-  const objectKey = (key: string) => (prefix ? `${prefix}/${checkKey(key)}` : checkKey(key))
+  const objectKey = (key: string) => (prefix ? `${prefix}/${checkStorageKey(key)}` : checkStorageKey(key))
 
   return {
     kind: 's3',
@@ -99,29 +88,20 @@ export function createS3FileStorage(options: S3FileStorageOptions): FileStorage 
 
     async put(key: string, source: Readable, { maxBytes = Number.POSITIVE_INFINITY } = {}): Promise<StoredFile> {
       const Key = objectKey(key)
-      const hash = createHash('sha256')
-      let size = 0
-      const measure = new Transform({
-        transform(chunk: Buffer, _encoding, callback) {
-          size += chunk.length
-          if (size > maxBytes) return callback(new StorageLimitError(`The file is larger than ${maxBytes} bytes`))
-          hash.update(chunk)
-          callback(null, chunk)
-        },
-      })
+      const measure = measuringStream(maxBytes)
       // The object appears only when the upload completes; a failed one aborts its parts (leavePartsOnError false).
-      const upload = new Upload({ client, params: { Bucket: bucket, Key, Body: measure }, partSize: PART_BYTES, queueSize: PARTS_IN_FLIGHT, leavePartsOnError: false })
+      const upload = new Upload({ client, params: { Bucket: bucket, Key, Body: measure.stream }, partSize: PART_BYTES, queueSize: PARTS_IN_FLIGHT, leavePartsOnError: false })
       const uploaded = upload.done().catch((error: unknown) => {
         // Nobody reads the bytes any more: stop the source instead of leaving it waiting.
-        measure.destroy(error as Error)
+        measure.stream.destroy(error as Error)
         throw error
       })
-      const [piped, stored] = await Promise.allSettled([pipeline(source, measure), uploaded])
+      const [piped, stored] = await Promise.allSettled([pipeline(source, measure.stream), uploaded])
       if (piped.status === 'rejected' || stored.status === 'rejected') {
         await upload.abort()
         throw piped.status === 'rejected' ? piped.reason : (stored as PromiseRejectedResult).reason
       }
-      return { size, sha256: hash.digest('hex') }
+      return measure.stored()
     },
 
     async delete(key: string): Promise<void> {

@@ -75,7 +75,7 @@ export function AuditionControls({ product }: { product: AuditionSubject }) {
             <select id={`${id}-shift`} value={settings.keyShift} onChange={(event) => setKeyShift(Number(event.target.value))} className={FIELD_CLASS}>
               {SHIFTS.map((shift) => (
                 <option key={shift} value={shift}>
-                  {shift === 0 ? `0 (${key.id}, as recorded)` : `${formatSemitones(shift)} st (${transposeKey(key, shift).id})`}
+                  {shift === 0 ? `0 (${key.id})` : `${formatSemitones(shift)} st (${transposeKey(key, shift).id})`}
                 </option>
               ))}
             </select>

@@ -2,11 +2,13 @@
  * Real store processes for tests that must cross process boundaries (checkout races, sessions
  * and rate limits shared between processes, cache invalidation): N copies of the server entry
  * (src/server/main.ts under tsx, as `npm run dev` runs it) on ONE PostgreSQL database cloned
- * from the seeded test template, each on its own port, sharing one DATA_DIR (the template's
- * media and product files linked in, one mail outbox), one AUTH_SECRET, one public origin
- * (PUBLIC_URL: the first process's address), one webhook receiver (the first process) and, by
- * default, one Redis for rate limits. Each process migrates, seeds and starts its payment
- * webhook worker as in production; the harness waits for GET /healthz on every one.
+ * from the seeded test template, each on its own port, sharing one AUTH_SECRET, one public
+ * origin (PUBLIC_URL: the first process's address), one webhook receiver (the first process)
+ * and, by default, one Redis for rate limits. Under `npm run test:scale` the files and media
+ * are in the suite's bucket (scale-setup.ts) and every process has a DATA_DIR of its own, as
+ * machines behind a load balancer do; elsewhere the processes share one DATA_DIR with the
+ * template's files linked in. Each process migrates, seeds and starts its workers as in
+ * production; the harness waits for GET /healthz on every one.
  *
  * Black-box by design: tests talk to the processes over HTTP (`call`) and may read rows through
  * `db`; nothing here imports the server's services, so it keeps working while they move.
@@ -87,8 +89,10 @@ export interface StoreFleet {
   publicUrl: string
   /** The fleet's own database (a clone of the seeded template), dropped by stop(). */
   databaseUrl: string
-  /** The DATA_DIR every process shares. */
-  dataDir: string
+  /** Each process's DATA_DIR (one shared directory when there is no bucket). */
+  dataDirs: string[]
+  /** STORAGE_URL of the fleet's bucket, or null when the files are on the shared disk. */
+  storageUrl: string | null
   /** A small pool on the fleet's database, for assertions on rows. */
   db: pg.Pool
   /** An HTTP request to one process (by index or the process), as the store's own page sends it. */
@@ -146,17 +150,19 @@ export async function startStoreFleet(count: number, options: StoreFleetOptions 
   const template = inject('pgTemplateDatabase')
   if (!adminUrl || !template) throw new Error('startStoreFleet needs PostgreSQL (DATABASE_URL) and the seeded template of the vitest global setup')
   const clone = await cloneTemplateDatabase(adminUrl, template)
-  const dataDir = mkdtempSync(join(tmpdir(), 'als-fleet-'))
-  const templatePaths = dataPaths(inject('templateDataDir'))
-  symlinkSync(templatePaths.media, dataPaths(dataDir).media)
-  symlinkSync(templatePaths.files, dataPaths(dataDir).files)
+  const bucket = inject('scaleBucket') ?? null
+  const dataDirs = bucket ? Array.from({ length: count }, () => mkdtempSync(join(tmpdir(), 'als-fleet-'))) : [sharedDataDir()]
+  const storageUrl = bucket ? `s3://${bucket.bucket}/${bucket.prefix}` : null
+  const storageEnv: Record<string, string> = bucket
+    ? { STORAGE_URL: storageUrl!, S3_ENDPOINT: bucket.endpoint, S3_REGION: 'us-east-1', AWS_ACCESS_KEY_ID: bucket.accessKeyId, AWS_SECRET_ACCESS_KEY: bucket.secretAccessKey }
+    : {}
 
   const ports = await Promise.all(Array.from({ length: count }, () => freePort()))
   const publicUrl = `http://127.0.0.1:${ports[0]}`
   const redisUrl = options.redis === false ? undefined : (process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379')
   // Settings from the developer's shell must not leak in: Stripe keys would switch the fleet to Stripe.
   const inherited: NodeJS.ProcessEnv = { ...process.env }
-  for (const name of ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET', 'PAYMENTS_PROVIDER', 'SMTP_URL', 'REDIS_URL', 'TRUST_PROXY', 'STORE_MODE', 'SEED_DEMO']) {
+  for (const name of ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET', 'PAYMENTS_PROVIDER', 'SMTP_URL', 'REDIS_URL', 'TRUST_PROXY', 'STORE_MODE', 'SEED_DEMO', 'STORAGE_URL', 'S3_ENDPOINT', 'MEDIA_BASE_URL']) {
     delete inherited[name]
   }
 
@@ -167,7 +173,7 @@ export async function startStoreFleet(count: number, options: StoreFleetOptions 
       LOG_LEVEL: 'warn',
       PORT: String(port),
       HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
+      DATA_DIR: dataDirs[index] ?? dataDirs[0]!,
       DATABASE_URL: clone.url,
       PUBLIC_URL: publicUrl,
       AUTH_SECRET: FLEET_AUTH_SECRET,
@@ -176,6 +182,7 @@ export async function startStoreFleet(count: number, options: StoreFleetOptions 
       // The test client is the proxy: it names each request's client address in X-Forwarded-For.
       TRUST_PROXY: '127.0.0.1',
       ...(redisUrl ? { REDIS_URL: redisUrl } : {}),
+      ...storageEnv,
       ...options.env,
       ...options.envOf?.(index),
     }
@@ -203,7 +210,7 @@ export async function startStoreFleet(count: number, options: StoreFleetOptions 
     process.removeListener('exit', killOnExit)
     await db.end()
     await clone.drop()
-    rmSync(dataDir, { recursive: true, force: true })
+    for (const dataDir of dataDirs) rmSync(dataDir, { recursive: true, force: true })
   }
 
   const call = async <T = LooseJson>(target: number | StoreProcess, path: string, callOptions: CallOptions = {}): Promise<CallResult<T>> => {
@@ -236,7 +243,16 @@ export async function startStoreFleet(count: number, options: StoreFleetOptions 
     await stop()
     throw error
   }
-  return { stores, publicUrl, databaseUrl: clone.url, dataDir, db, call, stop }
+  return { stores, publicUrl, databaseUrl: clone.url, dataDirs, storageUrl, db, call, stop }
+}
+
+/** One DATA_DIR for every process, with the template's media and product files linked in. */
+function sharedDataDir(): string {
+  const dataDir = mkdtempSync(join(tmpdir(), 'als-fleet-'))
+  const templatePaths = dataPaths(inject('templateDataDir'))
+  symlinkSync(templatePaths.media, dataPaths(dataDir).media)
+  symlinkSync(templatePaths.files, dataPaths(dataDir).files)
+  return dataDir
 }
 
 export interface FleetShopper {

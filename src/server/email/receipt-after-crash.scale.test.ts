@@ -8,69 +8,18 @@
  * Black-box: real processes (tests/support/store-processes.ts), a real SMTP server
  * (smtp-server), SQL only to watch the order and the outbox row. PostgreSQL only.
  */
-import type { AddressInfo } from 'node:net'
-import { SMTPServer } from 'smtp-server'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { payHostedSession, until } from '../../../tests/support/fleet-purchases.ts'
+import { startSmtpSink, type SmtpSink } from '../../../tests/support/smtp-sink.ts'
 import { signedInShopper, startStoreFleet, type StoreFleet } from '../../../tests/support/store-processes.ts'
 import { CLAIM_LEASE_MS } from './outbox-delivery.ts'
 
-interface ReceivedMail {
-  to: string
-  subject: string
-  messageId: string
-}
-
-const TEST_CARD = { cardNumber: '4242 4242 4242 4242', expMonth: 12, expYear: new Date().getUTCFullYear() + 3, cvc: '123', name: 'Crash Test' }
-
-/** An SMTP server that refuses connections (421) until told to accept, and keeps what it accepted. */
-async function startSmtpSink() {
-  let accepting = false
-  const received: ReceivedMail[] = []
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onConnect(_session, callback) {
-      if (accepting) return callback()
-      const refusal = Object.assign(new Error('Try again later'), { responseCode: 421 })
-      return callback(refusal)
-    },
-    onData(stream, _session, callback) {
-      let raw = ''
-      stream.on('data', (chunk: Buffer) => (raw += chunk.toString('utf8')))
-      stream.on('end', () => {
-        const header = (name: string) => new RegExp(`^${name}: (.*)$`, 'im').exec(raw)?.[1]?.trim() ?? ''
-        received.push({ to: header('To'), subject: header('Subject'), messageId: header('Message-ID') })
-        callback()
-      })
-    },
-  })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.server.address() as AddressInfo
-  return {
-    url: `smtp://127.0.0.1:${port}`,
-    received,
-    accept: () => (accepting = true),
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  }
-}
-
-async function until<T>(what: string, probe: () => Promise<T | null | undefined | false>, timeoutMs = 30_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs
-  for (;;) {
-    const value = await probe()
-    if (value) return value
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`)
-    await new Promise((resolve) => setTimeout(resolve, 100))
-  }
-}
-
 describe.runIf(process.env.DATABASE_URL)('a receipt across a process crash', () => {
   let fleet: StoreFleet
-  let smtp: Awaited<ReturnType<typeof startSmtpSink>>
+  let smtp: SmtpSink
 
   beforeAll(async () => {
-    smtp = await startSmtpSink()
+    smtp = await startSmtpSink({ accepting: false })
     fleet = await startStoreFleet(2, { env: { SMTP_URL: smtp.url } })
   }, 120_000)
   afterAll(async () => {
@@ -90,7 +39,7 @@ describe.runIf(process.env.DATABASE_URL)('a receipt across a process crash', () 
     })
     expect(checkout.status).toBe(200)
     const { sessionId, orderId } = checkout.body
-    const paid = await fleet.call(0, `/api/builtin-pay/sessions/${sessionId}/confirm`, { body: TEST_CARD, clientAddress: shopper.clientAddress })
+    const paid = await payHostedSession(fleet, 0, sessionId, shopper.clientAddress)
     expect(paid.status).toBe(200)
 
     // The first process completes the order (its webhook receiver), then dies before any mail could leave.

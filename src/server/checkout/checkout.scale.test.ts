@@ -11,13 +11,13 @@
  * nothing there runs at the same time.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { TEST_CARD } from '../../../tests/support/fleet-purchases.ts'
 import { signedInShopper, startStoreFleet, type CallResult, type FleetShopper, type StoreFleet } from '../../../tests/support/store-processes.ts'
 
 const ROUNDS = 6
 const REQUESTS_PER_ROUND = 20
 const PRODUCTS_IN_CART = 2
 const FULFILMENT_DEADLINE_MS = 20_000
-const TEST_CARD = { cardNumber: '4242 4242 4242 4242', expMonth: 12, expYear: new Date().getUTCFullYear() + 3, cvc: '123', name: 'Fleet Shopper' }
 
 type UiMode = 'hosted' | 'embedded'
 

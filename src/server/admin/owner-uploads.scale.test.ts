@@ -7,7 +7,6 @@
  */
 import { createHash, randomBytes } from 'node:crypto'
 import { existsSync, readdirSync } from 'node:fs'
-import { join } from 'node:path'
 import { Upload } from 'tus-js-client'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { completedPurchase } from '../../../tests/support/fleet-purchases.ts'

@@ -2,8 +2,8 @@
  * Starts the store: validates configuration, opens and migrates the database (or, with
  * MIGRATE_ON_START=false, checks that `npm run migrate` did), seeds the demo
  * catalog on first run (unless SEED_DEMO is off), computes missing preview waveforms, serves
- * HTTP with its background workers (mail outbox, built-in payment webhooks), and shuts down
- * cleanly on SIGTERM/SIGINT.
+ * HTTP with its background workers (mail outbox, built-in payment webhooks, the hourly removal
+ * of expired sessions), and shuts down cleanly on SIGTERM/SIGINT.
  */
 import { buildApp } from './app.ts'
 import { loadConfigOrExplain } from './config.ts'
@@ -14,6 +14,8 @@ import { seedDemoCatalog } from './db/seed.ts'
 import { backfillDiscoveryColumns } from './catalog/discovery-columns.ts'
 import { backfillPreviewPeaks } from './catalog/preview-peaks.ts'
 import { startOutboxWorker } from './email/outbox-worker.ts'
+import { expiredSessionsJob } from './auth/expired-sessions.ts'
+import { startPeriodicJob } from './jobs/periodic-job.ts'
 import { startWebhookWorker } from './payments/payments.service.ts'
 import { dataPaths } from './paths.ts'
 
@@ -71,6 +73,8 @@ async function main(): Promise<void> {
   app.addHook('preClose', async () => stopWebhookWorker())
   const stopOutboxWorker = startOutboxWorker(app.mailer, app.log)
   app.addHook('preClose', async () => stopOutboxWorker())
+  const stopExpiringSessions = startPeriodicJob(database.db, expiredSessionsJob(database.db), app.log)
+  app.addHook('preClose', async () => stopExpiringSessions())
 
   let closing = false
   const shutdown = (signal: string) => {

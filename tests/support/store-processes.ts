@@ -55,6 +55,8 @@ export interface StoreFleetOptions {
    * give each test its own with `uniqueClientAddress()` so runs never eat each other's limits.
    */
   redis?: boolean
+  /** Runs on the fleet's fresh database before any process starts (rows the processes find at start-up). */
+  prepare?: (db: pg.Pool) => Promise<void>
 }
 
 export interface CallOptions {
@@ -150,6 +152,9 @@ export async function startStoreFleet(count: number, options: StoreFleetOptions 
   const template = inject('pgTemplateDatabase')
   if (!adminUrl || !template) throw new Error('startStoreFleet needs PostgreSQL (DATABASE_URL) and the seeded template of the vitest global setup')
   const clone = await cloneTemplateDatabase(adminUrl, template)
+  const db = new pg.Pool({ connectionString: clone.url, max: 2 })
+  db.on('error', () => {})
+  await options.prepare?.(db)
   const bucket = inject('scaleBucket') ?? null
   const dataDirs = bucket ? Array.from({ length: count }, () => mkdtempSync(join(tmpdir(), 'als-fleet-'))) : [sharedDataDir()]
   const storageUrl = bucket ? `s3://${bucket.bucket}/${bucket.prefix}` : null
@@ -200,8 +205,6 @@ export async function startStoreFleet(count: number, options: StoreFleetOptions 
   const killOnExit = () => stores.forEach((store) => store.process.kill('SIGKILL'))
   process.once('exit', killOnExit)
 
-  const db = new pg.Pool({ connectionString: clone.url, max: 2 })
-  db.on('error', () => {})
   let stopped = false
   const stop = async () => {
     if (stopped) return

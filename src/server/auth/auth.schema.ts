@@ -44,7 +44,7 @@ export const session = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (table) => [index('session_user_id_idx').on(table.userId)],
+  (table) => [index('session_user_id_idx').on(table.userId), index('session_expires_at_idx').on(table.expiresAt)],
 )
 
 export const account = pgTable(
@@ -81,7 +81,7 @@ export const verification = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (table) => [index('verification_identifier_idx').on(table.identifier)],
+  (table) => [index('verification_identifier_idx').on(table.identifier), index('verification_expires_at_idx').on(table.expiresAt)],
 )
 
 /** TOTP secret (encrypted by Better Auth) and backup codes of a user who turned on two-factor sign-in. */

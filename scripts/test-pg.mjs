@@ -1,6 +1,7 @@
 // Runs the test suite against PostgreSQL: creates a fresh database for this run on the server
 // at PG_ADMIN_URL (default postgres://postgres@127.0.0.1:5432/test), runs vitest with
-// DATABASE_URL pointing at it, and drops it afterwards.
+// DATABASE_URL pointing at it, and drops it afterwards. Arguments go to vitest: file filters,
+// or `--config vitest.scale.config.ts` for the fleet tests (npm run test:scale).
 import { spawnSync } from 'node:child_process'
 import pg from 'pg'
 

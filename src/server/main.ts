@@ -10,13 +10,15 @@ import { loadConfigOrExplain } from './config.ts'
 import { openDatabase } from './db/client.ts'
 import { markEmbeddedDatabaseInUse } from './db/embedded-lock.ts'
 import { notMigratedMessage, readMigrationStatus } from './db/migration-check.ts'
-import { seedDemoCatalog } from './db/seed.ts'
+import { copyDemoFilesTo, seedDemoCatalog } from './db/seed.ts'
 import { backfillDiscoveryColumns } from './catalog/discovery-columns.ts'
 import { backfillPreviewPeaks } from './catalog/preview-peaks.ts'
 import { startOutboxWorker } from './email/outbox-worker.ts'
 import { expiredSessionsJob } from './auth/expired-sessions.ts'
 import { startPeriodicJob } from './jobs/periodic-job.ts'
 import { startWebhookWorker } from './payments/payments.service.ts'
+import { attachmentDisposition } from './downloads/content-disposition.ts'
+import { createStorages } from './storage/storages.ts'
 import { dataPaths } from './paths.ts'
 
 async function main(): Promise<void> {
@@ -49,9 +51,11 @@ async function main(): Promise<void> {
     }
   }
   phase('migrations')
-  const seed = await seedDemoCatalog(database, config.dataDir, { enabled: config.seedDemo })
+  // The storages the app serves from; with a bucket the demo's generated files are copied into it.
+  const storages = createStorages(config.storage, config.dataDir, attachmentDisposition)
+  const seed = await seedDemoCatalog(database, config.dataDir, { enabled: config.seedDemo, ...(config.storage.kind === 's3' ? { publish: copyDemoFilesTo(storages) } : {}) })
   phase('seed check')
-  const app = await buildApp({ config, database })
+  const app = await buildApp({ config, database, storages })
   phase('build app')
   app.addHook('onClose', async () => {
     await database.close()
@@ -63,7 +67,7 @@ async function main(): Promise<void> {
   const derived = await backfillDiscoveryColumns(database.db)
   if (derived > 0) app.log.info(`Derived the filter columns (BPM, key, genre, types) of ${derived} products`)
   phase('filter columns')
-  const peaks = await backfillPreviewPeaks(database.db, dataPaths(config.dataDir).media)
+  const peaks = await backfillPreviewPeaks(database.db, storages.media)
   phase('waveforms')
   if (peaks.updated > 0) app.log.info(`Computed the waveform of ${peaks.updated} audio previews`)
   for (const failure of peaks.failed) app.log.warn(`No waveform for product ${failure.productId}: ${failure.reason}`)

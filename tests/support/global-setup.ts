@@ -12,6 +12,7 @@ import { openDatabase, type DatabaseHandle } from '../../src/server/db/client.ts
 import { generateDemoAssets, type DemoCatalog } from '../../src/demo-catalog/generate.ts'
 import { seedDemoCatalog } from '../../src/server/db/seed.ts'
 import { backfillPreviewPeaks } from '../../src/server/catalog/preview-peaks.ts'
+import { createLocalFileStorage } from '../../src/server/storage/local-file-storage.ts'
 import { dataPaths, PROJECT_ROOT } from '../../src/server/paths.ts'
 import { adminPool, templateDatabaseName } from './postgres.ts'
 
@@ -42,7 +43,7 @@ function sourceHash(): string {
 
 /** What start-up does after seeding: the demo's products are seeded without waveforms. */
 async function computePreviewPeaks(database: DatabaseHandle, dataDir: string): Promise<void> {
-  const { failed } = await backfillPreviewPeaks(database.db, dataPaths(dataDir).media)
+  const { failed } = await backfillPreviewPeaks(database.db, createLocalFileStorage(dataPaths(dataDir).media))
   if (failed.length > 0) throw new Error(`No waveform for ${failed.map((failure) => `${failure.productId} (${failure.reason})`).join(', ')}`)
 }
 

@@ -1,6 +1,7 @@
 /** Peak overview of a 16-bit PCM WAV file, read as a stream, for drawing a preview's waveform. */
 import { createReadStream } from 'node:fs'
 import { stat } from 'node:fs/promises'
+import type { Readable } from 'node:stream'
 
 const WAVE_FORMAT_PCM = 1
 const WAVE_FORMAT_EXTENSIBLE = 0xfffe
@@ -16,10 +17,17 @@ interface WavFormat {
  * over all channels, rounded to 3 decimals). Throws for anything but 16-bit PCM WAV.
  */
 export async function computeWavPeaks(filePath: string, bars = 96): Promise<number[]> {
-  if (!Number.isInteger(bars) || bars < 1) throw new RangeError(`bars must be a positive integer, got ${bars}`)
-  const { size: fileSize } = await stat(filePath)
-  const reader = new PeakReader(filePath, fileSize, bars)
-  const stream = createReadStream(filePath, { highWaterMark: 64 * 1024 })
+  const { size } = await stat(filePath)
+  return wavPeaksOf(createReadStream(filePath, { highWaterMark: 64 * 1024 }), size, filePath, bars)
+}
+
+/** The same, from a stream of a WAV file of `size` bytes (named in errors as `name`); stops reading once it has them. */
+export async function wavPeaksOf(stream: Readable, size: number, name: string, bars = 96): Promise<number[]> {
+  if (!Number.isInteger(bars) || bars < 1) {
+    stream.destroy()
+    throw new RangeError(`bars must be a positive integer, got ${bars}`)
+  }
+  const reader = new PeakReader(name, size, bars)
   try {
     for await (const chunk of stream as AsyncIterable<Buffer>) {
       if (reader.push(chunk)) break

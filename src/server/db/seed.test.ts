@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, inject } from 'vitest'
 import type { DemoCatalog } from '../../demo-catalog/generate.ts'
 import { DEMO_PROMO_CODES } from '../../demo-catalog/promo-codes.ts'
 import { backfillPreviewPeaks } from '../catalog/preview-peaks.ts'
+import { createLocalFileStorage } from '../storage/local-file-storage.ts'
 import { loadConfig } from '../config.ts'
 import { dataPaths } from '../paths.ts'
 import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts'
@@ -62,7 +63,7 @@ describe('seedDemoCatalog', () => {
 
     // Products arrive without waveforms; the start-up backfill computes every one.
     expect(await t.database.db.select().from(products).where(isNull(products.previewPeaks))).toHaveLength(30)
-    const peaks = await backfillPreviewPeaks(t.database.db, dataPaths(t.dataDir).media)
+    const peaks = await backfillPreviewPeaks(t.database.db, createLocalFileStorage(dataPaths(t.dataDir).media))
     expect(peaks).toEqual({ updated: 30, failed: [] })
     for (const product of await t.database.db.select().from(products)) expect(product.previewPeaks?.length).toBeGreaterThan(10)
 

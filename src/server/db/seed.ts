@@ -11,14 +11,20 @@
  * (catalog's backfillPreviewPeaks, run after seeding).
  * On PostgreSQL an advisory lock keeps several starting processes from seeding twice.
  */
+import { createReadStream } from 'node:fs'
+import { join } from 'node:path'
 import { count, inArray, sql } from 'drizzle-orm'
 import { generateDemoAssets, type DemoCatalog } from '../../demo-catalog/generate.ts'
 import { DEMO_PROMO_CODES } from '../../demo-catalog/promo-codes.ts'
+import { IMAGE_WIDTHS } from '../../shared/product-view.ts'
 import { discoveryColumnsOf } from '../catalog/discovery-columns.ts'
+import { dataPaths } from '../paths.ts'
+import type { FileStorage } from '../storage/file-storage.ts'
 import type { DatabaseHandle, Executor } from './client.ts'
 import { categories, products, promoCodes, seedLog } from './schema.ts'
 
 const SEED_LOCK_KEY = 4_242_001
+const SIZED_IMAGE = /-(?:320|640|1024)\.webp$/
 const DAY_MS = 24 * 60 * 60 * 1000
 
 /** Seed-log key of the demo catalog as a whole (its categories and products). */
@@ -41,12 +47,18 @@ export interface SeedOptions {
   now?: Date
   /** Makes the catalog's files; tests pass one that reuses files generated once. */
   generate?: (dataDir: string) => Promise<DemoCatalog>
+  /**
+   * Where the generated files go when they are not served from DATA_DIR (a bucket): called
+   * before the products are written, under the seed's lock, so no process lists a demo product
+   * whose files are not there yet.
+   */
+  publish?: (catalog: DemoCatalog, dataDir: string) => Promise<void>
 }
 
 const nothingSeeded = (): SeedResult => ({ seeded: false, categories: 0, products: 0, promoCodes: [] })
 
 export async function seedDemoCatalog(database: DatabaseHandle, dataDir: string, options: SeedOptions = {}): Promise<SeedResult> {
-  const { enabled = true, now = new Date(), generate = generateDemoAssets } = options
+  const { enabled = true, now = new Date(), generate = generateDemoAssets, publish } = options
   if (!enabled) return nothingSeeded()
   return database.db.transaction(async (tx) => {
     if (database.kind === 'postgres') await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`)
@@ -64,6 +76,7 @@ export async function seedDemoCatalog(database: DatabaseHandle, dataDir: string,
     }
     if (await claim(tx, DEMO_CATALOG_SEED_KEY)) {
       const catalog = await generate(dataDir)
+      await publish?.(catalog, dataDir)
       await insertCatalog(tx, catalog, now)
       Object.assign(result, { seeded: true, categories: catalog.categories.length, products: catalog.products.length })
     }
@@ -94,6 +107,26 @@ async function claim(tx: Executor, key: string): Promise<boolean> {
 
 async function record(tx: Executor, keys: string[]): Promise<void> {
   await tx.insert(seedLog).values(keys.map((key) => ({ key }))).onConflictDoNothing({ target: seedLog.key })
+}
+
+/**
+ * Copies the demo catalog's generated files from DATA_DIR into the store's storages (a bucket):
+ * each product's file, and every cover, gallery image and preview its products name under /media.
+ */
+export function copyDemoFilesTo(storages: { files: FileStorage; media: FileStorage }): (catalog: DemoCatalog, dataDir: string) => Promise<void> {
+  return async (catalog, dataDir) => {
+    const paths = dataPaths(dataDir)
+    const mediaKeys = new Set(
+      catalog.products
+        .flatMap((product) => [product.imageUrl, ...(product.metadata.images ?? []), product.metadata.audioPreview])
+        .filter((url): url is string => typeof url === 'string' && url.startsWith('/media/'))
+        // A cover is stored at every width the storefront's srcset names.
+        .flatMap((url) => (SIZED_IMAGE.test(url) ? IMAGE_WIDTHS.map((width) => url.replace(SIZED_IMAGE, `-${width}.webp`)) : [url]))
+        .map((url) => url.slice('/media/'.length)),
+    )
+    for (const product of catalog.products) await storages.files.put(product.fileUrl, createReadStream(join(paths.files, product.fileUrl)))
+    for (const key of mediaKeys) await storages.media.put(key, createReadStream(join(paths.media, key)))
+  }
 }
 
 async function insertCatalog(tx: Executor, catalog: DemoCatalog, now: Date): Promise<void> {

@@ -33,7 +33,7 @@ import { createCatalogService } from './catalog/catalog.service.ts'
 import { mediaRoutes } from './catalog/media.routes.ts'
 import { checkoutRoutes } from './checkout/checkout.routes.ts'
 import { createCheckoutService } from './checkout/checkout.service.ts'
-import type { AppConfig, StorageConfig } from './config.ts'
+import type { AppConfig } from './config.ts'
 import type { DatabaseHandle } from './db/client.ts'
 import { attachmentDisposition } from './downloads/content-disposition.ts'
 import { downloadFileRoutes } from './downloads/download-file.routes.ts'
@@ -65,9 +65,7 @@ import type { PaymentProvider } from './payments/provider.ts'
 import { CLIENT_DIST_DIR, dataPaths } from './paths.ts'
 import { promoRoutes } from './promo/promo.routes.ts'
 import { createPromoService } from './promo/promo.service.ts'
-import type { FileStorage } from './storage/file-storage.ts'
-import { createLocalFileStorage } from './storage/local-file-storage.ts'
-import { createS3FileStorage } from './storage/s3-file-storage.ts'
+import { createStorages, type StoreStorages } from './storage/storages.ts'
 import { createUploads } from './uploads/uploads.service.ts'
 import { supportRoutes } from './support/support.routes.ts'
 import { createSupportService } from './support/support.service.ts'
@@ -95,9 +93,11 @@ export interface AppDeps {
   logger?: boolean
   /** Where the log goes (standard output when absent); tests read it. */
   logStream?: { write: (line: string) => void }
+  /** Product files and media, when the caller made them already (main.ts seeds into them); else made from the configuration. */
+  storages?: StoreStorages
 }
 
-export async function buildApp({ config, database, clientDir = CLIENT_DIST_DIR, createPageRenderer, logger = true, logStream }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ config, database, clientDir = CLIENT_DIST_DIR, createPageRenderer, logger = true, logStream, storages }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger
       ? {
@@ -117,7 +117,7 @@ export async function buildApp({ config, database, clientDir = CLIENT_DIST_DIR, 
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
   installErrorHandler(app)
-  installSecurityHeaders(app, { production: config.production, stripe: Boolean(config.stripe) })
+  installSecurityHeaders(app, { production: config.production, stripe: Boolean(config.stripe), mediaOrigin: config.mediaBaseUrl && new URL(config.mediaBaseUrl).origin })
   installOriginGuard(app, { publicUrl: config.publicUrl, trustRequestHost: config.devMode })
   installTextGuard(app)
   installRateLimiter(app, { redisUrl: config.redisUrl })
@@ -165,8 +165,8 @@ export async function buildApp({ config, database, clientDir = CLIENT_DIST_DIR, 
   app.decorate('payments', provider)
   // Read at call time, so a test can swap the provider on a built app.
   const payments = (): PaymentProvider => app.payments
-  const { files: storage, media: mediaStorage } = createStorages(config.storage, paths)
-  const catalog = createCatalogService(db, { files: storage, media: mediaStorage, maxFileBytes: config.maxUploadBytes })
+  const { files: storage, media: mediaStorage } = storages ?? createStorages(config.storage, config.dataDir, attachmentDisposition)
+  const catalog = createCatalogService(db, { files: storage, media: mediaStorage, maxFileBytes: config.maxUploadBytes }, { mediaBaseUrl: config.mediaBaseUrl })
   const cart = createCartService({ db, catalog })
   const promo = createPromoService(db)
   const profiles = createProfileService(db)
@@ -190,7 +190,7 @@ export async function buildApp({ config, database, clientDir = CLIENT_DIST_DIR, 
     paymentsRoutes(provider),
     ...(isBuiltinProvider(provider) ? [builtinPayRoutes(provider.pay)] : []),
     ...(isBuiltinProvider(provider) && config.devMode ? [builtinDevRoutes(provider.afterSale)] : []),
-    mediaRoutes(paths.media),
+    mediaRoutes({ mediaDir: paths.media, media: mediaStorage, mediaBaseUrl: config.mediaBaseUrl }),
     catalogRoutes(catalog, catalogCache),
     sitemapRoutes({ catalog, publicUrl }),
     promoRoutes({ promo, limiter }),
@@ -239,18 +239,6 @@ export async function buildApp({ config, database, clientDir = CLIENT_DIST_DIR, 
  * the signed download link again, which presigns anew (and counts nothing).
  */
 const PRESIGNED_DOWNLOAD_SECONDS = 5 * 60
-
-/**
- * Paid files in DATA_DIR/files, or under `files/` in the bucket's prefix (STORAGE_URL). Covers
- * and previews stay in DATA_DIR/media either way: /media serves them from this disk.
- */
-function createStorages(storage: StorageConfig, paths: ReturnType<typeof dataPaths>): { files: FileStorage; media: FileStorage } {
-  const media = createLocalFileStorage(paths.media)
-  if (storage.kind === 'local') return { files: createLocalFileStorage(paths.files), media }
-  const { bucket, prefix, endpoint, region, forcePathStyle } = storage
-  const files = createS3FileStorage({ bucket, prefix: prefix ? `${prefix}/files` : 'files', region, forcePathStyle, contentDisposition: attachmentDisposition, ...(endpoint ? { endpoint } : {}) })
-  return { files, media }
-}
 
 function installApiNotFound(app: FastifyInstance): void {
   app.setNotFoundHandler((_request, reply) => reply.status(404).send({ error: { message: 'Not found', status: 404, code: 'NOT_FOUND' } }))

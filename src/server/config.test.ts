@@ -142,4 +142,14 @@ describe('loadConfig', () => {
   it('refuses S3_ENDPOINT without a STORAGE_URL, which would otherwise be ignored', () => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), S3_ENDPOINT: 'http://127.0.0.1:9000' })).toThrow('S3_ENDPOINT is set but STORAGE_URL is not')
   })
+
+  it('sends browsers to MEDIA_BASE_URL for media when it is set, without its trailing slash', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).mediaBaseUrl).toBeUndefined()
+    expect(loadConfig({ DATA_DIR: dataDir(), MEDIA_BASE_URL: 'https://cdn.example.com/media/' }).mediaBaseUrl).toBe('https://cdn.example.com/media')
+    expect(loadConfig({ DATA_DIR: dataDir(), MEDIA_BASE_URL: ' ' }).mediaBaseUrl).toBeUndefined()
+  })
+
+  it.each(['cdn.example.com/media', 'ftp://cdn.example.com/media', 'https://cdn.example.com/media?v=1', 'https://user:pw@cdn.example.com'])('refuses the MEDIA_BASE_URL %j at start-up', (url) => {
+    expect(() => loadConfig({ DATA_DIR: dataDir(), MEDIA_BASE_URL: url })).toThrow('MEDIA_BASE_URL must be an http(s) URL without query, such as https://cdn.example.com/media')
+  })
 })

@@ -125,6 +125,21 @@ const envSchema = z
         .optional()
         .transform((value) => (value === undefined ? undefined : value === 'true' || value === '1')),
     ),
+    /**
+     * Where browsers fetch covers and previews: a CDN or the bucket's public URL, standing for
+     * `/media` (`https://cdn.example.com/media` serves `/media/covers/a.webp` as
+     * `https://cdn.example.com/media/covers/a.webp`). Unset, the store serves /media itself.
+     */
+    MEDIA_BASE_URL: z.preprocess(
+      (value) => (typeof value === 'string' ? value.trim() || undefined : value),
+      z.string().optional().transform((value, ctx) => {
+        if (value === undefined) return undefined
+        const url = URL.canParse(value) ? new URL(value) : null
+        if (url && (url.protocol === 'https:' || url.protocol === 'http:') && !url.search && !url.hash && !url.username) return value.replace(/\/+$/, '')
+        ctx.addIssue({ code: 'custom', message: 'MEDIA_BASE_URL must be an http(s) URL without query, such as https://cdn.example.com/media' })
+        return z.NEVER
+      }),
+    ),
     /** Address the HTTP server binds to. */
     HOST: z.string().default('0.0.0.0'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -174,6 +189,8 @@ export interface AppConfig {
   maxUploadBytes: number
   /** Where product files and media are kept (STORAGE_URL): the local data directory, or one bucket. */
   storage: StorageConfig
+  /** MEDIA_BASE_URL without its trailing slash: browsers fetch /media/<key> from here. */
+  mediaBaseUrl: string | undefined
   /** Whether start-up seeds the demo catalog and promo codes (SEED_DEMO; off by default in production). */
   seedDemo: boolean
   /** Whether start-up migrates the database, or only checks that it is migrated (MIGRATE_ON_START). */
@@ -259,6 +276,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
           forcePathStyle: values.S3_FORCE_PATH_STYLE ?? Boolean(values.S3_ENDPOINT),
         }
       : { kind: 'local' },
+    mediaBaseUrl: values.MEDIA_BASE_URL,
     seedDemo: values.SEED_DEMO ?? !production,
     migrateOnStart: values.MIGRATE_ON_START,
     logLevel: values.LOG_LEVEL,

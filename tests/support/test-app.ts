@@ -13,7 +13,8 @@ import { loadConfig, type AppConfig } from '../../src/server/config.ts'
 import { openDatabase, type DatabaseHandle } from '../../src/server/db/client.ts'
 import type { CreatePageRenderer } from '../../src/server/http/page-renderer.ts'
 import { dataPaths } from '../../src/server/paths.ts'
-import { createLocalFileStorage } from '../../src/server/storage/local-file-storage.ts'
+import { attachmentDisposition } from '../../src/server/downloads/content-disposition.ts'
+import { createStorages } from '../../src/server/storage/storages.ts'
 import { cloneTemplateDatabase } from './postgres.ts'
 
 export interface TestApp {
@@ -71,8 +72,7 @@ export async function createTestApp(env: Record<string, string> = {}, { logStrea
   }
 }
 
-/** Where a test app keeps product files, covers and previews, for services made outside the app (the owner CLI). */
+/** Where a test app keeps product files, covers and previews (its disk, or its bucket), for services made outside the app (the owner CLI). */
 export function catalogStorageOf(t: TestApp) {
-  const paths = dataPaths(t.dataDir)
-  return { files: createLocalFileStorage(paths.files), media: createLocalFileStorage(paths.media), maxFileBytes: t.config.maxUploadBytes }
+  return { ...createStorages(t.config.storage, t.dataDir, attachmentDisposition), maxFileBytes: t.config.maxUploadBytes }
 }

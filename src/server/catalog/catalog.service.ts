@@ -18,7 +18,7 @@ import { createProductAdmin } from './product-admin.ts'
 import { createProductMedia, type ProductMediaDeps } from './product-media.ts'
 import type { FileStorage } from '../storage/file-storage.ts'
 import { notFound } from '../http/errors.ts'
-import { toCategoryView, toProductListItem, toProductView } from './product-view.ts'
+import { mediaUrlFor, toCategoryView, toProductListItem, toProductView } from './product-view.ts'
 import { createProductDiscovery } from './product-discovery.ts'
 import { facetCounts, type Remember } from './facet-counts.ts'
 import { allConditions, productFilterSql, searchRelevance, searchTermsOf, type SearchTerms } from './product-filters.ts'
@@ -94,7 +94,13 @@ const isUuid = (id: string) => UUID.test(id)
 /** Where the owner's uploads are stored; a service without it (some tests) cannot take product files. */
 export type CatalogStorage = Omit<ProductMediaDeps, 'db'>
 
-export function createCatalogService(db: Database, storage?: CatalogStorage) {
+export interface CatalogServiceOptions {
+  /** MEDIA_BASE_URL: covers and previews are handed out from there instead of /media. */
+  mediaBaseUrl?: string | undefined
+}
+
+export function createCatalogService(db: Database, storage?: CatalogStorage, { mediaBaseUrl }: CatalogServiceOptions = {}) {
+  const mediaUrl = mediaUrlFor(mediaBaseUrl)
 
   /** The category at this slug, or at a slug it had before it was changed. */
   async function findCategoryBySlug(slug: string): Promise<Category | null> {
@@ -113,7 +119,7 @@ export function createCatalogService(db: Database, storage?: CatalogStorage) {
     ...createCategoryAdmin(db),
     ...createProductAdmin(db),
     ...createProductMedia(storage ? { db, ...storage } : { db, files: noStorage, media: noStorage, maxFileBytes: 0 }),
-    ...createProductDiscovery(db),
+    ...createProductDiscovery(db, mediaUrl),
     async listProducts(params: ProductListParams): Promise<ProductList> {
       const filters = productFilterSql(params)
       const where = allConditions(filters)
@@ -149,7 +155,7 @@ export function createCatalogService(db: Database, storage?: CatalogStorage) {
         }
       }
       return {
-        data: rows.map((row) => toProductListItem(row.product, row.category?.id ? toCategoryView(row.category) : null)),
+        data: rows.map((row) => toProductListItem(row.product, row.category?.id ? toCategoryView(row.category) : null, mediaUrl)),
         total,
         limit: params.limit,
         offset: params.offset,
@@ -173,7 +179,7 @@ export function createCatalogService(db: Database, storage?: CatalogStorage) {
         .where(and(eq(products.id, id), eq(products.isActive, true)))
         .limit(1)
       if (!row) throw notFound(ERROR_MESSAGES.productNotFound)
-      return toProductView(row.product, row.category?.id ? toCategoryView(row.category) : null)
+      return toProductView(row.product, row.category?.id ? toCategoryView(row.category) : null, mediaUrl)
     },
 
     /**
@@ -202,7 +208,7 @@ export function createCatalogService(db: Database, storage?: CatalogStorage) {
         const mine = top.filter((entry) => entry.categoryId === category.id).sort((a, b) => Number(a.rank) - Number(b.rank))
         return {
           category: toCategoryView(category),
-          products: mine.map((entry) => byId.get(entry.id)).filter((row) => row !== undefined).map((row) => toProductListItem(row.product, toCategoryView(category))),
+          products: mine.map((entry) => byId.get(entry.id)).filter((row) => row !== undefined).map((row) => toProductListItem(row.product, toCategoryView(category), mediaUrl)),
           total: Number(mine[0]?.total ?? 0),
         }
       })
@@ -222,7 +228,7 @@ export function createCatalogService(db: Database, storage?: CatalogStorage) {
         .from(products)
         .leftJoin(categories, eq(products.categoryId, categories.id))
         .where(and(inArray(products.id, valid), eq(products.isActive, true)))
-      return new Map(rows.map((row) => [row.product.id, toProductView(row.product, row.category?.id ? toCategoryView(row.category) : null)]))
+      return new Map(rows.map((row) => [row.product.id, toProductView(row.product, row.category?.id ? toCategoryView(row.category) : null, mediaUrl)]))
     },
 
     /** Summaries of products by id, active or archived (a buyer keeps what they bought), in one query. */
@@ -246,7 +252,7 @@ export function createCatalogService(db: Database, storage?: CatalogStorage) {
       return new Map(
         rows.map(({ category, metadata, ...product }) => [
           product.id,
-          { ...product, isDigital: isDigitalProduct(metadata), category: category?.id ? toCategoryView(category) : null },
+          { ...product, imageUrl: product.imageUrl && mediaUrl(product.imageUrl), isDigital: isDigitalProduct(metadata), category: category?.id ? toCategoryView(category) : null },
         ]),
       )
     },

@@ -5,7 +5,7 @@ import { compatibleKeys, musicKeyById } from '../../shared/music-keys.ts'
 import type { Database } from '../db/client.ts'
 import { categories, products } from './catalog.schema.ts'
 import { searchMatch, searchRelevance, searchTermsOf, textArray } from './product-filters.ts'
-import { toCategoryView, toProductListItem } from './product-view.ts'
+import { toCategoryView, toProductListItem, type MediaUrl } from './product-view.ts'
 
 const SUGGESTED_PRODUCTS = 5
 const SUGGESTED_CATEGORIES = 3
@@ -21,7 +21,7 @@ export async function rowsOf<T>(db: Database, query: SQL): Promise<T[]> {
 
 const categoryColumns = { id: categories.id, name: categories.name, slug: categories.slug, description: categories.description }
 
-export function createProductDiscovery(db: Database) {
+export function createProductDiscovery(db: Database, mediaUrl: MediaUrl) {
   return {
     /** What the header's search box offers for `q` (2 characters or more): products, categories and tags that match it. */
     async searchSuggestions(q: string): Promise<SearchSuggestions> {
@@ -49,7 +49,7 @@ export function createProductDiscovery(db: Database) {
               group by tag order by count(*) desc, tag limit ${SUGGESTED_TAGS}`,
         ),
       ])
-      return { products: found, categories: sections, tags: tags.map((row) => row.tag) }
+      return { products: found.map((product) => ({ ...product, imageUrl: product.imageUrl && mediaUrl(product.imageUrl) })), categories: sections, tags: tags.map((row) => row.tag) }
     },
 
     /**
@@ -73,7 +73,7 @@ export function createProductDiscovery(db: Database) {
         .where(and(eq(products.isActive, true), ne(products.id, productId)))
         .orderBy(desc(score), sql`${products.rating} desc nulls last`, desc(products.createdAt), products.id)
         .limit(limit)
-      return rows.map((row) => toProductListItem(row.product, row.category?.id ? toCategoryView(row.category) : null))
+      return rows.map((row) => toProductListItem(row.product, row.category?.id ? toCategoryView(row.category) : null, mediaUrl))
     },
   }
 }

@@ -3,6 +3,19 @@ import { DERIVED_METADATA_KEYS, type Category, type Product, type ProductListIte
 import { productImages } from '../../shared/product-view.ts'
 import type { CategoryRow, ProductRow } from './catalog.schema.ts'
 
+/** Where browsers fetch a stored /media/ path: as it is, or from MEDIA_BASE_URL. */
+export type MediaUrl = (path: string) => string
+
+const MEDIA_ROOT = '/media'
+
+/** The URL of media paths with MEDIA_BASE_URL standing for /media; other URLs (outside art) stay as they are. */
+export function mediaUrlFor(mediaBaseUrl: string | undefined): MediaUrl {
+  if (!mediaBaseUrl) return (path) => path
+  return (path) => (path.startsWith(`${MEDIA_ROOT}/`) ? `${mediaBaseUrl}${path.slice(MEDIA_ROOT.length)}` : path)
+}
+
+const asStored: MediaUrl = (path) => path
+
 export function toCategoryView(row: Pick<CategoryRow, 'id' | 'name' | 'slug' | 'description'>): Category {
   return { id: row.id, name: row.name, slug: row.slug, description: row.description }
 }
@@ -10,7 +23,7 @@ export function toCategoryView(row: Pick<CategoryRow, 'id' | 'name' | 'slug' | '
 /** A product row as the views read it: without the search columns, which only the database uses. */
 type ViewedRow = Omit<ProductRow, 'searchVector' | 'searchText'>
 
-export function toProductView(row: ViewedRow, category: Category | null): Product {
+export function toProductView(row: ViewedRow, category: Category | null, mediaUrl: MediaUrl = asStored): Product {
   const metadata = row.metadata ?? {}
   const originalPrice = typeof metadata.originalPrice === 'number' && metadata.originalPrice > row.priceCents ? Math.round(metadata.originalPrice) : null
   return {
@@ -18,7 +31,7 @@ export function toProductView(row: ViewedRow, category: Category | null): Produc
     name: row.name,
     description: row.description,
     priceCents: row.priceCents,
-    imageUrl: row.imageUrl,
+    imageUrl: row.imageUrl && mediaUrl(row.imageUrl),
     category,
     categoryId: row.categoryId,
     isActive: row.isActive,
@@ -36,8 +49,8 @@ export function toProductView(row: ViewedRow, category: Category | null): Produc
     rating: typeof metadata.rating === 'number' ? metadata.rating : null,
     reviewCount: typeof metadata.reviewCount === 'number' ? Math.round(metadata.reviewCount) : 0,
     tags: Array.isArray(metadata.tags) ? metadata.tags.filter((tag): tag is string => typeof tag === 'string') : [],
-    images: productImages(row.imageUrl, metadata),
-    audioPreview: typeof metadata.audioPreview === 'string' && metadata.audioPreview ? metadata.audioPreview : null,
+    images: productImages(row.imageUrl, metadata).map(mediaUrl),
+    audioPreview: typeof metadata.audioPreview === 'string' && metadata.audioPreview ? mediaUrl(metadata.audioPreview) : null,
     previewPeaks: row.previewPeaks ?? null,
     bpm: row.bpm,
     musicKey: row.musicKey,
@@ -47,8 +60,8 @@ export function toProductView(row: ViewedRow, category: Category | null): Produc
 }
 
 /** The product as a list carries it: no peaks, the category's name and slug, metadata without what the derived fields say. */
-export function toProductListItem(row: Omit<ViewedRow, 'previewPeaks'>, category: Category | null): ProductListItem {
-  const { previewPeaks: _peaks, category: _category, metadata, ...view } = toProductView({ ...row, previewPeaks: null }, category)
+export function toProductListItem(row: Omit<ViewedRow, 'previewPeaks'>, category: Category | null, mediaUrl: MediaUrl = asStored): ProductListItem {
+  const { previewPeaks: _peaks, category: _category, metadata, ...view } = toProductView({ ...row, previewPeaks: null }, category, mediaUrl)
   const lean = Object.fromEntries(Object.entries(metadata).filter(([key]) => !(DERIVED_METADATA_KEYS as readonly string[]).includes(key)))
   return { ...view, category: category ? { id: category.id, name: category.name, slug: category.slug } : null, metadata: lean }
 }

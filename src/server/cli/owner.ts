@@ -7,7 +7,8 @@ import { loadConfigOrExplain } from '../config.ts'
 import { openDatabase, type DatabaseHandle } from '../db/client.ts'
 import { runningProcessOf } from '../db/embedded-lock.ts'
 import { dataPaths } from '../paths.ts'
-import { createLocalFileStorage } from '../storage/local-file-storage.ts'
+import { attachmentDisposition } from '../downloads/content-disposition.ts'
+import { createStorages } from '../storage/storages.ts'
 import { runOwnerCommand } from './owner-program.ts'
 
 async function main(): Promise<number> {
@@ -30,7 +31,8 @@ async function main(): Promise<number> {
     return opened.db
   }
   try {
-    const storage = { files: createLocalFileStorage(paths.files), media: createLocalFileStorage(paths.media), maxFileBytes: config.maxUploadBytes }
+    // The store's own storages: with STORAGE_URL the CLI's files go to the bucket the fleet serves.
+    const storage = { ...createStorages(config.storage, config.dataDir, attachmentDisposition), maxFileBytes: config.maxUploadBytes }
     return await runOwnerCommand(process.argv.slice(2), { database, storage }, { out: (line) => console.log(line), err: (line) => console.error(line) })
   } catch (error) {
     if (!(error instanceof OwnerCliError)) throw error

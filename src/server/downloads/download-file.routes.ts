@@ -9,12 +9,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { DOWNLOAD_ERROR_CODES as CODES, DOWNLOAD_SERVER_MESSAGES as MESSAGES } from '../../shared/contract/downloads.ts'
 import { AppError } from '../http/errors.ts'
+import { sendStoredFile } from '../http/stored-file-reply.ts'
 import type { FileStorage } from '../storage/file-storage.ts'
 import { attachmentDisposition } from './content-disposition.ts'
 import { DOWNLOAD_FILE_PATH, type DownloadLinkSigner } from './download-links.ts'
 import type { DownloadsService } from './downloads.service.ts'
 import { fileMissing } from './downloads.service.ts'
-import { contentRange, decideRange, ifRangeMatches } from './http-range.ts'
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 const CONTENT_TYPES: Record<string, string> = { '.zip': 'application/zip' }
@@ -66,27 +66,8 @@ export function downloadFileRoutes({ downloads, links, storage, presignSeconds }
         }
 
         const extension = /\.[^.]+$/.exec(file.storageKey)?.[0]?.toLowerCase() ?? ''
-        reply
-          .header('Content-Type', CONTENT_TYPES[extension] ?? 'application/octet-stream')
-          .header('Content-Disposition', attachmentDisposition(file.fileName))
-          .header('Accept-Ranges', 'bytes')
-          .header('ETag', info.etag)
-          .header('Last-Modified', info.modifiedAt.toUTCString())
-
-        const rangeHeader = request.headers.range
-        const ifRange = typeof request.headers['if-range'] === 'string' ? request.headers['if-range'] : undefined
-        const decision = rangeHeader && ifRangeMatches(ifRange, info) ? decideRange(rangeHeader, info.size) : { kind: 'full' as const }
-
-        if (decision.kind === 'unsatisfiable') {
-          return reply.status(416).header('Content-Range', `bytes */${info.size}`).header('Content-Type', 'text/plain; charset=utf-8').send('Range Not Satisfiable')
-        }
-        const range = decision.kind === 'partial' ? decision.range : null
-        if (range) reply.status(206).header('Content-Range', contentRange(range, info.size))
-        reply.header('Content-Length', String(range ? range.end - range.start + 1 : info.size))
-        if (request.method === 'HEAD') return reply.send()
-        // An empty file has no byte range to read (fs would read end=-1 as "to the end").
-        if (info.size === 0) return reply.send('')
-        return reply.send(storage.createReadStream(file.storageKey, range ?? { start: 0, end: info.size - 1 }))
+        reply.header('Content-Type', CONTENT_TYPES[extension] ?? 'application/octet-stream').header('Content-Disposition', attachmentDisposition(file.fileName))
+        return sendStoredFile(request, reply, storage, file.storageKey, info)
       },
     })
   }

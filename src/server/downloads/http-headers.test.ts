@@ -1,7 +1,7 @@
 /** Range and If-Range decisions, and the RFC 6266 file name header, on their own. */
 import { describe, expect, it } from 'vitest'
 import { attachmentDisposition } from './content-disposition.ts'
-import { decideRange, ifRangeMatches } from './http-range.ts'
+import { decideRange, ifRangeMatches } from '../http/http-range.ts'
 
 describe('decideRange', () => {
   it.each([

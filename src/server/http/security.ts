@@ -18,8 +18,16 @@ const STRIPE_SOURCES = {
 }
 
 /** The headers helmet sets with these options, read once from a response that records them. */
-function securityHeaders(options: { production: boolean; stripe?: boolean }): Record<string, string> {
+export interface SecurityHeaderOptions {
+  production: boolean
+  stripe?: boolean
+  /** MEDIA_BASE_URL's origin: covers are shown, and previews played and fetched for audition, from there. */
+  mediaOrigin?: string | undefined
+}
+
+function securityHeaders(options: SecurityHeaderOptions): Record<string, string> {
   const stripe = (kind: keyof typeof STRIPE_SOURCES) => (options.stripe ? STRIPE_SOURCES[kind] : [])
+  const media = options.mediaOrigin ? [options.mediaOrigin] : []
   const apply = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
@@ -30,10 +38,10 @@ function securityHeaders(options: { production: boolean; stripe?: boolean }): Re
         scriptSrc: ["'self'", ...stripe('script'), "'wasm-unsafe-eval'"],
         // Inline style attributes (waveform widths, progress) are data, not code.
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', ...stripe('img')],
-        mediaSrc: ["'self'", 'blob:'],
+        imgSrc: ["'self'", 'data:', 'blob:', ...media, ...stripe('img')],
+        mediaSrc: ["'self'", 'blob:', ...media],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'", ...stripe('connect')],
+        connectSrc: ["'self'", ...media, ...stripe('connect')],
         frameSrc: ["'self'", ...stripe('frame')],
         frameAncestors: ["'none'"],
         formAction: ["'self'"],
@@ -62,7 +70,7 @@ function securityHeaders(options: { production: boolean; stripe?: boolean }): Re
   return headers
 }
 
-export function installSecurityHeaders(app: FastifyInstance, options: { production: boolean; stripe?: boolean }): void {
+export function installSecurityHeaders(app: FastifyInstance, options: SecurityHeaderOptions): void {
   const headers = securityHeaders(options)
   app.addHook('onRequest', (_request, reply, done) => {
     reply.headers(headers)

@@ -2,9 +2,13 @@
  * The catalog cache across two store processes on one PostgreSQL: each process holds its own
  * copy of a list; when the owner saves a product through one process, the other's next answer
  * already carries the change (a database trigger NOTIFYs every process, which drops its copy).
+ * And the catalog's covers and previews come from the bucket, whichever process is asked.
  * Black-box over HTTP; PostgreSQL only (PGlite is one process's file).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { existsSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { dataPaths } from '../paths.ts'
 import { signedInShopper, startStoreFleet, type StoreFleet } from '../../../tests/support/store-processes.ts'
 
 const OWNER = `fleet-owner-${Date.now().toString(36)}@example.com`
@@ -45,4 +49,14 @@ describe.runIf(process.env.DATABASE_URL)('the catalog cache across two store pro
     const after = await fleet.call<Listed>(0, list)
     expect(after.headers.get('etag')).not.toBe(first.headers.get('etag'))
   }, 60_000)
+
+  it('serves the catalog\'s covers and previews from the bucket on a process whose disk has none', async () => {
+    const [listed] = (await fleet.call<{ data: { imageUrl: string; audioPreview: string }[] }>(1, '/api/products?limit=1')).body.data
+    expect(existsSync(dataPaths(fleet.dataDirs[1]!).media)).toBe(false)
+    for (const url of [listed!.imageUrl, listed!.audioPreview]) {
+      const media = await fetch(`${fleet.stores[1]!.url}${url}`)
+      expect(media.status, url).toBe(200)
+      expect(Buffer.from(await media.arrayBuffer()).equals(readFileSync(join(dataPaths(inject('templateDataDir')).media, url.slice('/media/'.length))))).toBe(true)
+    }
+  })
 })

@@ -4,7 +4,7 @@
  * the store's disk; /media serves the cover and preview from the bucket with Range, HEAD and
  * validators; with MEDIA_BASE_URL the catalog hands out the CDN's URLs and /media redirects there.
  */
-import { copyFileSync, existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
+import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -12,10 +12,12 @@ import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3'
 import lena from 'audio-lena'
 import { eq } from 'drizzle-orm'
 import sharp from 'sharp'
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest'
 import { runOwner } from '../../../tests/support/owner-cli.ts'
 import { S3RVER_CREDENTIALS, startTestBucket, type TestBucket } from '../../../tests/support/s3-server.ts'
-import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts'
+import { catalogStorageOf, createTestApp, type TestApp } from '../../../tests/support/test-app.ts'
+import type { DemoCatalog } from '../../demo-catalog/generate.ts'
+import { copyDemoFilesTo } from '../db/seed.ts'
 import { products } from '../db/schema.ts'
 import { dataPaths } from '../paths.ts'
 
@@ -101,6 +103,23 @@ describe('media in a bucket', () => {
     expect(head.statusCode).toBe(200)
     expect(head.headers['content-length']).toBe(String(previewBytes.length))
     expect(head.body).toBe('')
+  })
+
+  it("copies the demo catalog's generated files into the bucket when a new store seeds on it", async () => {
+    const templateDir = inject('templateDataDir')
+    const catalog = JSON.parse(readFileSync(join(templateDir, 'catalog.json'), 'utf8')) as DemoCatalog
+    const demo = catalog.products[0]!
+    await copyDemoFilesTo(catalogStorageOf(t))(catalog, templateDir)
+    const templatePaths = dataPaths(templateDir)
+    expect((await objectBytes(`shop/files/${demo.fileUrl}`)).equals(readFileSync(join(templatePaths.files, demo.fileUrl)))).toBe(true)
+    for (const width of [320, 1024]) {
+      const key = demo.imageUrl.slice('/media/'.length).replace(/-640\.webp$/, `-${width}.webp`)
+      expect((await objectBytes(`shop/media/${key}`)).equals(readFileSync(join(templatePaths.media, key)))).toBe(true)
+    }
+    // The store now serves the demo's preview from the bucket.
+    const preview = await t.app.inject({ method: 'HEAD', url: String(demo.metadata.audioPreview) })
+    expect(preview.statusCode).toBe(200)
+    expect(preview.headers['content-type']).toBe('audio/wav')
   })
 
   it('answers 404 for a key that is not there or climbs out of the media folder', async () => {

@@ -54,7 +54,7 @@ beforeAll(async () => {
   copyFileSync(fileURLToPath(lena.url('flac')), join(work, 'preview.flac'))
   const added = await runOwner(t, 'product', 'add', '--name', 'Bucket Breaks', '--price', '12', '--file', join(work, 'pack.zip'), '--cover', join(work, 'cover.jpg'), '--preview', join(work, 'preview.flac'))
   expect(added.err).toBe('')
-  ;[product] = await t.database.db.select().from(products).where(eq(products.name, 'Bucket Breaks'))
+  product = (await t.database.db.select().from(products).where(eq(products.name, 'Bucket Breaks')))[0]!
 })
 
 afterAll(async () => {

@@ -1,4 +1,10 @@
-import { readFileSync, statSync } from 'node:fs'
+/**
+ * Covers and previews on the store's disk, served by the store at /media with Range and
+ * caching; with MEDIA_BASE_URL the API and the rendered pages hand out the CDN's URLs while
+ * /media keeps serving the files (the CDN's origin may be this very store).
+ */
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ProductList } from '../../shared/contract/catalog.ts'
@@ -58,5 +64,50 @@ describe('public media', () => {
       expect([400, 403, 404]).toContain(response.statusCode)
       expect(response.headers['content-type'] ?? '').not.toContain('zip')
     }
+  })
+})
+
+describe('public media on disk with MEDIA_BASE_URL', () => {
+  const CDN = 'https://cdn.example.com/shop-media'
+  let cdn: TestApp
+  let clientDir: string
+
+  beforeAll(async () => {
+    clientDir = mkdtempSync(join(tmpdir(), 'als-client-'))
+    writeFileSync(join(clientDir, 'index.html'), '<!doctype html><html><head><meta name="als-config" content="%ALS_CONFIG%" /><title>ALS</title></head><body><div id="root"></div></body></html>')
+    cdn = await createTestApp({ STORE_MODE: 'live', MEDIA_BASE_URL: CDN }, { clientDir, renderPages: true })
+  })
+  afterAll(async () => {
+    await cdn?.close()
+    rmSync(clientDir, { recursive: true, force: true })
+  })
+
+  const onCdn = (url: string) => `${CDN}${url.slice('/media'.length)}`
+
+  it('hands out the CDN URLs in the API and in the rendered product page, its og:image and JSON-LD', async () => {
+    const list = (await t.app.inject('/api/products?limit=100')).json() as ProductList
+    const product = list.data.find((item) => item.audioPreview && item.imageUrl)!
+    const viewed = (await cdn.app.inject(`/api/products/${product.id}`)).json() as { data: { imageUrl: string; audioPreview: string; images: string[] } }
+    expect(viewed.data.imageUrl).toBe(onCdn(product.imageUrl!))
+    expect(viewed.data.audioPreview).toBe(onCdn(product.audioPreview!))
+    expect(viewed.data.images.every((image) => image.startsWith(`${CDN}/`))).toBe(true)
+
+    const page = await cdn.app.inject(`/products/${product.id}`)
+    expect(page.statusCode).toBe(200)
+    expect(page.body).toContain(`<meta property="og:image" content="${onCdn(product.imageUrl!).replace('-640.webp', '-1024.webp')}" />`)
+    expect(page.body).toContain(`src="${onCdn(product.imageUrl!)}"`)
+    // No store-relative media URL is left in a page, its JSON-LD or the data it hydrates from.
+    for (const path of [`/products/${product.id}`, '/', '/products']) {
+      const { body } = await cdn.app.inject(path)
+      expect(body, path).toContain(`"${CDN}/covers/`)
+      expect(body, path).not.toMatch(/["(]\/media\//)
+    }
+  })
+
+  it('keeps serving /media from disk instead of redirecting, since a CDN may pull from this store', async () => {
+    const response = await cdn.app.inject(imageUrl)
+    expect(response.statusCode).toBe(200)
+    expect(response.headers['content-type']).toBe('image/webp')
+    expect(response.rawPayload.equals(readFileSync(mediaFile(imageUrl)))).toBe(true)
   })
 })

@@ -7,14 +7,13 @@ import type { CategoryRow, ProductRow } from './catalog.schema.ts'
 export type MediaUrl = (path: string) => string
 
 const MEDIA_ROOT = '/media'
+const asStored: MediaUrl = (path) => path
 
 /** The URL of media paths with MEDIA_BASE_URL standing for /media; other URLs (outside art) stay as they are. */
 export function mediaUrlFor(mediaBaseUrl: string | undefined): MediaUrl {
-  if (!mediaBaseUrl) return (path) => path
+  if (!mediaBaseUrl) return asStored
   return (path) => (path.startsWith(`${MEDIA_ROOT}/`) ? `${mediaBaseUrl}${path.slice(MEDIA_ROOT.length)}` : path)
 }
-
-const asStored: MediaUrl = (path) => path
 
 export function toCategoryView(row: Pick<CategoryRow, 'id' | 'name' | 'slug' | 'description'>): Category {
   return { id: row.id, name: row.name, slug: row.slug, description: row.description }
@@ -23,15 +22,27 @@ export function toCategoryView(row: Pick<CategoryRow, 'id' | 'name' | 'slug' | '
 /** A product row as the views read it: without the search columns, which only the database uses. */
 type ViewedRow = Omit<ProductRow, 'searchVector' | 'searchText'>
 
+/** The metadata as handed out: its gallery and preview at the URLs browsers fetch them from. */
+function viewedMetadata(metadata: ProductRow['metadata'], mediaUrl: MediaUrl): ProductRow['metadata'] {
+  if (mediaUrl === asStored) return metadata
+  const { images, audioPreview } = metadata
+  return {
+    ...metadata,
+    ...(Array.isArray(images) ? { images: images.map((image) => (typeof image === 'string' ? mediaUrl(image) : image)) } : {}),
+    ...(typeof audioPreview === 'string' ? { audioPreview: mediaUrl(audioPreview) } : {}),
+  }
+}
+
 export function toProductView(row: ViewedRow, category: Category | null, mediaUrl: MediaUrl = asStored): Product {
-  const metadata = row.metadata ?? {}
+  const metadata = viewedMetadata(row.metadata ?? {}, mediaUrl)
+  const imageUrl = row.imageUrl && mediaUrl(row.imageUrl)
   const originalPrice = typeof metadata.originalPrice === 'number' && metadata.originalPrice > row.priceCents ? Math.round(metadata.originalPrice) : null
   return {
     id: row.id,
     name: row.name,
     description: row.description,
     priceCents: row.priceCents,
-    imageUrl: row.imageUrl && mediaUrl(row.imageUrl),
+    imageUrl,
     category,
     categoryId: row.categoryId,
     isActive: row.isActive,
@@ -49,8 +60,8 @@ export function toProductView(row: ViewedRow, category: Category | null, mediaUr
     rating: typeof metadata.rating === 'number' ? metadata.rating : null,
     reviewCount: typeof metadata.reviewCount === 'number' ? Math.round(metadata.reviewCount) : 0,
     tags: Array.isArray(metadata.tags) ? metadata.tags.filter((tag): tag is string => typeof tag === 'string') : [],
-    images: productImages(row.imageUrl, metadata).map(mediaUrl),
-    audioPreview: typeof metadata.audioPreview === 'string' && metadata.audioPreview ? mediaUrl(metadata.audioPreview) : null,
+    images: productImages(imageUrl, metadata),
+    audioPreview: typeof metadata.audioPreview === 'string' && metadata.audioPreview ? metadata.audioPreview : null,
     previewPeaks: row.previewPeaks ?? null,
     bpm: row.bpm,
     musicKey: row.musicKey,

@@ -1,8 +1,9 @@
 /**
  * A store whose files are in a bucket (STORAGE_URL, here s3rver in this process): the owner CLI
- * adds a product with its file, cover and preview, and every byte lands in the bucket, none on
- * the store's disk; /media serves the cover and preview from the bucket with Range, HEAD and
- * validators; with MEDIA_BASE_URL the catalog hands out the CDN's URLs and /media redirects there.
+ * adds a product with its file, cover and preview, and the owner console replaces a cover, and
+ * every byte lands in the bucket, none on the store's disk; /media serves covers and previews
+ * from the bucket with Range, HEAD and validators; with MEDIA_BASE_URL the catalog hands out the
+ * CDN's URLs and /media redirects there.
  */
 import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -12,7 +13,9 @@ import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3'
 import lena from 'audio-lena'
 import { eq } from 'drizzle-orm'
 import sharp from 'sharp'
+import { Upload } from 'tus-js-client'
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest'
+import { createSignedInUser, uniqueEmail, type SignedInUser } from '../../../tests/support/accounts.ts'
 import { runOwner } from '../../../tests/support/owner-cli.ts'
 import { S3RVER_CREDENTIALS, startTestBucket, type TestBucket } from '../../../tests/support/s3-server.ts'
 import { catalogStorageOf, createTestApp, type TestApp } from '../../../tests/support/test-app.ts'
@@ -22,6 +25,7 @@ import { products } from '../db/schema.ts'
 import { dataPaths } from '../paths.ts'
 
 const BUCKET = 'als-media'
+const OWNER = uniqueEmail('owner')
 const CDN = 'https://cdn.example.com/shop-media'
 const packBytes = Buffer.from('one shots and loops\n'.repeat(20_000))
 
@@ -38,13 +42,14 @@ async function objectBytes(key: string): Promise<Buffer> {
   return Buffer.from(await object.Body!.transformToByteArray())
 }
 
+const inBucket = (key: string) => objectBytes(key).then(() => true, () => false)
 const filesUnder = (dir: string) => (existsSync(dir) ? readdirSync(dir, { recursive: true }).map(String) : [])
 
 beforeAll(async () => {
   bucket = await startTestBucket(BUCKET)
   vi.stubEnv('AWS_ACCESS_KEY_ID', S3RVER_CREDENTIALS.accessKeyId)
   vi.stubEnv('AWS_SECRET_ACCESS_KEY', S3RVER_CREDENTIALS.secretAccessKey)
-  const settings = { STORAGE_URL: `s3://${BUCKET}/shop`, S3_ENDPOINT: bucket.endpoint }
+  const settings = { STORAGE_URL: `s3://${BUCKET}/shop`, S3_ENDPOINT: bucket.endpoint, ADMIN_EMAILS: OWNER }
   t = await createTestApp(settings)
   cdn = await createTestApp({ ...settings, MEDIA_BASE_URL: `${CDN}/` })
 
@@ -145,11 +150,71 @@ describe('media in a bucket', () => {
     const redirect = await cdn.app.inject(stored!.imageUrl)
     expect(redirect.statusCode).toBe(301)
     expect(redirect.headers.location).toBe(data.imageUrl)
+    expect(redirect.headers['cache-control']).toBe('public, max-age=2592000')
     // Pages may show the CDN's covers and play its previews; nothing else is opened up.
     const csp = String(redirect.headers['content-security-policy'])
     expect(csp).toContain("img-src 'self' data: blob: https://cdn.example.com")
     expect(csp).toContain("media-src 'self' blob: https://cdn.example.com")
     expect(csp).toContain("connect-src 'self' https://cdn.example.com")
     expect(csp).toContain("script-src 'self' 'wasm-unsafe-eval'")
+  })
+})
+
+describe("the owner console's cover on a bucket store", () => {
+  let owner: SignedInUser
+  let base: string
+
+  beforeAll(async () => {
+    owner = await createSignedInUser(t, { email: OWNER })
+    base = await t.app.listen({ port: 0, host: '127.0.0.1' })
+  })
+
+  /** Uploads a cover as the console does (tus) and attaches it to the product; answers its /media URL. */
+  async function replaceCover(productId: string, image: Buffer): Promise<string> {
+    const uploadId = await new Promise<string>((resolve, reject) => {
+      const upload: Upload = new Upload(image, {
+        endpoint: `${base}/api/admin/uploads`,
+        retryDelays: [],
+        metadata: { kind: 'cover', filename: 'cover.png' },
+        headers: { cookie: owner.cookie, origin: t.config.publicUrl },
+        onSuccess: () => resolve(upload.url!.split('/').at(-1)!),
+        onError: reject,
+      })
+      upload.start()
+    })
+    const response = await fetch(`${base}/api/admin/products/${productId}/cover`, {
+      method: 'PUT',
+      headers: { cookie: owner.cookie, origin: t.config.publicUrl, 'content-type': 'application/json' },
+      body: JSON.stringify({ uploadId }),
+    })
+    expect(response.status).toBe(200)
+    return ((await response.json()) as { data: { coverUrl: string } }).data.coverUrl
+  }
+
+  const coverKeys = (url: string) => [320, 640, 1024].map((width) => `shop/media/${url.slice('/media/'.length).replace(/-640\.webp$/, `-${width}.webp`)}`)
+  const png = (r: number) => sharp({ create: { width: 900, height: 700, channels: 3, background: { r, g: 120, b: 30 } } }).png().toBuffer()
+
+  it('stores the replacement in the bucket, not on disk, removes the replaced cover, and serves it at its /media URL', async () => {
+    const [row] = await t.database.db.insert(products).values({ name: 'Console Cover', priceCents: 900, isActive: true }).returning()
+    const first = await replaceCover(row!.id, await png(200))
+    const second = await replaceCover(row!.id, await png(20))
+    expect(second).toMatch(new RegExp(`^/media/products/${row!.id}/cover-[0-9a-f]{8}-640\\.webp$`))
+    expect(second).not.toBe(first)
+
+    for (const key of coverKeys(first)) expect(await inBucket(key), key).toBe(false)
+    for (const key of coverKeys(second)) expect(await inBucket(key), key).toBe(true)
+    expect(filesUnder(dataPaths(t.dataDir).media).filter((path) => path.includes(row!.id))).toEqual([])
+
+    const { data } = (await t.app.inject(`/api/products/${row!.id}`)).json() as { data: { imageUrl: string } }
+    expect(data.imageUrl).toBe(second)
+    const stored = await objectBytes(coverKeys(second)[1]!)
+    const whole = await t.app.inject(second)
+    expect(whole.statusCode).toBe(200)
+    expect(whole.headers['content-type']).toBe('image/webp')
+    expect(whole.rawPayload.equals(stored)).toBe(true)
+    const part = await t.app.inject({ url: second, headers: { range: 'bytes=10-109' } })
+    expect(part.statusCode).toBe(206)
+    expect(part.headers['content-range']).toBe(`bytes 10-109/${stored.length}`)
+    expect(part.rawPayload.equals(stored.subarray(10, 110))).toBe(true)
   })
 })

@@ -15,6 +15,12 @@ import { checkStorageKey, StorageKeyError } from '../storage/file-storage.ts'
 
 const ONE_DAY_MS = 24 * 60 * 60 * 1000
 const CACHE_CONTROL = `public, max-age=${ONE_DAY_MS / 1000}`
+/**
+ * The redirect to MEDIA_BASE_URL depends on the setting alone, so browsers and CDNs may keep it
+ * long; an explicit max-age (a bare 301 is kept indefinitely) bounds how long old links keep
+ * going to a previous MEDIA_BASE_URL after it changes.
+ */
+const REDIRECT_CACHE_CONTROL = `public, max-age=${30 * ONE_DAY_MS / 1000}`
 const CONTENT_TYPES: Record<string, string> = {
   '.webp': 'image/webp',
   '.png': 'image/png',
@@ -76,7 +82,7 @@ export function mediaRoutes({ mediaDir, media, mediaBaseUrl }: MediaRoutesOption
         const rawPath = request.url.slice('/media/'.length).replace(/[?#].*$/, '')
         const key = mediaKeyOf(rawPath)
         if (!key) return reply.status(404).send(notFound)
-        if (mediaBaseUrl) return reply.header('Cache-Control', CACHE_CONTROL).redirect(`${mediaBaseUrl}/${rawPath}`, 301)
+        if (mediaBaseUrl) return reply.header('Cache-Control', REDIRECT_CACHE_CONTROL).redirect(`${mediaBaseUrl}/${rawPath}`, 301)
 
         const info = await media.stat(key)
         if (!info) return reply.status(404).send(notFound)

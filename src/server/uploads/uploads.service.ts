@@ -7,6 +7,7 @@
  * is stored. A finished upload is only a file on disk: the owner's product routes take it
  * (`finished`) and then `discard` it; one left unattached expires after a day.
  */
+import { mkdir } from 'node:fs/promises'
 import { join } from 'node:path'
 import { extname } from 'node:path'
 import { FileStore } from '@tus/file-store'
@@ -84,6 +85,8 @@ export function createUploads({ directory, maxFileBytes, path, log }: UploadsOpt
 
   const sweep = async () => {
     try {
+      // The file store creates its directory without waiting; the first sweep runs at start-up, before that.
+      await mkdir(directory, { recursive: true })
       const removed = await tus.cleanUpExpiredUploads()
       if (removed > 0) log.info({ removed }, 'Removed unfinished uploads older than a day')
     } catch (error) {

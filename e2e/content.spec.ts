@@ -12,6 +12,8 @@ interface MailboxMessage {
 test('a producer reads the FAQ and sends a support message, then the form is ready again', async ({ page }) => {
   await page.goto('/support')
   await expect(page.getByRole('heading', { level: 1, name: 'How can we help?' })).toBeVisible()
+  // The server-rendered FAQ is visible before its page chunk hydrates; a click before that does nothing.
+  await page.waitForLoadState('networkidle')
 
   const formats = page.getByRole('button', { name: 'What formats are the files in?' })
   const daw = page.getByRole('button', { name: 'Will the files work in my DAW?' })

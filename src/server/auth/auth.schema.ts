@@ -24,6 +24,10 @@ export const user = pgTable('user', {
   banned: boolean('banned').default(false),
   banReason: text('ban_reason'),
   banExpires: timestamp('ban_expires', { withTimezone: true }),
+  /** When the account last became an admin (the console, the owner CLI or ADMIN_EMAILS); null for shoppers. */
+  adminSince: timestamp('admin_since', { withTimezone: true }),
+  /** Whether the account gets an email when a product it bought has a new version (the profile's opt-out). */
+  productUpdateEmails: boolean('product_update_emails').notNull().default(true),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 })

@@ -3,8 +3,9 @@
  * money values inside product metadata (originalPrice).
  */
 import { sql } from 'drizzle-orm'
-import { bigint, boolean, customType, index, integer, jsonb, pgTable, real, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import { bigint, boolean, customType, index, integer, jsonb, pgTable, real, smallint, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core'
 import type { ProductMetadata } from '../../shared/product-view.ts'
+import { userKey } from '../db/table-keys.ts'
 
 export const categories = pgTable('categories', {
   id: uuid('id').primaryKey().defaultRandom(),
@@ -43,6 +44,8 @@ export const products = pgTable(
     fileUrl: text('file_url'),
     /** Lower-case hex sha256 of the stored file, recorded when the owner uploads it. */
     fileSha256: text('file_sha256'),
+    /** The number of the file version buyers download (fileUrl, fileSize and fileSha256 are its copy); null before the first. */
+    liveFileVersion: integer('live_file_version'),
     downloadLimit: integer('download_limit').notNull().default(3),
     paymentProductId: text('payment_product_id'),
     paymentPriceId: text('payment_price_id'),
@@ -88,5 +91,38 @@ export const products = pgTable(
   ],
 )
 
+/**
+ * Every file a product has had, numbered from 1. An upload is a draft until the owner publishes
+ * it; publishing (or restoring an earlier one) copies it to the product's file columns. Stored
+ * files of earlier versions are kept: nothing deletes a version automatically.
+ */
+export const productFileVersions = pgTable(
+  'product_file_versions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    number: integer('number').notNull(),
+    /** Storage key of the file (under DATA_DIR/files or a bucket); never sent to browsers. */
+    storageKey: text('storage_key').notNull(),
+    /** The name the owner's file had, as buyers' downloads are named. */
+    fileName: text('file_name').notNull(),
+    size: bigint('size', { mode: 'number' }).notNull(),
+    /** Lower-case hex sha256; null only for files stored before versions were recorded without one. */
+    sha256: text('sha256'),
+    /** One line for buyers: what changed in this version. */
+    changelog: text('changelog'),
+    /** The admin who uploaded it (null for the owner CLI or a deleted account); their email stays in uploadedBy. */
+    uploadedById: text('uploaded_by_id').references(() => userKey.id, { onDelete: 'set null' }),
+    uploadedBy: text('uploaded_by').notNull(),
+    uploadedAt: timestamp('uploaded_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When it first went live; null while it is a draft. */
+    publishedAt: timestamp('published_at', { withTimezone: true }),
+  },
+  (table) => [unique('product_file_versions_product_number_key').on(table.productId, table.number)],
+)
+
 export type CategoryRow = typeof categories.$inferSelect
 export type ProductRow = typeof products.$inferSelect
+export type ProductFileVersionRow = typeof productFileVersions.$inferSelect

@@ -2,7 +2,7 @@
  * The download log: one row per download grant (a counted download of a purchased item), with
  * who asked, from where and when. The row's id is the grant id a signed download URL carries.
  */
-import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
 import { orderItemKey, productKey, userKey } from '../db/table-keys.ts'
 
 export const downloads = pgTable(
@@ -20,6 +20,8 @@ export const downloads = pgTable(
       .references(() => orderItemKey.id, { onDelete: 'cascade' }),
     ipAddress: text('ip_address'),
     userAgent: text('user_agent'),
+    /** The product file version this download served. */
+    fileVersion: integer('file_version'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [

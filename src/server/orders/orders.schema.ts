@@ -140,6 +140,37 @@ export const orderRefunds = pgTable(
   (table) => [index('order_refunds_order_idx').on(table.orderId), check('order_refunds_amount_check', sql`${table.amountCents} >= 0`)],
 )
 
+/**
+ * A refund the owner asked for, claimed under the order's row lock before the payment provider
+ * is called: while it is pending its items count as being refunded, so a second request that
+ * names one of them is refused, and its idempotency key (the order's refund count when it was
+ * claimed) makes a repeated call to the provider the same refund.
+ */
+export const refundRequests = pgTable(
+  'refund_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    orderItemIds: jsonb('order_item_ids').$type<string[]>().notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    idempotencyKey: text('idempotency_key').notNull().unique(),
+    /** pending (the provider is being asked), succeeded (refundId names the refund) or failed. */
+    status: text('status', { enum: ['pending', 'succeeded', 'failed'] }).notNull().default('pending'),
+    refundId: text('refund_id'),
+    reason: text('reason'),
+    requestedBy: text('requested_by'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('refund_requests_order_idx').on(table.orderId, table.status),
+    check('refund_requests_status_check', sql`${table.status} in ('pending', 'succeeded', 'failed')`),
+    check('refund_requests_amount_check', sql`${table.amountCents} > 0`),
+  ],
+)
+
 /** Disputes (chargebacks) of an order's payment, one row per provider dispute (`dp_…`). */
 export const orderDisputes = pgTable(
   'order_disputes',
@@ -167,5 +198,6 @@ export const orderItemsRelations = relations(orderItems, ({ one }) => ({
 
 export type OrderRow = typeof orders.$inferSelect
 export type OrderItemRow = typeof orderItems.$inferSelect
+export type RefundRequestRow = typeof refundRequests.$inferSelect
 export type OrderRefundRow = typeof orderRefunds.$inferSelect
 export type OrderDisputeRow = typeof orderDisputes.$inferSelect

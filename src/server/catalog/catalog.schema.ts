@@ -14,6 +14,8 @@ export const categories = pgTable('categories', {
   description: text('description'),
   /** Where the owner placed it in the store's category lists (then by name). */
   position: integer('position').notNull().default(0),
+  /** Counts the owner's saves: a save that names an older version is refused. */
+  version: integer('version').notNull().default(1),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 })
 

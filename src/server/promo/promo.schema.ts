@@ -26,6 +26,8 @@ export const promoCodes = pgTable(
     minSubtotalCents: integer('min_subtotal_cents').notNull().default(0),
     /** A buyer (account, or email for a guest) may use the code on one paid or pending order only. */
     oncePerCustomer: boolean('once_per_customer').notNull().default(false),
+    /** Counts the owner's saves: a save that names an older version is refused. */
+    version: integer('version').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -33,7 +33,9 @@ CREATE TABLE "refund_requests" (
 --> statement-breakpoint
 ALTER TABLE "user" ADD COLUMN "admin_since" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "user" ADD COLUMN "product_update_emails" boolean DEFAULT true NOT NULL;--> statement-breakpoint
+ALTER TABLE "categories" ADD COLUMN "version" integer DEFAULT 1 NOT NULL;--> statement-breakpoint
 ALTER TABLE "products" ADD COLUMN "live_file_version" integer;--> statement-breakpoint
+ALTER TABLE "promo_codes" ADD COLUMN "version" integer DEFAULT 1 NOT NULL;--> statement-breakpoint
 ALTER TABLE "downloads" ADD COLUMN "file_version" integer;--> statement-breakpoint
 ALTER TABLE "product_file_versions" ADD CONSTRAINT "product_file_versions_product_id_products_id_fk" FOREIGN KEY ("product_id") REFERENCES "public"."products"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "product_file_versions" ADD CONSTRAINT "product_file_versions_uploaded_by_id_user_id_fk" FOREIGN KEY ("uploaded_by_id") REFERENCES "public"."user"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint

@@ -14,6 +14,7 @@ import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts'
 import { cartItems, orderRefunds, orders, processedPaymentEvents, type ProductRow } from '../db/schema.ts'
 import type { FakePaymentProvider } from '../payments/fake-provider.ts'
 import type { PaymentCheckoutSession } from '../payments/provider.ts'
+import { createCatalogService } from '../catalog/catalog.service.ts'
 import { createAfterSale } from './after-sale.ts'
 
 let t: TestApp
@@ -170,7 +171,7 @@ describe('refunds', () => {
 })
 
 describe('a refund the store starts', () => {
-  const afterSale = () => createAfterSale({ db: t.database.db, log: t.app.log, payments: () => t.app.payments })
+  const afterSale = () => createAfterSale({ db: t.database.db, log: t.app.log, payments: () => t.app.payments, catalog: createCatalogService(t.database.db) })
 
   it('refunds one item through the provider with our metadata, revokes it at once, and the provider event later changes nothing', async () => {
     const order = await paidOrder()

@@ -10,16 +10,20 @@
  *
  * Refund events are not trusted for what they carry: the payment's refunds are read from the
  * provider each time, so a late `charge.refunded` cannot undo a later `refund.updated`.
+ *
+ * A refund the owner starts is claimed first (refund-requests.ts: one request per refund, its
+ * items held while the provider is asked), so no item is paid back twice however refunds of
+ * one order interleave.
  */
 import { asc, eq, inArray, notInArray, sql } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
+import type { CatalogService } from '../catalog/catalog.service.ts'
 import type { Database, Executor } from '../db/client.ts'
-import { AppError, notFound } from '../http/errors.ts'
 import { recordProcessedEvent } from '../payments/payments.service.ts'
 import type { PaymentDispute, PaymentProvider, PaymentRefund } from '../payments/provider.ts'
 import { orderDisputes, orderItems, orderRefunds, orders, PAID_ORDER_STATUSES, type ItemAccess, type ItemAccessReason, type OrderRow, type OrderStatus } from './orders.schema.ts'
-import { isRefundableOrder, refundableItemIds } from './order-views.ts'
-import { coveredItemIds, refundAmountFor, refundedCentsOf } from './refund-allocation.ts'
+import { coveredItemIds, refundedCentsOf } from './refund-allocation.ts'
+import { createRefundRequests, type ClaimedRefund } from './refund-requests.ts'
 import type { EventRef } from './fulfilment.ts'
 
 /** Dispute statuses after which the bank has decided; a closed dispute never reopens. */
@@ -28,13 +32,6 @@ const CLOSED_DISPUTE_STATUSES = ['won', 'lost', 'warning_closed', 'prevented']
 const METADATA_VALUE_MAX = 500
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
-export const REFUND_MESSAGES = {
-  orderNotFound: 'Order not found',
-  notRefundable: 'Only a paid order that is not disputed can be refunded',
-  itemNotRefundable: 'This item is not part of the order or is already refunded',
-  nothingToRefund: 'Nothing is left to refund on this order',
-} as const
-
 export type AfterSaleOutcome = 'applied' | 'duplicate-event' | 'unknown-order'
 
 export interface AfterSaleResult {
@@ -42,12 +39,14 @@ export interface AfterSaleResult {
   order: OrderRow | null
 }
 
-export interface RefundRequest {
+export interface RefundOrderInput {
   orderId: string
-  /** The items to refund; all items still downloadable when absent. */
+  /** The items to refund; all items not refunded nor being refunded when absent. */
   orderItemIds?: readonly string[] | undefined
   /** Why, in the shop owner's words. */
   reason: string
+  /** The admin who asked (kept on the refund request). */
+  requestedBy?: string | undefined
   /** Records who refunded, in the transaction that stores the refund. */
   audit?: (tx: Executor, change: { before: Record<string, unknown>; after: Record<string, unknown> }) => Promise<void>
 }
@@ -56,6 +55,8 @@ export interface AfterSaleDeps {
   db: Database
   log: FastifyBaseLogger
   payments: () => PaymentProvider
+  /** Names the products of items a refund refuses. */
+  catalog: Pick<CatalogService, 'productSummariesByIds'>
 }
 
 type ItemAccessState = { access: ItemAccess; accessReason: ItemAccessReason | null }
@@ -69,12 +70,13 @@ function itemIdsOf(metadata: Record<string, string>): string[] | null {
   return ids.length > 0 ? ids : null
 }
 
-export function createAfterSale({ db, log, payments }: AfterSaleDeps) {
+export function createAfterSale({ db, log, payments, catalog }: AfterSaleDeps) {
   async function lockOrder(tx: Executor, orderId: string): Promise<OrderRow | null> {
     if (!UUID.test(orderId)) return null
     const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update')
     return order ?? null
   }
+  const requests = createRefundRequests({ db, catalog, lockOrder })
 
   /**
    * Derives the order's status and its items' access from its refunds and disputes and stores
@@ -158,6 +160,52 @@ export function createAfterSale({ db, log, payments }: AfterSaleDeps) {
       })
   }
 
+  /**
+   * Asks the provider for a claimed refund, outside any transaction, and stores its answer with
+   * the order settled; when the provider throws, the request fails and its items are free again.
+   */
+  async function sendRefund({ request, paymentIntentId }: ClaimedRefund, audit: RefundOrderInput['audit']): Promise<OrderRow> {
+    const named = request.orderItemIds.join(',')
+    const reason = request.reason ?? ''
+    let refund: PaymentRefund
+    try {
+      refund = await payments().refund({
+        paymentIntentId,
+        amountCents: request.amountCents,
+        reason,
+        metadata: {
+          orderId: request.orderId,
+          refundRequestId: request.id,
+          ...(named.length <= METADATA_VALUE_MAX ? { orderItemIds: named } : {}),
+          ...(reason ? { reason: reason.slice(0, METADATA_VALUE_MAX) } : {}),
+        },
+        // The request's own key: sending it again (a request left pending) answers the same refund.
+        idempotencyKey: request.idempotencyKey,
+      })
+    } catch (error) {
+      await requests.markFailed(request.id)
+      throw error
+    }
+    log.info({ orderId: request.orderId, refundId: refund.id, amountCents: request.amountCents, items: request.orderItemIds.length }, 'order refunded')
+    const result = await applyToOrder(
+      request.orderId,
+      {},
+      async (tx) => {
+        await tx
+          .insert(orderRefunds)
+          .values({ id: refund.id, orderId: request.orderId, amountCents: refund.amountCents, status: refund.status, orderItemIds: request.orderItemIds, reason: reason || refund.reason })
+          .onConflictDoUpdate({ target: orderRefunds.id, set: { amountCents: sql`excluded.amount_cents`, status: sql`excluded.status`, orderItemIds: sql`excluded.order_item_ids`, updatedAt: sql`now()` } })
+        await requests.markSucceeded(tx, request.id, refund.id)
+      },
+      (tx, before, after) =>
+        audit?.(tx, {
+          before: { status: before.status, refundedCents: before.refundedCents },
+          after: { status: after.status, refundedCents: after.refundedCents, refund: refund.id, items: request.orderItemIds.length, reason: reason || null },
+        }) ?? Promise.resolve(),
+    )
+    return result.order!
+  }
+
   return {
     settle,
 
@@ -169,7 +217,10 @@ export function createAfterSale({ db, log, payments }: AfterSaleDeps) {
         return { outcome: 'unknown-order', order: null }
       }
       const orderId = await orderIdOfPayment(paymentIntentId, namedOrderId ?? record.orderId)
-      return applyToOrder(orderId, ref, (tx, order) => upsertRefunds(tx, order.id, record.refunds))
+      return applyToOrder(orderId, ref, async (tx, order) => {
+        await upsertRefunds(tx, order.id, record.refunds)
+        await requests.completeFromProvider(tx, order.id, record.refunds)
+      })
     },
 
     /** A dispute event (`charge.dispute.*`): the dispute's status is stored, except that a closed dispute never reopens. */
@@ -189,47 +240,19 @@ export function createAfterSale({ db, log, payments }: AfterSaleDeps) {
     },
 
     /**
-     * A refund the store starts (the owner's console): the items' share of what was paid goes
-     * back through the provider, named in its metadata, and their downloads end at once; the
-     * provider's own event later finds the refund already applied.
+     * A refund the store starts (the owner's console): claimed first, then the items' share of
+     * what was paid goes back through the provider, named in its metadata, and their downloads
+     * end at once; the provider's own event later finds the refund already applied. A request
+     * of the order left pending by a stopped process is sent again first.
      */
-    async refundOrder({ orderId, orderItemIds, reason, audit }: RefundRequest): Promise<OrderRow> {
-      const order = UUID.test(orderId) ? await db.query.orders.findFirst({ where: eq(orders.id, orderId), with: { items: true, refunds: true } }) : undefined
-      if (!order) throw notFound(REFUND_MESSAGES.orderNotFound)
-      if (!isRefundableOrder(order) || !order.paymentIntentId) throw new AppError(409, 'ORDER_NOT_REFUNDABLE', REFUND_MESSAGES.notRefundable)
-      const remaining = refundableItemIds(order)
-      const refunding = [...new Set(orderItemIds ?? remaining)].sort()
-      if (refunding.some((id) => !remaining.has(id))) throw new AppError(409, 'ITEM_NOT_REFUNDABLE', REFUND_MESSAGES.itemNotRefundable)
-      const alreadyRefunded = refundedCentsOf(order.refunds)
-      const amountCents = refundAmountFor(order.items, order, alreadyRefunded, remaining, refunding)
-      if (refunding.length === 0 || amountCents <= 0) throw new AppError(409, 'NOTHING_TO_REFUND', REFUND_MESSAGES.nothingToRefund)
-
-      const named = refunding.join(',')
-      const refund = await payments().refund({
-        paymentIntentId: order.paymentIntentId,
-        amountCents,
-        reason,
-        metadata: { orderId: order.id, ...(named.length <= METADATA_VALUE_MAX ? { orderItemIds: named } : {}), ...(reason ? { reason: reason.slice(0, METADATA_VALUE_MAX) } : {}) },
-        // Two clicks on one refund share a key (one refund); after a refund that failed, the next attempt gets a new one.
-        idempotencyKey: `refund:${order.id}:${order.refunds.length}:${named}`,
-      })
-      log.info({ orderId: order.id, refundId: refund.id, amountCents, items: refunding.length }, 'order refunded')
-      const result = await applyToOrder(
-        order.id,
-        {},
-        async (tx) => {
-          await tx
-            .insert(orderRefunds)
-            .values({ id: refund.id, orderId: order.id, amountCents: refund.amountCents, status: refund.status, orderItemIds: refunding, reason: reason || refund.reason })
-            .onConflictDoUpdate({ target: orderRefunds.id, set: { amountCents: sql`excluded.amount_cents`, status: sql`excluded.status`, orderItemIds: sql`excluded.order_item_ids`, updatedAt: sql`now()` } })
-        },
-        (tx, before, after) =>
-          audit?.(tx, {
-            before: { status: before.status, refundedCents: before.refundedCents },
-            after: { status: after.status, refundedCents: after.refundedCents, refund: refund.id, items: refunding.length, reason: reason || null },
-          }) ?? Promise.resolve(),
-      )
-      return result.order!
+    async refundOrder({ orderId, orderItemIds, reason, requestedBy, audit }: RefundOrderInput): Promise<OrderRow> {
+      const stale = await requests.takeStale(orderId)
+      let finished: OrderRow | null = null
+      for (const claimed of stale) finished = await sendRefund(claimed, audit)
+      // Asked again for what a stuck request covered: that refund, now done, is the answer.
+      const covered = new Set(stale.flatMap(({ request }) => request.orderItemIds))
+      if (finished && orderItemIds?.length && orderItemIds.every((id) => covered.has(id))) return finished
+      return sendRefund(await requests.claim({ orderId, orderItemIds, reason, requestedBy }), audit)
     },
   }
 }

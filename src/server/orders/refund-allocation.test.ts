@@ -3,7 +3,7 @@
  * refunds covering nothing, and a refund of everything covering every item.
  */
 import { describe, expect, it } from 'vitest'
-import { coveredItemIds, itemShareCents, refundAmountFor } from './refund-allocation.ts'
+import { coveredItemIds, itemShareCents, paidCentsOf, refundAmountFor } from './refund-allocation.ts'
 
 const drums = { id: 'a-drums', priceCents: 4999, quantity: 1 }
 const keys = { id: 'b-keys', priceCents: 2999, quantity: 1 }
@@ -66,5 +66,24 @@ describe('what refunding items gives back', () => {
   it('everything still unrefunded when the items are all that is left, so no cent is kept by rounding', () => {
     expect(refundAmountFor(items, order, 0, all, ['a-drums', 'b-keys', 'c-midi'])).toBe(8397)
     expect(refundAmountFor(items, order, 4665, new Set(['b-keys', 'c-midi']), ['c-midi', 'b-keys'])).toBe(8397 - 4665)
+  })
+
+  it('never more than the items were paid: the last item of a discounted order does not take the cents the others were rounded down by', () => {
+    // Three $3.33 packs with $1.00 off: $8.99 paid, $2.9966… for each pack, a 299-cent share.
+    const packs = ['p1', 'p2', 'p3'].map((id) => ({ id, priceCents: 333, quantity: 1 }))
+    const discounted = { subtotalCents: 999, totalAmountCents: 899 }
+    expect(refundAmountFor(packs, discounted, 0, new Set(['p1', 'p2', 'p3']), ['p1'])).toBe(299)
+    expect(refundAmountFor(packs, discounted, 299, new Set(['p2', 'p3']), ['p2'])).toBe(299)
+    // 899 − 598 = 301 is left of the payment, but the last pack was paid 299.67: 300 at most.
+    expect(refundAmountFor(packs, discounted, 598, new Set(['p3']), ['p3'])).toBe(300)
+    expect(paidCentsOf([packs[2]!], discounted)).toBe(300)
+    // All three at once give back everything paid.
+    expect(refundAmountFor(packs, discounted, 0, new Set(['p1', 'p2', 'p3']), ['p1', 'p2', 'p3'])).toBe(899)
+  })
+
+  it('never more than the items were paid, even when the earlier refunds gave back less than the items they cover', () => {
+    // A refund of the drums for $10 only (named by our metadata): the rest of the payment is not the MIDI pack's.
+    expect(refundAmountFor(items, order, 1000 + 2799, new Set(['c-midi']), ['c-midi'])).toBe(paidCentsOf([midi], order))
+    expect(paidCentsOf([midi], order)).toBe(933)
   })
 })

@@ -73,10 +73,26 @@ export function coveredItemIds(items: readonly AllocatedItem[], order: PaidOrder
   return covered
 }
 
-/** What refunding these items gives back: their shares, or everything left when they are all that is left. */
+/**
+ * What the buyer paid for these items, to the cent above: the exact share of the total their
+ * lines make, before any rounding. No refund of them may give back more.
+ */
+export function paidCentsOf(items: readonly AllocatedItem[], order: PaidOrder): number {
+  if (order.subtotalCents <= 0) return 0
+  const lineCents = items.reduce((sum, item) => sum + item.priceCents * item.quantity, 0)
+  return Math.ceil((lineCents * order.totalAmountCents) / order.subtotalCents)
+}
+
+/**
+ * What refunding these items gives back: their shares while other items remain; when they are
+ * all that is left, everything not yet refunded (the cents each share was rounded down by), but
+ * never more than they were paid: earlier refunds rounded down leave their fraction of a cent
+ * with the shop rather than on the last item.
+ */
 export function refundAmountFor(items: readonly AllocatedItem[], order: PaidOrder, alreadyRefundedCents: number, remainingItemIds: ReadonlySet<string>, itemIds: readonly string[]): number {
   const refunding = new Set(itemIds)
+  const chosen = items.filter((item) => refunding.has(item.id))
   const all = [...remainingItemIds].every((id) => refunding.has(id))
-  if (all) return Math.max(0, order.totalAmountCents - alreadyRefundedCents)
-  return items.filter((item) => refunding.has(item.id)).reduce((sum, item) => sum + itemShareCents(item, order), 0)
+  if (!all) return chosen.reduce((sum, item) => sum + itemShareCents(item, order), 0)
+  return Math.max(0, Math.min(order.totalAmountCents - alreadyRefundedCents, paidCentsOf(chosen, order)))
 }

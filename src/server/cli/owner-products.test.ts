@@ -2,16 +2,18 @@
  * The owner CLI adding products with their files: `product add` stores the file with its
  * sha256, makes the cover and preview, puts the product live and audits each step as the CLI;
  * bad input is refused with the form's words and nothing half-added stays; `product import`
- * reads a CSV manifest, reports each line, and skips what is already there when run again.
+ * reads a CSV or JSON manifest as untrusted input: files must stay inside the folder (after
+ * symlinks), a manifest that does not parse is one clear line, a bad line is refused on its own
+ * while the others are added, and each of 10,000 lines is reported.
  * Runs on PGlite and, under test:pg, on PostgreSQL.
  */
 import { createHash } from 'node:crypto'
-import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import lena from 'audio-lena'
-import { eq } from 'drizzle-orm'
+import { eq, like } from 'drizzle-orm'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { uniqueEmail } from '../../../tests/support/accounts.ts'
@@ -83,6 +85,20 @@ describe('owner product add', () => {
 })
 
 describe('owner product import', () => {
+  /** A fresh import folder under the work folder with these files (text, or a symlink target). */
+  function importFolder(name: string, files: Record<string, string | { linkTo: string }>): string {
+    const dir = join(work, name)
+    mkdirSync(dir)
+    for (const [path, content] of Object.entries(files)) {
+      mkdirSync(dirname(join(dir, path)), { recursive: true })
+      if (typeof content === 'string') writeFileSync(join(dir, path), content)
+      else symlinkSync(content.linkTo, join(dir, path))
+    }
+    return dir
+  }
+  /** A manifest.json with one entry a line: entry N is on line N + 1. */
+  const jsonLines = (entries: unknown[]) => `[\n${entries.map((entry) => JSON.stringify(entry)).join(',\n')}\n]\n`
+
   it('adds what a CSV manifest lists, reports each line, and skips what is already there when run again', async () => {
     const dir = join(work, 'drop')
     mkdirSync(dir)
@@ -95,19 +111,133 @@ describe('owner product import', () => {
     const first = await owner('product', 'import', dir)
     expect(first.code).toBe(1)
     expect(first.out.split('\n')).toEqual([
-      expect.stringMatching(/^1\/2 Added "Warehouse Rollers" at \$29\.00 \(warehouse\.zip 1\.5 MB sha256 [0-9a-f]{64}; cover\), in the store at \/products\/[0-9a-f-]{36}\.$/),
-      `2/2 not added "Ghost Pack": The product file ${join(dir, 'missing.zip')} cannot be read`,
-      'Imported 1, skipped 0, failed 1.',
+      expect.stringMatching(/^line 2: Added "Warehouse Rollers" at \$29\.00 \(warehouse\.zip 1\.5 MB sha256 [0-9a-f]{64}; cover\), in the store at \/products\/[0-9a-f-]{36}\.$/),
+      'line 3: refused "Ghost Pack": "file" missing.zip cannot be read',
+      '1 imported, 0 skipped (already in the store), 1 refused.',
     ])
     expect(await productNamed('Warehouse Rollers')).toMatchObject({ isActive: true, metadata: expect.objectContaining({ genre: 'Techno', bpm: 132, tags: ['techno', 'rumble'], types: ['loops'] }) })
 
     writeFileSync(join(dir, 'missing.zip'), 'now it is here')
     const again = await owner('product', 'import', dir)
-    expect(again.out.split('\n')).toEqual(['1/2 skipped "Warehouse Rollers": already in the store', expect.stringMatching(/^2\/2 Added "Ghost Pack"/), 'Imported 1, skipped 1, failed 0.'])
+    expect(again.out.split('\n')).toEqual(['line 2: skipped "Warehouse Rollers": already in the store', expect.stringMatching(/^line 3: Added "Ghost Pack"/), '1 imported, 1 skipped (already in the store), 0 refused.'])
     expect(again.code).toBe(0)
   })
 
   it('says so when the folder has no manifest', async () => {
     expect(await owner('product', 'import', work)).toMatchObject({ code: 1, err: `${work} has no manifest.json or manifest.csv` })
+  })
+
+  it('refuses a line naming a file outside the folder (../, absolute, a symlink out) and imports the rest, a symlink inside too', async () => {
+    writeFileSync(join(work, 'private.txt'), 'the owner\u2019s tax return')
+    const dir = importFolder('paths', {
+      'inside.zip': 'inside pack',
+      'stems/real.zip': 'real stems',
+      'alias.zip': { linkTo: join('stems', 'real.zip') },
+      'leak.zip': { linkTo: join(work, 'private.txt') },
+      up: { linkTo: work },
+    })
+    writeFileSync(
+      join(dir, 'manifest.json'),
+      jsonLines([
+        { name: 'Dots Pack', price: 5, file: '../private.txt' },
+        { name: 'Absolute Pack', price: 5, file: '/etc/hostname' },
+        { name: 'Link Out Pack', price: 5, file: 'leak.zip' },
+        { name: 'Cover Out Pack', price: 5, file: 'inside.zip', cover: 'up/private.txt' },
+        { name: 'Preview Out Pack', price: 5, file: 'inside.zip', preview: 'stems/../../private.txt' },
+        { name: 'Link Inside Pack', price: 5, file: 'alias.zip' },
+        { name: 'Plain Inside Pack', price: 5, file: 'inside.zip' },
+      ]),
+    )
+    const result = await owner('product', 'import', dir)
+    expect(result.err).toBe('')
+    expect(result.code).toBe(1)
+    expect(result.out.split('\n')).toEqual([
+      'entry 1 (line 2): refused "Dots Pack": "file" ../private.txt is outside the import folder',
+      'entry 2 (line 3): refused "Absolute Pack": "file" /etc/hostname is an absolute path: name it relative to the import folder',
+      'entry 3 (line 4): refused "Link Out Pack": "file" leak.zip is outside the import folder (it is a link)',
+      'entry 4 (line 5): refused "Cover Out Pack": "cover" up/private.txt is outside the import folder (it is a link)',
+      'entry 5 (line 6): refused "Preview Out Pack": "preview" stems/../../private.txt is outside the import folder',
+      expect.stringMatching(/^entry 6 \(line 7\): Added "Link Inside Pack" at \$5\.00 \(alias\.zip < 0\.1 MB sha256 [0-9a-f]{64}\), in the store/),
+      expect.stringMatching(/^entry 7 \(line 8\): Added "Plain Inside Pack"/),
+      '2 imported, 0 skipped (already in the store), 5 refused.',
+    ])
+    for (const refused of ['Dots Pack', 'Absolute Pack', 'Link Out Pack', 'Cover Out Pack', 'Preview Out Pack']) expect(await productNamed(refused)).toBeUndefined()
+    const linked = await productNamed('Link Inside Pack')
+    expect(linked).toMatchObject({ isActive: true, fileSize: 'real stems'.length, fileSha256: sha256(Buffer.from('real stems')) })
+    expect(readFileSync(join(t.dataDir, 'files', linked!.fileUrl!), 'utf8')).toBe('real stems')
+  })
+
+  it('refuses a manifest that does not parse with one line saying where, and adds nothing', async () => {
+    const json = importFolder('broken-json', { 'a.zip': 'a' })
+    writeFileSync(join(json, 'manifest.json'), '[\n{"name": "Broken Json A", "price": 5, "file": "a.zip"},\n{"name": "Broken Json B", "price": 5 "file": "a.zip"}\n]\n')
+    expect(await owner('product', 'import', json)).toEqual({ code: 1, out: '', err: "manifest.json is not valid JSON at line 3, column 38: Expected ',' or '}' after property value" })
+
+    const csv = importFolder('broken-csv', { 'a.zip': 'a' })
+    writeFileSync(join(csv, 'manifest.csv'), 'name,price,file\nBroken Csv A,5,a.zip\n"Broken Csv B,5,a.zip\nBroken Csv C,5,a.zip\n')
+    expect(await owner('product', 'import', csv)).toEqual({ code: 1, out: '', err: 'manifest.csv is not valid CSV: the quote opened on line 3 is never closed' })
+
+    const notList = importFolder('not-a-list', { 'a.zip': 'a' })
+    writeFileSync(join(notList, 'manifest.json'), '{"name": "Broken Json C", "price": 5, "file": "a.zip"}')
+    expect(await owner('product', 'import', notList)).toEqual({ code: 1, out: '', err: 'manifest.json must hold an array of products' })
+    for (const name of ['Broken Json A', 'Broken Json B', 'Broken Json C', 'Broken Csv A', 'Broken Csv C']) expect(await productNamed(name)).toBeUndefined()
+  })
+
+  it('refuses a malformed entry (null, a missing field, a bad value) on its line and imports the others', async () => {
+    const dir = importFolder('mixed-json', { 'a.zip': 'a', 'b.zip': 'b' })
+    writeFileSync(
+      join(dir, 'manifest.json'),
+      jsonLines([
+        { name: 'Mixed Good One', price: '4.99', file: 'a.zip' },
+        null,
+        { name: 'Mixed No File', price: 5 },
+        { name: 'Mixed Bad Limit', price: 5, file: 'a.zip', downloadLimit: 'lots' },
+        'Mixed Text Entry',
+        { name: 'Mixed Good Two', price: 6, file: 'b.zip', downloadLimit: '', bpm: null },
+      ]),
+    )
+    const result = await owner('product', 'import', dir)
+    expect(result.code).toBe(1)
+    expect(result.out.split('\n')).toEqual([
+      expect.stringMatching(/^entry 1 \(line 2\): Added "Mixed Good One" at \$4\.99/),
+      'entry 2 (line 3): refused: not a product: each entry must be an object with name, price and file',
+      'entry 3 (line 4): refused "Mixed No File": file is required: the product file buyers download',
+      'entry 4 (line 5): refused "Mixed Bad Limit": downloadLimit: Download limit must be a whole number from 1 to 100',
+      'entry 5 (line 6): refused: not a product: each entry must be an object with name, price and file',
+      expect.stringMatching(/^entry 6 \(line 7\): Added "Mixed Good Two" at \$6\.00/),
+      '2 imported, 0 skipped (already in the store), 4 refused.',
+    ])
+    expect(await productNamed('Mixed Good Two')).toMatchObject({ isActive: true, downloadLimit: 3 })
+    expect(await productNamed('Mixed No File')).toBeUndefined()
+    expect(await productNamed('Mixed Bad Limit')).toBeUndefined()
+  })
+
+  it('gives an empty CSV cell the default `product add` gives, and names the column in a refusal', async () => {
+    const dir = importFolder('defaults-csv', { 'a.zip': 'a' })
+    writeFileSync(join(dir, 'manifest.csv'), ['name,price,file,downloadLimit,bpm,active', 'Csv Default Limit,7.50,a.zip,,,', 'Csv Zero Limit,7.50,a.zip,0,,', 'Csv Loose Comma,7.50,a.zip,3,90,true,extra'].join('\n'))
+    const result = await owner('product', 'import', dir)
+    expect(result.out.split('\n')).toEqual([
+      expect.stringMatching(/^line 2: Added "Csv Default Limit" at \$7\.50 .*, in the store at/),
+      'line 3: refused "Csv Zero Limit": downloadLimit: Download limit must be a whole number from 1 to 100',
+      'line 4: refused "Csv Loose Comma": has 7 fields but the header has 6 (a comma inside a field needs "quotes")',
+      '1 imported, 0 skipped (already in the store), 2 refused.',
+    ])
+    expect(result.out).not.toContain('--download-limit')
+    expect(await productNamed('Csv Default Limit')).toMatchObject({ isActive: true, downloadLimit: 3 })
+  })
+
+  it('reports every line of a 10,000-line manifest and imports its good lines', { timeout: 120_000 }, async () => {
+    const dir = importFolder('long', { 'good.zip': 'good' })
+    const rows = Array.from({ length: 9_998 }, (_, index) => `Long Leak ${index + 1},5,../private.txt`)
+    writeFileSync(join(dir, 'manifest.csv'), ['name,price,file', ...rows.slice(0, 5_000), 'Long Good One,5,good.zip', ...rows.slice(5_000), 'Long Good Two,5,good.zip'].join('\n'))
+    const result = await owner('product', 'import', dir)
+    const lines = result.out.split('\n')
+    expect(result.code).toBe(1)
+    expect(lines).toHaveLength(10_001)
+    expect(lines[0]).toBe('line 2: refused "Long Leak 1": "file" ../private.txt is outside the import folder')
+    expect(lines[5_000]).toMatch(/^line 5002: Added "Long Good One"/)
+    expect(lines[9_999]).toMatch(/^line 10001: Added "Long Good Two"/)
+    expect(lines.at(-1)).toBe('2 imported, 0 skipped (already in the store), 9998 refused.')
+    const leaked = await t.database.db.select({ id: products.id }).from(products).where(like(products.name, 'Long Leak %'))
+    expect(leaked).toEqual([])
   })
 })

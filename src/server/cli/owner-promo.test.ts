@@ -1,7 +1,7 @@
 /**
  * `owner promo set`: creates a code the cart accepts, changes only the options given on an
- * existing one, deactivates it, refuses bad values with the form's words, and records each
- * change as the CLI. Runs on PGlite and, under test:pg, on PostgreSQL.
+ * existing one, deactivates it, refuses bad values with the form's words (and an end in the past
+ * on an active code), and records each change as the CLI. Runs on PGlite and, under test:pg, on PostgreSQL.
  */
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -47,5 +47,19 @@ describe('owner promo set', () => {
     expect(await owner('promo', 'set', 'DATECODE', '--percent', '10', '--starts', '2030-02-01', '--ends', '2030-01-01')).toMatchObject({ code: 1, err: '--ends: Ends must be after Starts' })
     expect(await owner('promo', 'set', 'x!', '--percent', '10')).toMatchObject({ code: 1, err: 'CODE: Code must be 3 to 40 letters, digits, - or _' })
     expect(await t.database.db.select().from(promoCodes).where(eq(promoCodes.code, 'BIGCODE'))).toEqual([])
+  })
+
+  it('refuses an end in the past on an active code, and takes it on an inactive one', async () => {
+    const refused = await owner('promo', 'set', 'PAST-SALE', '--percent', '10', '--ends', '2020-01-01')
+    expect(refused).toEqual({ code: 1, out: '', err: '--ends: 2020-01-01 00:00 UTC is in the past, so the code would never work: give a later --ends, or --inactive to keep it switched off' })
+    expect(await t.database.db.select().from(promoCodes).where(eq(promoCodes.code, 'PAST-SALE'))).toEqual([])
+
+    expect(await owner('promo', 'set', 'PAST-SALE', '--percent', '10', '--ends', '2020-01-01', '--inactive')).toEqual({ code: 0, out: 'Created PAST-SALE: 10% off, until 2020-01-01 00:00 UTC, 0 uses, inactive.', err: '' })
+    // Switching it on as it is would make the same dead code.
+    expect(await owner('promo', 'set', 'PAST-SALE', '--active')).toMatchObject({ code: 1, err: 'PAST-SALE ended at 2020-01-01 00:00 UTC, so the code would never work: give a later --ends, or --inactive to keep it switched off' })
+    expect(await t.database.db.select({ active: promoCodes.active }).from(promoCodes).where(eq(promoCodes.code, 'PAST-SALE'))).toEqual([{ active: false }])
+
+    expect((await owner('promo', 'set', 'PAST-SALE', '--active', '--ends', '2099-06-01')).out).toBe('Saved PAST-SALE: 10% off, until 2099-06-01 00:00 UTC, 0 uses, active.')
+    expect((await applyInCart('past-sale')).json()).toMatchObject({ code: 'PAST-SALE', discount: 0.1 })
   })
 })

@@ -30,6 +30,8 @@ function momentOf(value: string): string {
   return trimmed === '' || Number.isNaN(Date.parse(trimmed)) ? trimmed : new Date(trimmed).toISOString()
 }
 
+const shownMoment = (iso: string) => `${new Date(iso).toISOString().slice(0, 16).replace('T', ' ')} UTC`
+
 export function createPromoCommands({ promo, audit, actor }: { promo: Pick<PromoService, 'adminPromoCodes' | 'setPromoCode'>; audit: Pick<AuditService, 'record'>; actor: { id: null; email: string } }) {
   return {
     async setPromo(rawCode: string, options: PromoSetOptions): Promise<string> {
@@ -49,13 +51,18 @@ export function createPromoCommands({ promo, audit, actor }: { promo: Pick<Promo
         ...(options.inactive ? { active: false } : options.active ? { active: true } : {}),
       })
       if (!parsed.success) throw new ProductInputError(parsed.error.issues.map((issue) => `${FLAGS[issue.path[0] as keyof PromoCodeForm] ?? String(issue.path[0])}: ${issue.message}`).join('\n'))
+      // An active code that has already ended would be accepted here and refused at every checkout.
+      if (parsed.data.active && parsed.data.endsAt && Date.parse(parsed.data.endsAt) <= Date.now()) {
+        const ended = options.ends !== undefined ? `--ends: ${shownMoment(parsed.data.endsAt)} is in the past` : `${code} ended at ${shownMoment(parsed.data.endsAt)}`
+        throw new ProductInputError(`${ended}, so the code would never work: give a later --ends, or --inactive to keep it switched off`)
+      }
       const { row, created } = await promo.setPromoCode(parsed.data, (tx, id, change) =>
         audit.record(tx, { actor, action: change.before ? 'promo.update' : 'promo.create', subject: { type: 'promo_code', id }, before: change.before, after: change.after }),
       )
       const facts = [
         `${row.percentOff}% off`,
-        row.startsAt ? `from ${row.startsAt.toISOString().slice(0, 16).replace('T', ' ')} UTC` : null,
-        row.endsAt ? `until ${row.endsAt.toISOString().slice(0, 16).replace('T', ' ')} UTC` : null,
+        row.startsAt ? `from ${shownMoment(row.startsAt.toISOString())}` : null,
+        row.endsAt ? `until ${shownMoment(row.endsAt.toISOString())}` : null,
         row.maxUses !== null ? `${row.uses} of ${row.maxUses} uses` : `${row.uses} uses`,
         row.oncePerCustomer ? 'once per customer' : null,
         row.minSubtotalCents > 0 ? `minimum ${formatPrice(row.minSubtotalCents)}` : null,

@@ -4,7 +4,8 @@
  * and, after a dropped connection, asks how far it got and goes on from there; bytes go straight
  * to disk, never into memory. An upload says what it is for (`kind`) and its length when it is
  * created, so a file over its kind's limit or with the wrong extension is refused before a byte
- * is stored. A finished upload is only a file on disk: the owner's product routes take it
+ * is stored; so is one the disk has no room for, counting what unfinished uploads still expect
+ * (upload-room.ts). A finished upload is only a file on disk: the owner's product routes take it
  * (`finished`) and then `discard` it; one left unattached expires after a day.
  */
 import { mkdir } from 'node:fs/promises'
@@ -17,8 +18,10 @@ import { z } from 'zod'
 import { apiErrorSchema } from '../../shared/contract/errors.ts'
 import { tooLargeMessage, UPLOAD_KINDS, UPLOAD_RULES, type UploadKind } from '../../shared/contract/uploads.ts'
 import { AppError } from '../http/errors.ts'
+import { createUploadRoom, UploadsFullError, type UploadRoomOptions } from './upload-room.ts'
 
 const UPLOAD_ID = /^[0-9a-f]{32}$/
+const MAX_FILE_NAME = 255
 const EXPIRY_MS = 24 * 60 * 60 * 1000
 const SWEEP_MS = 60 * 60 * 1000
 
@@ -39,12 +42,15 @@ export interface UploadsOptions {
   /** Where the routes live: /api/admin/uploads. */
   path: string
   log: FastifyBaseLogger
+  /** The cap on unfinished uploads (upload-room.ts); its defaults suit the store. */
+  room?: UploadRoomOptions
 }
 
 const errorBody = (status: number, code: string, message: string) => ({ status_code: status, body: JSON.stringify({ error: { message, status, code } }) })
 
-export function createUploads({ directory, maxFileBytes, path, log }: UploadsOptions) {
+export function createUploads({ directory, maxFileBytes, path, log, room: roomOptions }: UploadsOptions) {
   const datastore = new FileStore({ directory, expirationPeriodInMilliseconds: EXPIRY_MS })
+  const room = createUploadRoom({ directory, datastore, expiryMs: EXPIRY_MS, ...roomOptions })
   const limitOf = (kind: UploadKind) => (kind === 'file' ? maxFileBytes : UPLOAD_RULES[kind].maxBytes)
 
   const tus = new Server({
@@ -59,10 +65,18 @@ export function createUploads({ directory, maxFileBytes, path, log }: UploadsOpt
       if (!kind || !(UPLOAD_KINDS as readonly string[]).includes(kind)) throw errorBody(400, 'INVALID_UPLOAD', `Say what the upload is for: one of ${UPLOAD_KINDS.join(', ')}`)
       const rule = UPLOAD_RULES[kind as UploadKind]
       if (!fileName) throw errorBody(400, 'INVALID_UPLOAD', 'The upload must carry its file name')
+      if (fileName.length > MAX_FILE_NAME) throw errorBody(400, 'INVALID_UPLOAD', `The file name must be at most ${MAX_FILE_NAME} characters`)
       if (upload.sizeIsDeferred || upload.size === undefined) throw errorBody(400, 'INVALID_UPLOAD', 'The upload must say its length before it starts')
       if (upload.size === 0) throw errorBody(400, 'EMPTY_FILE', `The ${rule.label.toLowerCase()} is empty`)
       if (upload.size > limitOf(kind as UploadKind)) throw errorBody(413, 'UPLOAD_TOO_LARGE', tooLargeMessage(kind as UploadKind, limitOf(kind as UploadKind)))
       if (rule.extensions && !rule.extensions.includes(extname(fileName).toLowerCase())) throw errorBody(415, 'UNSUPPORTED_FILE_TYPE', rule.typeMessage)
+      // Last: an admitted upload holds its room until it is finished, cancelled or expired.
+      try {
+        await room.admit(upload.id, upload.size)
+      } catch (error) {
+        if (error instanceof UploadsFullError) throw errorBody(413, 'UPLOADS_FULL', error.message)
+        throw error
+      }
       return {}
     },
     // tus's own refusals are plain text; the console reads every error in the store's JSON shape.
@@ -104,7 +118,8 @@ export function createUploads({ directory, maxFileBytes, path, log }: UploadsOpt
         await tus.handle(request.raw, reply.raw)
       }
       const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 413: apiErrorSchema, 415: apiErrorSchema }
-      const params = z.object({ uploadId: z.string().max(100) })
+      // The id tus gave the upload; the bytes and offsets are tus's to check.
+      const params = z.object({ uploadId: z.string().regex(UPLOAD_ID, 'uploadId must be the id of an upload (32 hex digits)') })
       app.post(path, { schema: { tags: ['admin'], summary: 'Start a resumable upload (tus): Upload-Length and Upload-Metadata kind, filename', response: { 201: z.null(), ...errors } } }, handle)
       app.patch(`${path}/:uploadId`, { schema: { tags: ['admin'], summary: 'Send the next bytes of an upload at Upload-Offset (tus)', params, response: { 204: z.null(), ...errors } } }, handle)
       app.delete(`${path}/:uploadId`, { schema: { tags: ['admin'], summary: 'Cancel an upload and remove its bytes (tus)', params, response: { 204: z.null(), ...errors } } }, handle)

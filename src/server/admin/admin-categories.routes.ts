@@ -13,13 +13,14 @@ import {
   reorderCategoriesSchema,
 } from '../../shared/contract/admin-categories.ts'
 import { apiErrorSchema } from '../../shared/contract/errors.ts'
+import { recordId } from '../../shared/contract/strict-input.ts'
 import { requireAdmin } from '../auth/session.ts'
 import type { CatalogService } from '../catalog/catalog.service.ts'
 import type { Executor } from '../db/client.ts'
 import type { AuditService } from './audit.service.ts'
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 500: apiErrorSchema }
-const params = z.object({ id: z.string().max(100) })
+const params = z.object({ id: recordId('id') })
 
 export interface AdminCategoriesDeps {
   catalog: Pick<CatalogService, 'adminCategories' | 'createCategory' | 'updateCategory' | 'reorderCategories' | 'deleteCategory'>
@@ -45,11 +46,12 @@ export function adminCategoriesRoutes({ catalog, audit }: AdminCategoriesDeps): 
     })
 
     app.patch('/api/admin/categories/:id', {
-      schema: { tags: ['admin'], summary: 'Rename a category, change its slug (the old one keeps working) or its description', params, body: categoryUpdateSchema, response: { 200: adminCategoryResponseSchema, ...errors } },
+      schema: { tags: ['admin'], summary: 'Rename a category, change its slug (the old one keeps working) or its description, over the version it was edited from (409 when it changed since)', params, body: categoryUpdateSchema, response: { 200: adminCategoryResponseSchema, ...errors } },
       config: { failureMessage: 'Failed to save the category' },
     }, async (request) => {
       const actor = await requireAdmin(request)
-      const updated = await catalog.updateCategory(request.params.id, request.body, (tx, change) =>
+      const { version, ...form } = request.body
+      const updated = await catalog.updateCategory(request.params.id, form, version, (tx, change) =>
         audit.record(tx, { actor, action: 'category.update', subject: { type: 'category', id: request.params.id }, before: change.before, after: change.after }),
       )
       return { data: updated }

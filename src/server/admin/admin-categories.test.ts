@@ -23,7 +23,7 @@ function admin(method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', url: string,
   return t.app.inject({ method, url, headers: { origin: t.config.publicUrl, ...(who ? { cookie: who.cookie } : {}) }, ...(payload === undefined ? {} : { payload }) })
 }
 
-type AdminCategory = { id: string; name: string; slug: string; description: string | null; position: number; products: number }
+type AdminCategory = { id: string; name: string; slug: string; description: string | null; position: number; products: number; version: number }
 const list = async () => (await admin('GET', '/api/admin/categories')).json().data as AdminCategory[]
 
 describe('creating and editing categories', () => {
@@ -44,10 +44,10 @@ describe('creating and editing categories', () => {
     const [product] = await t.database.db.select({ id: products.id }).from(products).limit(1)
     await t.database.db.update(products).set({ categoryId: created.id }).where(eq(products.id, product!.id))
 
-    const renamed = await admin('PATCH', `/api/admin/categories/${created.id}`, { name: 'Vocal Chops & Phrases' })
+    const renamed = await admin('PATCH', `/api/admin/categories/${created.id}`, { name: 'Vocal Chops & Phrases', version: created.version })
     expect(renamed.json().data).toMatchObject({ name: 'Vocal Chops & Phrases', slug: 'vocal-chops', products: 1 })
 
-    const moved = await admin('PATCH', `/api/admin/categories/${created.id}`, { slug: 'vocals' })
+    const moved = await admin('PATCH', `/api/admin/categories/${created.id}`, { slug: 'vocals', version: renamed.json().data.version })
     expect(moved.json().data.slug).toBe('vocals')
     const old = await t.app.inject('/api/categories/vocal-chops')
     expect(old.statusCode).toBe(200)
@@ -61,7 +61,7 @@ describe('creating and editing categories', () => {
 
   it('refuses a taken slug (current or former) on the slug field, a bad slug and an empty name', async () => {
     const first = (await admin('POST', '/api/admin/categories', { name: 'Breakbeats' })).json().data as AdminCategory
-    await admin('PATCH', `/api/admin/categories/${first.id}`, { slug: 'breaks' })
+    expect((await admin('PATCH', `/api/admin/categories/${first.id}`, { slug: 'breaks', version: first.version })).statusCode).toBe(200)
 
     const taken = await admin('POST', '/api/admin/categories', { name: 'Breaks', slug: 'breaks' })
     expect(taken.statusCode).toBe(409)

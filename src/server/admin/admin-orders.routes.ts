@@ -10,6 +10,7 @@ import { z } from 'zod'
 import { addDownloadsBodySchema, adminOrderListSchema, adminOrderSchema, listAdminOrdersQuerySchema, refundOrderBodySchema, type AdminOrder } from '../../shared/contract/admin-orders.ts'
 import { orderNumberOf } from '../../shared/contract/checkout.ts'
 import { apiErrorSchema } from '../../shared/contract/errors.ts'
+import { recordId } from '../../shared/contract/strict-input.ts'
 import { requireAdmin } from '../auth/session.ts'
 import type { CatalogService } from '../catalog/catalog.service.ts'
 import type { DownloadsService } from '../downloads/downloads.service.ts'
@@ -17,7 +18,7 @@ import { toAdminOrderView, type OrdersService } from '../orders/orders.service.t
 import type { AuditService } from './audit.service.ts'
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 500: apiErrorSchema, 502: apiErrorSchema }
-const params = z.object({ id: z.string().max(100) })
+const params = z.object({ id: recordId('id') })
 const orderResponse = z.object({ data: adminOrderSchema })
 
 export interface AdminOrdersDeps {
@@ -37,7 +38,7 @@ export function adminOrdersRoutes({ orders, downloads, catalog, audit }: AdminOr
     ])
     return {
       ...toAdminOrderView(order, products),
-      downloads: log.map((entry) => ({ at: entry.at.toISOString(), orderItemId: entry.orderItemId, productName: products.get(entry.productId)?.name ?? 'Product', ipAddress: entry.ipAddress, userAgent: entry.userAgent })),
+      downloads: log.map((entry) => ({ at: entry.at.toISOString(), orderItemId: entry.orderItemId, productName: products.get(entry.productId)?.name ?? 'Product', fileVersion: entry.fileVersion, ipAddress: entry.ipAddress, userAgent: entry.userAgent })),
       history: trail,
     }
   }
@@ -71,13 +72,14 @@ export function adminOrdersRoutes({ orders, downloads, catalog, audit }: AdminOr
         orderId: request.params.id,
         orderItemIds,
         reason: reason || 'requested_by_customer',
+        requestedBy: actor.id,
         audit: (tx, change) => audit.record(tx, { actor, action: 'order.refund', subject: { type: 'order', id: request.params.id }, ...change }),
       })
       return { data: await detail(request.params.id) }
     })
 
     app.post('/api/admin/orders/:id/items/:itemId/downloads', {
-      schema: { tags: ['admin'], summary: 'Give an item more downloads (1 to 100)', params: params.extend({ itemId: z.string().max(100) }), body: addDownloadsBodySchema, response: { 200: orderResponse, ...errors } },
+      schema: { tags: ['admin'], summary: 'Give an item more downloads (1 to 100)', params: params.extend({ itemId: recordId('itemId') }), body: addDownloadsBodySchema, response: { 200: orderResponse, ...errors } },
       config: { failureMessage: 'Failed to add downloads' },
     }, async (request) => {
       const actor = await requireAdmin(request)

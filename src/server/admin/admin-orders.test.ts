@@ -65,7 +65,7 @@ describe('the order list', () => {
 })
 
 describe('one order', () => {
-  it('shows the items, the provider ids and every download with its time, address and browser', async () => {
+  it('shows the items, the provider ids and every download with its time, file version, address and browser', async () => {
     const paid = await paidOrder()
     const item = paid.items[0]!
     const granted = await requestGrant(t, { orderItemId: item.id, productId: item.productId }, { user: paid.buyer, remoteAddress: '203.0.113.77', userAgent: 'Mozilla/5.0 (Macintosh) Chrome/131' })
@@ -74,12 +74,16 @@ describe('one order', () => {
     const order = (await admin('GET', `/api/admin/orders/${paid.orderId}`)).json().data as AdminOrder
     expect(order).toMatchObject({ customerEmail: paid.email, paymentIntentId: paid.paymentIntentId, paymentSessionId: expect.stringMatching(/^cs_test_/), refundable: true })
     expect(order.items.find((line) => line.id === item.id)).toMatchObject({ name: packs.find((pack) => pack.id === item.productId)!.name, downloadsRemaining: item.downloadsRemaining - 1, refundable: true })
-    expect(order.downloads).toEqual([{ at: expect.any(String), orderItemId: item.id, productName: order.items.find((line) => line.id === item.id)!.name, ipAddress: '203.0.113.77', userAgent: 'Mozilla/5.0 (Macintosh) Chrome/131' }])
+    const pack = packs.find((entry) => entry.id === item.productId)!
+    expect(order.downloads).toEqual([
+      { at: expect.any(String), orderItemId: item.id, productName: order.items.find((line) => line.id === item.id)!.name, fileVersion: pack.liveFileVersion, ipAddress: '203.0.113.77', userAgent: 'Mozilla/5.0 (Macintosh) Chrome/131' },
+    ])
   })
 
-  it('is 404 for an unknown id', async () => {
+  it('is 404 for an unknown id and 400 for something that is not an id', async () => {
     expect((await admin('GET', '/api/admin/orders/00000000-0000-4000-8000-000000000000')).statusCode).toBe(404)
-    expect((await admin('GET', '/api/admin/orders/not-an-id')).statusCode).toBe(404)
+    const malformed = await admin('GET', '/api/admin/orders/not-an-id')
+    expect(malformed.json()).toEqual({ error: { message: 'id must be a record id (UUID)', status: 400, code: 'VALIDATION_ERROR', field: 'id' } })
   })
 })
 

@@ -10,11 +10,12 @@ import {
   adminProductSchema,
   auditEntrySchema,
   listAdminProductsQuerySchema,
-  productFormSchema,
+  productCreateSchema,
   productSaveSchema,
   type AdminProduct,
 } from '../../shared/contract/admin-products.ts'
 import { apiErrorSchema } from '../../shared/contract/errors.ts'
+import { recordId } from '../../shared/contract/strict-input.ts'
 import { requireAdmin, type SessionUser } from '../auth/session.ts'
 import type { CatalogService } from '../catalog/catalog.service.ts'
 import type { Executor } from '../db/client.ts'
@@ -23,7 +24,7 @@ import type { OrdersService } from '../orders/orders.service.ts'
 import type { AuditService } from './audit.service.ts'
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 500: apiErrorSchema }
-const params = z.object({ id: z.string().max(100) })
+const params = z.object({ id: recordId('id') })
 const productResponse = z.object({ data: adminProductSchema })
 const productWithHistoryResponse = z.object({ data: adminProductSchema, history: z.array(auditEntrySchema) })
 
@@ -80,7 +81,7 @@ export function adminProductsRoutes({ catalog, orders, downloads, audit }: Admin
     })
 
     app.post('/api/admin/products', {
-      schema: { tags: ['admin'], summary: 'Create a product from the form', body: z.object({ form: productFormSchema }), response: { 201: productResponse, ...errors } },
+      schema: { tags: ['admin'], summary: 'Create a product from the form', body: productCreateSchema, response: { 201: productResponse, ...errors } },
       config: { failureMessage: 'Failed to create the product' },
     }, async (request, reply) => {
       const actor = await requireAdmin(request)

@@ -10,7 +10,7 @@ import { createSignedInUser, uniqueEmail, type SignedInUser } from '../../../tes
 import { productsWithFiles, requestGrant } from '../../../tests/support/downloads.ts'
 import { createCompletedOrder } from '../../../tests/support/orders.ts'
 import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts'
-import type { ProductForm } from '../../shared/contract/admin-products.ts'
+import { PRODUCT_ADMIN_MESSAGES, type ProductForm } from '../../shared/contract/admin-products.ts'
 import { auditLog, categories, products } from '../db/schema.ts'
 
 const OWNER = uniqueEmail('owner')
@@ -125,7 +125,7 @@ describe('saving over someone else', () => {
 
     const second = await admin('PUT', `/api/admin/products/${created.id}`, { form: form({ name: 'Shared Pack', price: '29.99' }), version: 1 })
     expect(second.statusCode).toBe(409)
-    expect(second.json().error.code).toBe('PRODUCT_CHANGED')
+    expect(second.json().error).toEqual({ code: 'STALE_VERSION', status: 409, message: PRODUCT_ADMIN_MESSAGES.changed })
     const reloaded = (await admin('GET', `/api/admin/products/${created.id}`)).json()
     expect(reloaded.data).toMatchObject({ priceCents: 1999, version: 2 })
     // The history names the admin and the one field the first save changed; the refused save left no trace.

@@ -6,17 +6,18 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { adminPromoCodeSchema, promoCodeFormSchema, type AdminPromoCode } from '../../shared/contract/admin-promo-codes.ts'
+import { adminPromoCodeSchema, promoCodeCreateSchema, promoCodeSaveSchema, type AdminPromoCode } from '../../shared/contract/admin-promo-codes.ts'
 import { auditEntrySchema } from '../../shared/contract/admin-products.ts'
 import { apiErrorSchema } from '../../shared/contract/errors.ts'
+import { recordId } from '../../shared/contract/strict-input.ts'
 import { requireAdmin, type SessionUser } from '../auth/session.ts'
 import type { Executor } from '../db/client.ts'
 import type { OrdersService } from '../orders/orders.service.ts'
 import type { PromoService } from '../promo/promo.service.ts'
 import type { AuditService } from './audit.service.ts'
 
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 500: apiErrorSchema }
-const params = z.object({ id: z.string().max(100) })
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 500: apiErrorSchema }
+const params = z.object({ id: recordId('id') })
 const codeResponse = z.object({ data: adminPromoCodeSchema })
 
 export interface AdminPromoCodesDeps {
@@ -45,6 +46,7 @@ export function adminPromoCodesRoutes({ promo, orders, audit }: AdminPromoCodesD
       oncePerCustomer: row.oncePerCustomer,
       minSubtotalCents: row.minSubtotalCents,
       updatedAt: row.updatedAt.toISOString(),
+      version: row.version,
       form,
     }))
   }
@@ -64,7 +66,7 @@ export function adminPromoCodesRoutes({ promo, orders, audit }: AdminPromoCodesD
     }))
 
     app.post('/api/admin/promo-codes', {
-      schema: { tags: ['admin'], summary: 'Create a percent-off promo code', body: z.object({ form: promoCodeFormSchema }), response: { 201: codeResponse, ...errors } },
+      schema: { tags: ['admin'], summary: 'Create a percent-off promo code', body: promoCodeCreateSchema, response: { 201: codeResponse, ...errors } },
       config: { failureMessage: 'Failed to create the promo code' },
     }, async (request, reply) => {
       const actor = await requireAdmin(request)
@@ -73,11 +75,11 @@ export function adminPromoCodesRoutes({ promo, orders, audit }: AdminPromoCodesD
     })
 
     app.put('/api/admin/promo-codes/:id', {
-      schema: { tags: ['admin'], summary: 'Save a promo code (untick Active to deactivate it)', params, body: z.object({ form: promoCodeFormSchema }), response: { 200: codeResponse, ...errors } },
+      schema: { tags: ['admin'], summary: 'Save a promo code over the version it was edited from (409 when it changed since; untick Active to deactivate it)', params, body: promoCodeSaveSchema, response: { 200: codeResponse, ...errors } },
       config: { failureMessage: 'Failed to save the promo code' },
     }, async (request) => {
       const actor = await requireAdmin(request)
-      await promo.updatePromoCode(request.params.id, request.body.form, auditAs(actor, 'promo.update'))
+      await promo.updatePromoCode(request.params.id, request.body.form, request.body.version, auditAs(actor, 'promo.update'))
       return { data: await one(request.params.id) }
     })
   }

@@ -100,12 +100,12 @@ describe('the promo code form', () => {
   it('deactivates a code: the cart refuses it at once, and the trail shows active true → false', async () => {
     const created = (await admin('POST', '/api/admin/promo-codes', { form: form({ code: 'SHORTLIVED' }) })).json().data as AdminPromoCode
     expect((await applyInCart('SHORTLIVED')).statusCode).toBe(200)
-    const saved = await admin('PUT', `/api/admin/promo-codes/${created.id}`, { form: { ...created.form, active: false } })
+    const saved = await admin('PUT', `/api/admin/promo-codes/${created.id}`, { form: { ...created.form, active: false }, version: created.version })
     expect(saved.json().data.active).toBe(false)
     expect((await applyInCart('SHORTLIVED')).statusCode).toBe(404)
     const history = (await admin('GET', `/api/admin/promo-codes/${created.id}/history`)).json().data
     expect(history[0]).toMatchObject({ action: 'promo.update', changes: [{ field: 'active', before: 'true', after: 'false' }] })
-    expect((await admin('PUT', '/api/admin/promo-codes/00000000-0000-4000-8000-000000000000', { form: form() })).statusCode).toBe(404)
+    expect((await admin('PUT', '/api/admin/promo-codes/00000000-0000-4000-8000-000000000000', { form: form(), version: 1 })).statusCode).toBe(404)
   })
 })
 

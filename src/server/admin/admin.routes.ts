@@ -3,17 +3,19 @@
  * guest and 403 to a signed-in shopper before anything else is read (the guard runs on
  * request, ahead of body parsing, so a refused upload stores no byte), is never cached, and
  * appears in the OpenAPI document under the `admin` tag. Each group of routes (orders, …) is a
- * plugin of its own registered inside.
+ * plugin of its own registered inside. Every query, address and body value is parsed strictly
+ * (src/shared/contract/strict-input.ts): anything else is a 400 that names the field.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { requireAdmin } from '../auth/session.ts'
-
+import { checkInputStrictly } from '../http/validation.ts'
 
 export function adminRoutes(groups: FastifyPluginAsyncZod[]): FastifyPluginAsyncZod {
   return async (app) => {
     app.addHook('onRequest', async (request) => {
       await requireAdmin(request)
     })
+    checkInputStrictly(app)
     app.addHook('onSend', async (_request, reply) => {
       reply.header('Cache-Control', 'no-store')
     })

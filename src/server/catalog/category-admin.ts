@@ -1,10 +1,13 @@
 /**
  * The owner's categories: create, rename (the slug stays unless the owner changes it, and a
- * changed slug keeps answering at its old address), reorder, and delete when empty. Each write
- * runs in a transaction the caller can add its audit entry to.
+ * changed slug keeps answering at its old address), reorder, and delete when empty. An edit
+ * names the version it was made from: of two admins editing one category, the second is told it
+ * changed instead of overwriting it. Each write runs in a transaction the caller can add its
+ * audit entry to.
  */
-import { asc, count, eq, inArray, sql } from 'drizzle-orm'
+import { and, asc, count, eq, inArray, sql } from 'drizzle-orm'
 import { CATEGORY_ADMIN_MESSAGES as MESSAGES, slugOf, type AdminCategory, type CategoryForm } from '../../shared/contract/admin-categories.ts'
+import { STALE_VERSION } from '../../shared/contract/strict-input.ts'
 import type { Database, Executor } from '../db/client.ts'
 import { AppError, fieldError, notFound } from '../http/errors.ts'
 import { categories, categorySlugRedirects, products, type CategoryRow } from './catalog.schema.ts'
@@ -13,7 +16,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 
 function toAdminCategory(row: CategoryRow, productCount: number): AdminCategory {
-  return { id: row.id, name: row.name, slug: row.slug, description: row.description, position: row.position, products: productCount }
+  return { id: row.id, name: row.name, slug: row.slug, description: row.description, position: row.position, products: productCount, version: row.version }
 }
 
 export type CategoryChange = { before: AdminCategory | null; after: AdminCategory | null }
@@ -63,9 +66,11 @@ export function createCategoryAdmin(db: Database) {
       })
     },
 
-    async updateCategory(id: string, form: Partial<CategoryForm>, audit: (tx: Executor, change: CategoryChange) => Promise<void>): Promise<AdminCategory> {
+    /** Saves the fields given over the version they were edited from; a category saved since is a 409. */
+    async updateCategory(id: string, form: Partial<CategoryForm>, version: number, audit: (tx: Executor, change: CategoryChange) => Promise<void>): Promise<AdminCategory> {
       return db.transaction(async (tx) => {
         const row = await lockCategory(tx, id)
+        if (row.version !== version) throw new AppError(409, STALE_VERSION, MESSAGES.changed)
         const productCount = await productCountOf(tx, id)
         const slug = form.slug || row.slug
         if (slug !== row.slug) {
@@ -74,12 +79,14 @@ export function createCategoryAdmin(db: Database) {
           await tx.delete(categorySlugRedirects).where(eq(categorySlugRedirects.slug, slug))
           await tx.insert(categorySlugRedirects).values({ slug: row.slug, categoryId: row.id }).onConflictDoNothing()
         }
+        // The version is checked and counted in the one statement that writes.
         const [updated] = await tx
           .update(categories)
-          .set({ name: form.name ?? row.name, slug, description: form.description === undefined ? row.description : form.description || null })
-          .where(eq(categories.id, id))
+          .set({ name: form.name ?? row.name, slug, description: form.description === undefined ? row.description : form.description || null, version: sql`${categories.version} + 1` })
+          .where(and(eq(categories.id, id), eq(categories.version, version)))
           .returning()
-        const change = { before: toAdminCategory(row, productCount), after: toAdminCategory(updated!, productCount) }
+        if (!updated) throw new AppError(409, STALE_VERSION, MESSAGES.changed)
+        const change = { before: toAdminCategory(row, productCount), after: toAdminCategory(updated, productCount) }
         await audit(tx, change)
         return change.after
       })

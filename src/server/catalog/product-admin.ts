@@ -8,6 +8,7 @@
 import { and, asc, desc, eq, ilike, sql, type SQL } from 'drizzle-orm'
 import { dollarsToCents, PRODUCT_ADMIN_MESSAGES as MESSAGES, type ProductForm } from '../../shared/contract/admin-products.ts'
 import { SOUND_TYPE_IDS } from '../../shared/contract/catalog-filters.ts'
+import { STALE_VERSION } from '../../shared/contract/strict-input.ts'
 import type { ProductMetadata } from '../../shared/product-view.ts'
 import type { Database, Executor } from '../db/client.ts'
 import { AppError, fieldError, notFound } from '../http/errors.ts'
@@ -127,21 +128,23 @@ export function createProductAdmin(db: Database) {
       })
     },
 
-    /** Saves the form over the version it was edited from; a product changed since is a 409. */
-    async updateProduct(id: string, form: ProductForm, version: number | undefined, audit: (tx: Executor, id: string, change: ProductChange) => Promise<void>): Promise<ProductRow> {
+    /** Saves the form over the version it was edited from; a product saved since is a 409. */
+    async updateProduct(id: string, form: ProductForm, version: number, audit: (tx: Executor, id: string, change: ProductChange) => Promise<void>): Promise<ProductRow> {
       return db.transaction(async (tx) => {
         const [current] = UUID.test(id) ? await tx.select().from(products).where(eq(products.id, id)).for('update') : []
         if (!current) throw notFound(MESSAGES.notFound)
-        if (version !== undefined && version !== current.version) throw new AppError(409, 'PRODUCT_CHANGED', MESSAGES.changed)
+        if (version !== current.version) throw new AppError(409, STALE_VERSION, MESSAGES.changed)
         if (form.active && !current.fileUrl) throw fieldError('active', MESSAGES.noFile)
         await assertCategory(tx, form.categoryId)
+        // The version is checked and counted in the one statement that writes.
         const [saved] = await tx
           .update(products)
           .set({ ...columnsOf(form, current.metadata ?? {}), version: sql`${products.version} + 1`, updatedAt: sql`now()` })
-          .where(eq(products.id, id))
+          .where(and(eq(products.id, id), eq(products.version, version)))
           .returning()
-        await audit(tx, id, { before: productFormOf(current), after: productFormOf(saved!) })
-        return saved!
+        if (!saved) throw new AppError(409, STALE_VERSION, MESSAGES.changed)
+        await audit(tx, id, { before: productFormOf(current), after: productFormOf(saved) })
+        return saved
       })
     },
   }

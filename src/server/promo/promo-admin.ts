@@ -3,11 +3,14 @@
  * (create, edit, deactivate by unticking Active; `setPromoCode` creates or edits by code for
  * the CLI). A code is unique whatever its case; each write runs its audit entry in its own
  * transaction. Lowering Max uses below the uses already taken is allowed: no more are given.
+ * A save names the version it was edited from: of two admins editing one code, the second is
+ * told it changed instead of overwriting it.
  */
 import { and, asc, eq, ne, sql } from 'drizzle-orm'
 import { PROMO_ADMIN_MESSAGES as MESSAGES, type PromoCodeForm } from '../../shared/contract/admin-promo-codes.ts'
+import { STALE_VERSION } from '../../shared/contract/strict-input.ts'
 import type { Database, Executor } from '../db/client.ts'
-import { fieldError, notFound } from '../http/errors.ts'
+import { AppError, fieldError, notFound } from '../http/errors.ts'
 import { promoCodes, promoRedemptions, type PromoCodeRow } from './promo.schema.ts'
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
@@ -78,15 +81,23 @@ export function createPromoAdmin(db: Database) {
     )
   }
 
-  async function update(id: string, form: PromoCodeForm, audit: PromoAudit): Promise<PromoCodeRow> {
+  /** Saves the form over the version it was edited from; a code saved since is a 409. */
+  async function update(id: string, form: PromoCodeForm, version: number, audit: PromoAudit): Promise<PromoCodeRow> {
     return uniquely(() =>
       db.transaction(async (tx) => {
         const [current] = UUID.test(id) ? await tx.select().from(promoCodes).where(eq(promoCodes.id, id)).for('update') : []
         if (!current) throw notFound(MESSAGES.notFound)
+        if (current.version !== version) throw new AppError(409, STALE_VERSION, MESSAGES.changed)
         await assertFree(tx, form.code, id)
-        const [saved] = await tx.update(promoCodes).set({ ...columnsOf(form), updatedAt: sql`now()` }).where(eq(promoCodes.id, id)).returning()
-        await audit(tx, id, { before: promoFormOf(current), after: promoFormOf(saved!) })
-        return saved!
+        // The version is checked and counted in the one statement that writes.
+        const [saved] = await tx
+          .update(promoCodes)
+          .set({ ...columnsOf(form), version: sql`${promoCodes.version} + 1`, updatedAt: sql`now()` })
+          .where(and(eq(promoCodes.id, id), eq(promoCodes.version, version)))
+          .returning()
+        if (!saved) throw new AppError(409, STALE_VERSION, MESSAGES.changed)
+        await audit(tx, id, { before: promoFormOf(current), after: promoFormOf(saved) })
+        return saved
       }),
     )
   }
@@ -106,10 +117,10 @@ export function createPromoAdmin(db: Database) {
     createPromoCode: create,
     updatePromoCode: update,
 
-    /** The CLI's `promo set CODE`: edits the code when it exists, else creates it. */
+    /** The CLI's `promo set CODE`: edits the code (over its version as read now) when it exists, else creates it. */
     async setPromoCode(form: PromoCodeForm, audit: PromoAudit): Promise<{ row: PromoCodeRow; created: boolean }> {
-      const [existing] = await db.select({ id: promoCodes.id }).from(promoCodes).where(eq(promoCodes.code, form.code))
-      return existing ? { row: await update(existing.id, form, audit), created: false } : { row: await create(form, audit), created: true }
+      const [existing] = await db.select({ id: promoCodes.id, version: promoCodes.version }).from(promoCodes).where(eq(promoCodes.code, form.code))
+      return existing ? { row: await update(existing.id, form, existing.version, audit), created: false } : { row: await create(form, audit), created: true }
     },
   }
 }

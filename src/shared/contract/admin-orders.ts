@@ -5,26 +5,20 @@
  */
 import { z } from 'zod'
 import { auditEntrySchema } from './admin-products.ts'
-import { orderStatusSchema } from './checkout.ts'
+import { ORDER_STATUSES, orderStatusSchema } from './checkout.ts'
 import { itemAccessSchema } from './downloads.ts'
-
-const day = z
-  .string()
-  .trim()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Dates must be written YYYY-MM-DD')
-  .optional()
-  .or(z.literal('').transform(() => undefined))
+import { emptyAsAbsent, optionalCalendarDate, queryInteger, recordId, wholeNumber } from './strict-input.ts'
 
 export const listAdminOrdersQuerySchema = z
   .object({
-    status: orderStatusSchema.optional().or(z.literal('').transform(() => undefined)),
-    email: z.string().trim().max(200).optional(),
+    status: emptyAsAbsent(z.enum(ORDER_STATUSES, { error: `status must be one of ${ORDER_STATUSES.join(', ')}` })),
+    email: z.string({ error: 'email must be text' }).trim().max(200, 'email must be at most 200 characters').optional(),
     /** First day, inclusive (UTC). */
-    from: day,
+    from: optionalCalendarDate('from'),
     /** Last day, inclusive (UTC). */
-    to: day,
-    limit: z.coerce.number().int().min(1).max(100).default(25),
-    offset: z.coerce.number().int().min(0).max(100_000).default(0),
+    to: optionalCalendarDate('to'),
+    limit: queryInteger('limit', 1, 100).default(25),
+    offset: queryInteger('offset', 0, 100_000).default(0),
   })
   .refine((query) => !query.from || !query.to || query.from <= query.to, { path: ['to'], message: 'The last day must not be before the first' })
 export type AdminOrdersQuery = z.infer<typeof listAdminOrdersQuerySchema>
@@ -81,19 +75,20 @@ export const adminOrderSchema = z.object({
   items: z.array(adminOrderItemSchema),
   refunds: z.array(z.object({ id: z.string(), amountCents: z.number().int(), status: z.string(), reason: z.string().nullable(), createdAt: z.string() })),
   disputes: z.array(z.object({ id: z.string(), amountCents: z.number().int(), status: z.string(), reason: z.string().nullable(), openedAt: z.string(), closedAt: z.string().nullable() })),
-  downloads: z.array(z.object({ at: z.string(), orderItemId: z.string().nullable(), productName: z.string(), ipAddress: z.string().nullable(), userAgent: z.string().nullable() })),
+  /** Each download granted, with the product file version it served (null for downloads logged before versions). */
+  downloads: z.array(z.object({ at: z.string(), orderItemId: z.string().nullable(), productName: z.string(), fileVersion: z.number().int().nullable(), ipAddress: z.string().nullable(), userAgent: z.string().nullable() })),
   history: z.array(auditEntrySchema),
 })
 export type AdminOrder = z.infer<typeof adminOrderSchema>
 
-export const refundOrderBodySchema = z.object({
+export const refundOrderBodySchema = z.strictObject({
   /** The items to refund; none named refunds everything not refunded yet. */
-  orderItemIds: z.array(z.string().max(100)).max(100).optional(),
-  reason: z.string().trim().max(500).optional(),
+  orderItemIds: z.array(recordId('orderItemIds'), { error: 'orderItemIds must be a list of item ids' }).max(100, 'orderItemIds must name at most 100 items').optional(),
+  reason: z.string({ error: 'reason must be text' }).trim().max(500, 'reason must be at most 500 characters').optional(),
 })
 
-export const addDownloadsBodySchema = z.object({
-  downloads: z.coerce.number({ error: 'Downloads to add must be a whole number from 1 to 100' }).int('Downloads to add must be a whole number from 1 to 100').min(1, 'Downloads to add must be a whole number from 1 to 100').max(100, 'Downloads to add must be a whole number from 1 to 100'),
+export const addDownloadsBodySchema = z.strictObject({
+  downloads: wholeNumber('Downloads to add', 1, 100),
 })
 
 export const ORDER_ADMIN_MESSAGES = {

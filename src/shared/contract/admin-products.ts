@@ -5,6 +5,7 @@
 import { z } from 'zod'
 import { parseMusicKey } from '../music-keys.ts'
 import { SOUND_TYPE_IDS } from './catalog-filters.ts'
+import { versionSchema } from './strict-input.ts'
 import { productMediaSchema } from './uploads.ts'
 
 /** "29.99" → 2999; null for anything that is not a positive amount with at most two decimals. */
@@ -28,7 +29,7 @@ const optionalWhole = (label: string, min: number, max: number) =>
     .refine((value) => value === '' || (/^\d+$/.test(value) && Number(value) >= min && Number(value) <= max), `${label} must be a whole number from ${min} to ${max}`)
 
 export const productFormSchema = z
-  .object({
+  .strictObject({
     name: z.string().trim().min(1, 'Name is required').max(120, 'Name must be at most 120 characters'),
     description: z.string().trim().max(5000, 'Description must be at most 5000 characters'),
     price: priceField('Price'),
@@ -36,7 +37,7 @@ export const productFormSchema = z
       .string()
       .trim()
       .refine((value) => value === '' || dollarsToCents(value) !== null, 'Original price must be more than $0 with at most 2 decimals'),
-    categoryId: z.string().trim(),
+    categoryId: z.string().trim().max(100, 'Category must be one of the store\u2019s categories'),
     active: z.boolean(),
     featured: z.boolean(),
     isNew: z.boolean(),
@@ -65,8 +66,10 @@ export const productFormSchema = z
   })
 export type ProductForm = z.infer<typeof productFormSchema>
 
-/** A save names the version it was edited from; an older one is refused. */
-export const productSaveSchema = z.object({ form: productFormSchema, version: z.number().int().min(1).optional() })
+export const productCreateSchema = z.strictObject({ form: productFormSchema })
+
+/** A save names the version it was edited from (required); an older one is refused. */
+export const productSaveSchema = z.strictObject({ form: productFormSchema, version: versionSchema })
 
 export const adminProductSchema = z.object({
   id: z.string(),
@@ -103,10 +106,10 @@ export function changesBetween(before: Record<string, unknown> | null, after: Re
 
 export const ADMIN_PRODUCT_SORTS = ['name', 'price', 'sales', 'updated'] as const
 export const listAdminProductsQuerySchema = z.object({
-  search: z.string().trim().max(200).optional(),
-  status: z.enum(['all', 'active', 'archived']).default('all'),
-  sortBy: z.enum(ADMIN_PRODUCT_SORTS).default('updated'),
-  sortOrder: z.enum(['asc', 'desc']).default('desc'),
+  search: z.string({ error: 'search must be text' }).trim().max(200, 'search must be at most 200 characters').optional(),
+  status: z.enum(['all', 'active', 'archived'], { error: 'status must be one of all, active, archived' }).default('all'),
+  sortBy: z.enum(ADMIN_PRODUCT_SORTS, { error: `sortBy must be one of ${ADMIN_PRODUCT_SORTS.join(', ')}` }).default('updated'),
+  sortOrder: z.enum(['asc', 'desc'], { error: 'sortOrder must be asc or desc' }).default('desc'),
 })
 
 export const PRODUCT_ADMIN_MESSAGES = {

@@ -5,6 +5,7 @@
  * its local date and time into one); an empty one means no limit.
  */
 import { z } from 'zod'
+import { isIsoDateTime, versionSchema } from './strict-input.ts'
 
 const whole = (label: string, min: number, max: number) =>
   z
@@ -12,14 +13,15 @@ const whole = (label: string, min: number, max: number) =>
     .trim()
     .refine((value) => value === '' || (/^\d+$/.test(value) && Number(value) >= min && Number(value) <= max), `${label} must be a whole number from ${min} to ${max}`)
 
+/** An ISO time whose day exists (2026-02-31 is refused, not read as March 3), or empty. */
 const moment = (label: string) =>
   z
     .string()
     .trim()
-    .refine((value) => value === '' || !Number.isNaN(Date.parse(value)), `${label} must be a date and time`)
+    .refine((value) => value === '' || isIsoDateTime(value), `${label} must be a date and time`)
 
 export const promoCodeFormSchema = z
-  .object({
+  .strictObject({
     code: z
       .string()
       .trim()
@@ -45,6 +47,11 @@ export const promoCodeFormSchema = z
   })
 export type PromoCodeForm = z.infer<typeof promoCodeFormSchema>
 
+export const promoCodeCreateSchema = z.strictObject({ form: promoCodeFormSchema })
+
+/** A save names the version it was edited from (required); an older one is refused. */
+export const promoCodeSaveSchema = z.strictObject({ form: promoCodeFormSchema, version: versionSchema })
+
 export const adminPromoCodeSchema = z.object({
   id: z.string(),
   code: z.string(),
@@ -62,11 +69,14 @@ export const adminPromoCodeSchema = z.object({
   oncePerCustomer: z.boolean(),
   minSubtotalCents: z.number().int(),
   updatedAt: z.string(),
+  /** Counts the saves: a save names the version it was edited from. */
+  version: z.number().int(),
   form: promoCodeFormSchema,
 })
 export type AdminPromoCode = z.infer<typeof adminPromoCodeSchema>
 
 export const PROMO_ADMIN_MESSAGES = {
   notFound: 'Promo code not found',
+  changed: 'This promo code was changed by someone else since you opened it. Reload it to see their changes, then save again.',
   duplicate: 'A promo code with this code already exists',
 } as const

@@ -3,6 +3,7 @@
  * best-selling products) and the customers list (who bought, how often, for how much).
  */
 import { z } from 'zod'
+import { queryInteger } from './strict-input.ts'
 
 /** How many days the dashboard looks back. */
 export const DASHBOARD_DAYS = 30
@@ -29,9 +30,9 @@ export const CUSTOMERS_MAX_PAGE_SIZE = 100
 
 export const listCustomersQuerySchema = z.object({
   /** Part of an email address. */
-  search: z.string().trim().max(200).optional(),
-  limit: z.coerce.number().int().min(1).max(CUSTOMERS_MAX_PAGE_SIZE).default(25),
-  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  search: z.string({ error: 'search must be text' }).trim().max(200, 'search must be at most 200 characters').optional(),
+  limit: queryInteger('limit', 1, CUSTOMERS_MAX_PAGE_SIZE).default(25),
+  offset: queryInteger('offset', 0, 1_000_000).default(0),
 })
 
 export const customerSchema = z.object({

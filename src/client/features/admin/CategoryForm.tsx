@@ -1,11 +1,14 @@
 /**
  * The category form (Name, Slug, Description), checked with the same schema the server uses
  * before it is sent; each field's error, the browser's or the server's, shows beside the field.
+ * A save over a category someone else saved since it was opened shows their change is there,
+ * with a Reload button.
  */
 import { useId, useState, type FormEvent } from 'react'
 import { categoryFormSchema, slugOf, type CategoryForm as CategoryFormValues } from '../../../shared/contract/admin-categories.ts'
 import { ApiError } from '../../api/http.ts'
 import { INPUT_CLASS } from '../../components/TextField.tsx'
+import { isStaleVersion, StaleVersionNotice } from './StaleVersionNotice.tsx'
 
 type FieldErrors = Partial<Record<keyof CategoryFormValues, string>>
 
@@ -14,18 +17,22 @@ interface CategoryFormProps {
   submitLabel: string
   onSubmit: (values: CategoryFormValues) => Promise<unknown>
   onCancel?: () => void
+  /** Shows the category as it is now (the Reload button of a save refused as stale). */
+  onReload?: () => void
 }
 
-export function CategoryForm({ initial = {}, submitLabel, onSubmit, onCancel }: CategoryFormProps) {
+export function CategoryForm({ initial = {}, submitLabel, onSubmit, onCancel, onReload }: CategoryFormProps) {
   const id = useId()
   const [values, setValues] = useState({ name: initial.name ?? '', slug: initial.slug ?? '', description: initial.description ?? '' })
   const [errors, setErrors] = useState<FieldErrors>({})
   const [formError, setFormError] = useState<string | null>(null)
+  const [conflict, setConflict] = useState<string | null>(null)
   const [saving, setSaving] = useState(false)
 
   async function submit(event: FormEvent) {
     event.preventDefault()
     setFormError(null)
+    setConflict(null)
     const parsed = categoryFormSchema.safeParse(values)
     if (!parsed.success) {
       setErrors(Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0]), issue.message])))
@@ -37,7 +44,8 @@ export function CategoryForm({ initial = {}, submitLabel, onSubmit, onCancel }: 
       await onSubmit(parsed.data)
       if (!initial.name) setValues({ name: '', slug: '', description: '' })
     } catch (error) {
-      if (error instanceof ApiError && error.field) setErrors({ [error.field]: error.message })
+      if (isStaleVersion(error) && onReload) setConflict(error.message)
+      else if (error instanceof ApiError && error.field && error.field in values) setErrors({ [error.field]: error.message })
       else setFormError(error instanceof Error ? error.message : 'Failed to save the category')
     } finally {
       setSaving(false)
@@ -81,6 +89,7 @@ export function CategoryForm({ initial = {}, submitLabel, onSubmit, onCancel }: 
           {formError}
         </p>
       )}
+      {conflict && onReload && <StaleVersionNotice message={conflict} onReload={onReload} className="sm:col-span-3" />}
       <div className="flex gap-2 sm:col-span-3">
         <button type="submit" className="btn btn-primary" disabled={saving}>
           {saving ? 'Saving…' : submitLabel}

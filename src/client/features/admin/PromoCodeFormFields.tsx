@@ -1,12 +1,15 @@
 /**
  * The promo code form (Code, Percent off, Starts, Ends, Max uses, Once per customer, Minimum
  * subtotal, Active), checked with the schema the server uses before it is sent; each field's
- * error shows beside it. Starts and Ends are picked in the owner's local time and sent as ISO times.
+ * error shows beside it. Starts and Ends are picked in the owner's local time and sent as ISO times
+ * (checked as real dates and times, as the server checks them). A save over a code someone else
+ * saved since it was opened shows their change is there, with a Reload button.
  */
 import { useId, useState, type FormEvent } from 'react'
 import { promoCodeFormSchema, type PromoCodeForm } from '../../../shared/contract/admin-promo-codes.ts'
 import { ApiError } from '../../api/http.ts'
 import { INPUT_CLASS } from '../../components/TextField.tsx'
+import { isStaleVersion, StaleVersionNotice } from './StaleVersionNotice.tsx'
 
 type FieldErrors = Partial<Record<keyof PromoCodeForm, string>>
 
@@ -27,18 +30,22 @@ interface PromoCodeFormFieldsProps {
   submitLabel: string
   onSubmit: (form: PromoCodeForm) => Promise<unknown>
   onCancel?: () => void
+  /** Shows the code as it is now (the Reload button of a save refused as stale). */
+  onReload?: () => void
 }
 
-export function PromoCodeFormFields({ initial, submitLabel, onSubmit, onCancel }: PromoCodeFormFieldsProps) {
+export function PromoCodeFormFields({ initial, submitLabel, onSubmit, onCancel, onReload }: PromoCodeFormFieldsProps) {
   const id = useId()
   const [values, setValues] = useState({ ...initial, startsAt: toLocalInput(initial.startsAt), endsAt: toLocalInput(initial.endsAt) })
   const [errors, setErrors] = useState<FieldErrors>({})
   const [saving, setSaving] = useState(false)
   const [formError, setFormError] = useState<string | null>(null)
+  const [conflict, setConflict] = useState<string | null>(null)
 
   async function submit(event: FormEvent) {
     event.preventDefault()
     setFormError(null)
+    setConflict(null)
     const parsed = promoCodeFormSchema.safeParse({ ...values, startsAt: toIso(values.startsAt), endsAt: toIso(values.endsAt) })
     if (!parsed.success) {
       setErrors(Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0]), issue.message])))
@@ -50,7 +57,8 @@ export function PromoCodeFormFields({ initial, submitLabel, onSubmit, onCancel }
       await onSubmit(parsed.data)
       if (!initial.code) setValues(EMPTY_PROMO_FORM)
     } catch (error) {
-      if (error instanceof ApiError && error.field) setErrors({ [error.field]: error.message })
+      if (isStaleVersion(error) && onReload) setConflict(error.message)
+      else if (error instanceof ApiError && error.field && error.field in values) setErrors({ [error.field]: error.message })
       else setFormError(error instanceof Error ? error.message : 'Failed to save the promo code')
     } finally {
       setSaving(false)
@@ -102,6 +110,7 @@ export function PromoCodeFormFields({ initial, submitLabel, onSubmit, onCancel }
           {formError}
         </p>
       )}
+      {conflict && onReload && <StaleVersionNotice message={conflict} onReload={onReload} className="sm:col-span-2 lg:col-span-4" />}
       <div className="flex gap-2 sm:col-span-2 lg:col-span-4">
         <button type="submit" className="btn btn-primary" disabled={saving}>
           {saving ? 'Saving…' : submitLabel}

@@ -1,7 +1,8 @@
 /**
  * /admin/categories: the store's categories in the order shoppers see them, with their product
  * counts; create, edit (the slug stays unless changed; an old slug keeps working), move up or
- * down, and delete an empty one.
+ * down, and delete an empty one. An edit is saved over the version it was opened at: when
+ * someone else saved the category since, the form says so and Reload shows it as it is now.
  */
 import { useState } from 'react'
 import toast from 'react-hot-toast'
@@ -36,7 +37,7 @@ export default function AdminCategoriesPage() {
       ) : (
         <ol aria-label="Categories in store order" className="mt-6 divide-y divide-zinc-800 rounded-2xl border border-zinc-800 bg-zinc-950/40">
           {categories.data.map((category, index) => (
-            <CategoryRow key={category.id} category={category} index={index} all={categories.data} />
+            <CategoryRow key={category.id} category={category} index={index} all={categories.data} reload={async () => (await categories.refetch()).data ?? []} />
           ))}
         </ol>
       )}
@@ -44,8 +45,17 @@ export default function AdminCategoriesPage() {
   )
 }
 
-function CategoryRow({ category, index, all }: { category: AdminCategory; index: number; all: AdminCategory[] }) {
-  const [editing, setEditing] = useState(false)
+interface CategoryRowProps {
+  category: AdminCategory
+  index: number
+  all: AdminCategory[]
+  /** Fetches the list again and answers it. */
+  reload: () => Promise<AdminCategory[]>
+}
+
+function CategoryRow({ category, index, all, reload }: CategoryRowProps) {
+  /** The category as it was when Edit was clicked: its version is the one the save is made over. */
+  const [editing, setEditing] = useState<AdminCategory | null>(null)
   const update = useUpdateCategory()
   const reorder = useReorderCategories()
   const remove = useDeleteCategory()
@@ -60,13 +70,15 @@ function CategoryRow({ category, index, all }: { category: AdminCategory; index:
     return (
       <li className="p-4">
         <CategoryForm
-          initial={{ name: category.name, slug: category.slug, description: category.description ?? '' }}
+          key={editing.version}
+          initial={{ name: editing.name, slug: editing.slug, description: editing.description ?? '' }}
           submitLabel="Save"
-          onCancel={() => setEditing(false)}
+          onCancel={() => setEditing(null)}
+          onReload={() => void reload().then((fresh) => setEditing(fresh.find((entry) => entry.id === editing.id) ?? null))}
           onSubmit={async (values) => {
-            await update.mutateAsync({ id: category.id, ...values })
+            await update.mutateAsync({ id: editing.id, version: editing.version, ...values })
             toast.success('Category saved')
-            setEditing(false)
+            setEditing(null)
           }}
         />
       </li>
@@ -87,7 +99,7 @@ function CategoryRow({ category, index, all }: { category: AdminCategory; index:
         <button type="button" className="btn btn-secondary" disabled={index === all.length - 1 || reorder.isPending} onClick={() => move(1)} aria-label={`Move ${category.name} down`}>
           Down
         </button>
-        <button type="button" className="btn btn-secondary" onClick={() => setEditing(true)} aria-label={`Edit ${category.name}`}>
+        <button type="button" className="btn btn-secondary" onClick={() => setEditing(category)} aria-label={`Edit ${category.name}`}>
           Edit
         </button>
         <button

@@ -1,7 +1,12 @@
-/** /admin/orders: every order, newest first, filtered by status, buyer email and the days it was placed, paged. */
+/**
+ * /admin/orders: every order, newest first, filtered by status, buyer email and the days it was
+ * placed, paged. A day is checked as the server checks it (a real calendar date, the last not
+ * before the first); a filter that is not one is said beside it and not sent.
+ */
 import { useState } from 'react'
 import { Link } from 'react-router'
 import { ORDER_STATUSES } from '../../../shared/contract/checkout.ts'
+import { calendarDateMessage, isCalendarDate } from '../../../shared/contract/strict-input.ts'
 import { formatDate } from '../../../shared/dates.ts'
 import { formatPrice } from '../../../shared/money.ts'
 import { ListSkeleton } from '../../components/ListSkeleton.tsx'
@@ -13,7 +18,9 @@ import { OrderStatusBadge } from '../../features/orders/OrderStatusBadge.tsx'
 
 export default function AdminOrdersPage() {
   const [filters, setFilters] = useState<OrderListFilters>({ status: '', email: '', from: '', to: '', offset: 0 })
-  const orders = useAdminOrders({ ...filters, email: filters.email.trim() })
+  const fromError = filters.from && !isCalendarDate(filters.from) ? calendarDateMessage('From') : null
+  const toError = filters.to && !isCalendarDate(filters.to) ? calendarDateMessage('To') : !fromError && filters.from && filters.to && filters.to < filters.from ? 'The last day must not be before the first' : null
+  const orders = useAdminOrders({ ...filters, email: filters.email.trim(), from: fromError ? '' : filters.from, to: toError ? '' : filters.to })
   const set = (change: Partial<OrderListFilters>) => setFilters((current) => ({ ...current, ...change, offset: change.offset ?? 0 }))
   const filtered = filters.status || filters.email || filters.from || filters.to
   return (
@@ -38,11 +45,21 @@ export default function AdminOrdersPage() {
         </label>
         <label>
           <span className="mb-1.5 block text-sm font-medium text-zinc-200">From</span>
-          <input type="date" value={filters.from} onChange={(event) => set({ from: event.target.value })} className={INPUT_CLASS} />
+          <input type="date" value={filters.from} onChange={(event) => set({ from: event.target.value })} aria-invalid={fromError ? true : undefined} aria-describedby={fromError ? 'orders-from-error' : undefined} className={INPUT_CLASS} />
+          {fromError && (
+            <span id="orders-from-error" className="mt-1.5 block text-xs text-red-300">
+              {fromError}
+            </span>
+          )}
         </label>
         <label>
           <span className="mb-1.5 block text-sm font-medium text-zinc-200">To</span>
-          <input type="date" value={filters.to} min={filters.from || undefined} onChange={(event) => set({ to: event.target.value })} className={INPUT_CLASS} />
+          <input type="date" value={filters.to} min={filters.from || undefined} onChange={(event) => set({ to: event.target.value })} aria-invalid={toError ? true : undefined} aria-describedby={toError ? 'orders-to-error' : undefined} className={INPUT_CLASS} />
+          {toError && (
+            <span id="orders-to-error" className="mt-1.5 block text-xs text-red-300">
+              {toError}
+            </span>
+          )}
         </label>
       </form>
       {orders.isPending ? (

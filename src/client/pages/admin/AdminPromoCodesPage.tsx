@@ -1,7 +1,9 @@
 /**
  * /admin/promo-codes: every code with its window, uses, the paid orders that used it and the
  * discount it gave; a form to create one; Edit opens the same form on a code; Deactivate and
- * Activate switch it at once (orders already paid keep their discount).
+ * Activate switch it at once (orders already paid keep their discount). Every save is made over
+ * the version shown: when someone else saved the code since, the form says so and Reload shows
+ * it as it is now.
  */
 import { useState } from 'react'
 import toast from 'react-hot-toast'
@@ -12,6 +14,7 @@ import { ListSkeleton } from '../../components/ListSkeleton.tsx'
 import { AdminLoadFailed } from '../../features/admin/AdminLayout.tsx'
 import { useAdminPromoCodes, useSavePromoCode } from '../../features/admin/api/promo-codes.ts'
 import { EMPTY_PROMO_FORM, PromoCodeFormFields } from '../../features/admin/PromoCodeFormFields.tsx'
+import { isStaleVersion } from '../../features/admin/StaleVersionNotice.tsx'
 
 function windowOf(code: AdminPromoCode): string {
   if (!code.startsAt && !code.endsAt) return 'Always'
@@ -23,10 +26,22 @@ function windowOf(code: AdminPromoCode): string {
 export default function AdminPromoCodesPage() {
   const codes = useAdminPromoCodes()
   const save = useSavePromoCode()
-  const [editing, setEditing] = useState<string | null>(null)
+  /** The code as it was when Edit was clicked: its version is the one the save is made over. */
+  const [editing, setEditing] = useState<AdminPromoCode | null>(null)
+  const reload = async (id: string) => setEditing((await codes.refetch()).data?.find((code) => code.id === id) ?? null)
 
   const toggle = (code: AdminPromoCode) =>
-    save.mutate({ id: code.id, form: { ...code.form, active: !code.active } }, { onSuccess: () => toast.success(`${code.code} ${code.active ? 'deactivated' : 'activated'}`), onError: (error) => toast.error(error.message) })
+    save.mutate(
+      { id: code.id, version: code.version, form: { ...code.form, active: !code.active } },
+      {
+        onSuccess: () => toast.success(`${code.code} ${code.active ? 'deactivated' : 'activated'}`),
+        onError: (error) => {
+          toast.error(error.message)
+          // The list shows the code as someone else saved it; switching again acts on that.
+          if (isStaleVersion(error)) void codes.refetch()
+        },
+      },
+    )
 
   return (
     <>
@@ -65,23 +80,24 @@ export default function AdminPromoCodesPage() {
                   </p>
                 </div>
                 <div className="flex gap-2">
-                  <button type="button" className="btn btn-secondary px-3 py-1.5 text-xs" onClick={() => setEditing(editing === code.id ? null : code.id)}>
-                    {editing === code.id ? 'Close' : 'Edit'}
+                  <button type="button" className="btn btn-secondary px-3 py-1.5 text-xs" onClick={() => setEditing(editing?.id === code.id ? null : code)}>
+                    {editing?.id === code.id ? 'Close' : 'Edit'}
                   </button>
                   <button type="button" className="btn btn-secondary px-3 py-1.5 text-xs" disabled={save.isPending} onClick={() => toggle(code)}>
                     {code.active ? 'Deactivate' : 'Activate'}
                   </button>
                 </div>
               </div>
-              {editing === code.id && (
+              {editing?.id === code.id && (
                 <div className="mt-4 border-t border-zinc-800 pt-4">
                   <PromoCodeFormFields
-                    key={code.updatedAt}
-                    initial={code.form}
+                    key={editing.version}
+                    initial={editing.form}
                     submitLabel="Save promo code"
                     onCancel={() => setEditing(null)}
+                    onReload={() => void reload(editing.id)}
                     onSubmit={(form) =>
-                      save.mutateAsync({ id: code.id, form }).then((saved) => {
+                      save.mutateAsync({ id: editing.id, version: editing.version, form }).then((saved) => {
                         toast.success(`${saved.data.code} saved`)
                         setEditing(null)
                       })

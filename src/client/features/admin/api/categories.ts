@@ -27,8 +27,9 @@ function useCategoryWrite<Input>(request: (input: Input) => Promise<unknown>) {
 export const useCreateCategory = () =>
   useCategoryWrite((form: CategoryForm) => apiRequest('/api/admin/categories', { method: 'POST', json: form }, 'Failed to create the category'))
 
+/** Saves over the version the form was opened at; a newer one saved since is a 409 STALE_VERSION. */
 export const useUpdateCategory = () =>
-  useCategoryWrite(({ id, ...form }: Partial<CategoryForm> & { id: string }) => apiRequest(`/api/admin/categories/${id}`, { method: 'PATCH', json: form }, 'Failed to save the category'))
+  useCategoryWrite(({ id, ...edit }: Partial<CategoryForm> & { id: string; version: number }) => apiRequest(`/api/admin/categories/${id}`, { method: 'PATCH', json: edit }, 'Failed to save the category'))
 
 export const useReorderCategories = () =>
   useCategoryWrite((ids: string[]) => apiRequest('/api/admin/categories/order', { method: 'PUT', json: { ids } }, 'Failed to reorder categories'))

@@ -1,6 +1,6 @@
 /**
  * The owner's products: GET /api/admin/products (search, status, sort), one product, and saving
- * the form (create, or save over the version it was edited from).
+ * the form (create, or save over the version it was opened at).
  */
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { AdminProduct, AuditEntryView, ProductForm } from '../../../../shared/contract/admin-products.ts'
@@ -30,13 +30,16 @@ export function useAdminProduct(id: string | undefined) {
   })
 }
 
+/** A new product's form, or an existing one's with the version it was opened at (a newer one saved since is a 409 STALE_VERSION). */
+type ProductSave = { form: ProductForm } | { id: string; version: number; form: ProductForm }
+
 export function useSaveProduct() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: ({ id, form, version }: { id?: string; form: ProductForm; version?: number }) =>
-      id
-        ? apiRequest<{ data: AdminProduct }>(`/api/admin/products/${id}`, { method: 'PUT', json: { form, version } }, 'Failed to save the product')
-        : apiRequest<{ data: AdminProduct }>('/api/admin/products', { method: 'POST', json: { form } }, 'Failed to create the product'),
+    mutationFn: (save: ProductSave) =>
+      'id' in save
+        ? apiRequest<{ data: AdminProduct }>(`/api/admin/products/${save.id}`, { method: 'PUT', json: { form: save.form, version: save.version } }, 'Failed to save the product')
+        : apiRequest<{ data: AdminProduct }>('/api/admin/products', { method: 'POST', json: { form: save.form } }, 'Failed to create the product'),
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: ['admin', 'products'] })
       await queryClient.invalidateQueries({ queryKey: ['products'] })

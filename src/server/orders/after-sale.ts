@@ -164,6 +164,16 @@ export function createAfterSale({ db, log, payments, catalog }: AfterSaleDeps) {
    * Asks the provider for a claimed refund, outside any transaction, and stores its answer with
    * the order settled; when the provider throws, the request fails and its items are free again.
    */
+  /** The refund the provider made for a request (its id is in the metadata); null if none, undefined if the provider cannot be asked. */
+  async function refundMadeFor(paymentIntentId: string, requestId: string): Promise<PaymentRefund | null | undefined> {
+    try {
+      const record = await payments().paymentRecord(paymentIntentId)
+      return record?.refunds.find((refund) => refund.metadata.refundRequestId === requestId) ?? null
+    } catch {
+      return undefined
+    }
+  }
+
   async function sendRefund({ request, paymentIntentId }: ClaimedRefund, audit: RefundOrderInput['audit']): Promise<OrderRow> {
     const named = request.orderItemIds.join(',')
     const reason = request.reason ?? ''
@@ -183,8 +193,17 @@ export function createAfterSale({ db, log, payments, catalog }: AfterSaleDeps) {
         idempotencyKey: request.idempotencyKey,
       })
     } catch (error) {
-      await requests.markFailed(request.id)
-      throw error
+      // A call that failed may still have refunded (a timeout after the provider acted): ask it.
+      // Only a refund the provider surely did not make frees the items; when it cannot be asked,
+      // the request stays pending and is sent again, under its own key, once it is stale.
+      const made = await refundMadeFor(paymentIntentId, request.id)
+      if (made === undefined) throw error
+      if (made === null) {
+        await requests.markFailed(request.id)
+        throw error
+      }
+      log.warn({ orderId: request.orderId, refundId: made.id }, 'the refund call failed but the provider made the refund')
+      refund = made
     }
     log.info({ orderId: request.orderId, refundId: refund.id, amountCents: request.amountCents, items: request.orderItemIds.length }, 'order refunded')
     const result = await applyToOrder(

@@ -137,6 +137,43 @@ describe('a provider failure', () => {
     expect(new Set(after.requests.map((request) => request.idempotencyKey)).size).toBe(2)
     expect(after.access).toEqual(['revoked', 'active', 'active'])
   })
+  it('that came after the provider refunded (a timeout on the answer) completes the request with that refund: the owner\u2019s retry is refused, never a second refund', async () => {
+    const order = await paidOrder()
+    const actual = fake.refund.bind(fake)
+    const timingOut = vi.spyOn(fake, 'refund').mockImplementationOnce(async (input) => {
+      await actual(input)
+      throw new Error('read ETIMEDOUT')
+    })
+    try {
+      expect((await refund(order, [0])).statusCode).toBe(200)
+    } finally {
+      timingOut.mockRestore()
+    }
+    const retry = await refund(order, [0])
+    expect(retry.statusCode).toBe(409)
+    const { atProvider, requests, access } = await refundsOf(t, fake, order)
+    expect(atProvider).toHaveLength(1)
+    expect(requests).toEqual([expect.objectContaining({ status: 'succeeded', refundId: atProvider[0]!.id })])
+    expect(access).toEqual(['revoked', 'active', 'active'])
+  })
+
+  it('when the provider cannot even be asked keeps the request pending, holding its pack', async () => {
+    const order = await paidOrder()
+    const failing = vi.spyOn(fake, 'refund').mockRejectedValueOnce(new Error('connect ECONNREFUSED'))
+    const unreachable = vi.spyOn(fake, 'paymentRecord').mockRejectedValueOnce(new Error('connect ECONNREFUSED'))
+    try {
+      expect((await refund(order, [0])).statusCode).toBe(500)
+    } finally {
+      failing.mockRestore()
+      unreachable.mockRestore()
+    }
+    const retry = await refund(order, [0])
+    expect(retry.statusCode).toBe(409)
+    expect(errorOf(retry).message).toMatch(/is being refunded$/)
+    const { atProvider, requests } = await refundsOf(t, fake, order)
+    expect(atProvider).toEqual([])
+    expect(requests).toEqual([expect.objectContaining({ status: 'pending' })])
+  })
 })
 
 describe('a request a stopped process left pending', () => {

@@ -12,8 +12,9 @@
  *     built-in provider writes to the database), with that key and the request's id in the
  *     refund's metadata.
  *  3. the refund row is stored and the request marked succeeded in the transaction that
- *     settles the order (after-sale.ts). If the provider throws, the request is marked failed:
- *     its items may be refunded again, under a new key.
+ *     settles the order (after-sale.ts). If the provider throws and then says it made no refund for
+ *     the request, it is marked failed and its items may be refunded again under a new key; if
+ *     the provider cannot be asked, the request stays pending.
  *
  * A request left pending by a process that stopped between 1 and 3 holds its items until the
  * provider's refund event names it (`completeFromProvider`, called by syncRefunds), or, once

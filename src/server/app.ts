@@ -10,9 +10,11 @@ import Fastify, { type FastifyInstance } from 'fastify'
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
 import { sql } from 'drizzle-orm'
 import { DOWNLOAD_URL_TTL_SECONDS } from '../shared/contract/downloads.ts'
+import { adminAdminsRoutes } from './admin/admin-admins.routes.ts'
 import { adminCategoriesRoutes } from './admin/admin-categories.routes.ts'
 import { adminOrdersRoutes } from './admin/admin-orders.routes.ts'
 import { adminPromoCodesRoutes } from './admin/admin-promo-codes.routes.ts'
+import { adminProductFileVersionsRoutes } from './admin/admin-product-file-versions.routes.ts'
 import { adminProductMediaRoutes } from './admin/admin-product-media.routes.ts'
 import { adminProductsRoutes } from './admin/admin-products.routes.ts'
 import { adminReportsRoutes } from './admin/admin-reports.routes.ts'
@@ -21,6 +23,7 @@ import { createAuditService } from './admin/audit.service.ts'
 import { createAuth } from './auth/auth.ts'
 import { authRoutes } from './auth/auth.routes.ts'
 import { profileRoutes } from './auth/profile.routes.ts'
+import { createRolesService } from './auth/roles.service.ts'
 import { createProfileService } from './auth/profile.service.ts'
 import { requireUser } from './auth/session.ts'
 import { cartRoutes } from './cart/cart.routes.ts'
@@ -155,7 +158,9 @@ export async function buildApp({ config, database, clientDir = CLIENT_DIST_DIR, 
   const { publicUrl } = config
   const paths = dataPaths(config.dataDir)
   const mailer = createMailer({ db, smtpUrl: config.smtpUrl })
-  const auth = createAuth({ config, db, mailer, log: app.log })
+  const audit = createAuditService(db)
+  const roles = createRolesService({ db, audit })
+  const auth = createAuth({ config, db, mailer, roles, log: app.log })
   const provider = createPaymentProvider({ config, db, publicUrl })
   if (provider.kind === 'stripe' && !config.stripe?.webhookSecret) {
     app.log.warn('STRIPE_WEBHOOK_SECRET is not set: every payment webhook will be refused and orders complete only from the success page')
@@ -175,7 +180,6 @@ export async function buildApp({ config, database, clientDir = CLIENT_DIST_DIR, 
   const downloads = createDownloadsService({ db, orders, catalog, storage, log: app.log })
   const links = createDownloadLinkSigner(config.authSecret, DOWNLOAD_URL_TTL_SECONDS)
   const limiter = app.rateLimiter
-  const audit = createAuditService(db)
   const catalogCache = createCatalogCache()
   const stopListening = await database.listen(CATALOG_CHANNEL, () => catalogCache.clear())
   app.addHook('onClose', async () => stopListening())
@@ -214,6 +218,8 @@ export async function buildApp({ config, database, clientDir = CLIENT_DIST_DIR, 
       adminPromoCodesRoutes({ promo, orders, audit }),
       uploads.routes,
       adminProductMediaRoutes({ catalog, uploads, audit }),
+      adminProductFileVersionsRoutes({ catalog, orders, audit, mailer }),
+      adminAdminsRoutes({ roles }),
     ]),
   ]
   for (const plugin of routes) await app.register(plugin)

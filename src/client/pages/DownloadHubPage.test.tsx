@@ -39,6 +39,7 @@ function makePurchase(overrides: Partial<Purchase> = {}): Purchase {
       fileSize: 157286400,
       downloadLimit: 3,
       category: null,
+      fileVersion: null,
     },
     order: { id: ORDER_ID, orderNumber: '3A1B2C3D', createdAt: '2025-05-01T10:00:00.000Z' },
     ...overrides,
@@ -91,6 +92,21 @@ describe('DownloadHubPage', () => {
     expect(within(item).getByText('150.0 MB')).toBeInTheDocument()
     expect(within(item).getByText(/Downloads remaining:/)).toHaveTextContent('Downloads remaining: 3 of 3')
     expect(within(item).getByRole('button', { name: 'Download' })).toBeEnabled()
+  })
+
+  it('shows the version a download serves, with its date and changelog, and none for a refunded item', async () => {
+    const fileVersion = { number: 2, publishedAt: '2025-11-25T09:00:00.000Z', changelog: 'Fixed clipped kicks; 12 new loops' }
+    const product = { ...makePurchase().product, fileVersion }
+    routes.push(purchases([makePurchase({ product })]), noDownloads)
+    renderHub()
+    const item = await card('Midnight Drums')
+    expect(within(item).getByText('Version 2').parentElement).toHaveTextContent('Version 2 · November 25, 2025')
+    expect(within(item).getByText('Fixed clipped kicks; 12 new loops')).toBeInTheDocument()
+
+    cleanup()
+    routes = [purchases([makePurchase({ product, access: { state: 'revoked', reason: 'refunded', since: '2025-12-01T12:00:00.000Z' } })]), noDownloads]
+    renderHub()
+    expect(within(await card('Midnight Drums')).queryByText('Version 2')).toBeNull()
   })
 
   it('disables Download at 0 remaining and shows the download-limit text', async () => {

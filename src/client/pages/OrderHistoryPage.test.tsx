@@ -36,7 +36,7 @@ function makeOrder(index: number, status: OrderStatusValue = 'COMPLETED'): Order
     createdAt: new Date(Date.UTC(2025, 4, 20 - index)).toISOString(),
     completedAt: null,
     licenceCode: status === 'COMPLETED' ? `LIC${index}` : null,
-    items: [{ id: `item-${index}`, productId: `prod-${index}`, name: `Pack ${index}`, imageUrl: null, quantity: 1, priceCents: 2999, downloadLimit: 3, downloadsRemaining: 3, access: { state: 'active', reason: null, since: null } }],
+    items: [{ id: `item-${index}`, productId: `prod-${index}`, name: `Pack ${index}`, imageUrl: null, quantity: 1, priceCents: 2999, downloadLimit: 3, downloadsRemaining: 3, access: { state: 'active', reason: null, since: null }, fileVersion: null }],
   }
 }
 
@@ -80,10 +80,23 @@ describe('OrderHistoryPage', () => {
     expect(await badge(orders[3]!)).toHaveClass('text-zinc-300')
   })
 
-  it('shows number, date, total and items, with Download only on a COMPLETED order', async () => {
-    answer = () => Response.json({ data: [makeOrder(1, 'COMPLETED'), makeOrder(2, 'PENDING')], hasMore: false })
+  it('shows number, date, total and items, with the version and Download only on a COMPLETED order', async () => {
+    const fileVersion = { number: 3, publishedAt: '2025-11-25T09:00:00.000Z', changelog: 'Adds 20 one-shots' }
+    const completedOrder = makeOrder(1, 'COMPLETED')
+    const pendingOrder = makeOrder(2, 'PENDING')
+    answer = () =>
+      Response.json({
+        data: [
+          { ...completedOrder, items: [{ ...completedOrder.items[0]!, fileVersion }] },
+          { ...pendingOrder, items: [{ ...pendingOrder.items[0]!, fileVersion }] },
+        ],
+        hasMore: false,
+      })
     renderPage()
     const completed = await screen.findByRole('article', { name: 'Order #EF120001' })
+    expect(within(completed).getByText('Version 3').parentElement).toHaveTextContent('Version 3 · November 25, 2025')
+    expect(within(completed).getByText('Adds 20 one-shots')).toBeInTheDocument()
+    expect(within(orderCard(pendingOrder.orderNumber)).queryByText('Version 3')).not.toBeInTheDocument()
     expect(within(completed).getByText('May 19, 2025')).toBeInTheDocument()
     expect(within(completed).getByText('$30.00')).toBeInTheDocument()
     expect(within(completed).getByRole('link', { name: /Pack 1\s*× 1/ })).toHaveAttribute('href', '/products/prod-1')

@@ -1,6 +1,7 @@
 /**
  * /profile: the producer's account. Email read-only, full name editable, account created date,
- * ways to the download hub and order history, two-factor, session scopes, and Sign Out (→ /).
+ * ways to the download hub and order history, the product update emails choice, two-factor,
+ * session scopes, and Sign Out (→ /).
  */
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
@@ -9,6 +10,7 @@ import { DownloadIcon } from '../components/Icons.tsx'
 import { PageFallback } from '../components/PageFallback.tsx'
 import { INPUT_CLASS } from '../components/TextField.tsx'
 import { useProfile } from '../features/account/api/get-profile.ts'
+import { ProductUpdateEmailsSetting } from '../features/account/ProductUpdateEmailsSetting.tsx'
 import { ProfileNameEditor } from '../features/account/ProfileNameEditor.tsx'
 import { SessionControls } from '../features/account/SessionControls.tsx'
 import { TwoFactorSettings } from '../features/account/TwoFactorSettings.tsx'
@@ -86,6 +88,14 @@ function ProfileContent({ user }: { user: SessionUser }) {
               Order History
             </Link>
           </div>
+        </Panel>
+
+        <Panel title="Emails">
+          {profile.data ? (
+            <ProductUpdateEmailsSetting userId={user.id} enabled={profile.data.product_update_emails} />
+          ) : (
+            <p className="text-sm text-zinc-400">{profile.isError ? 'Your email choices could not be loaded.' : 'Loading your email choices…'}</p>
+          )}
         </Panel>
 
         <Panel title="Two-factor authentication">

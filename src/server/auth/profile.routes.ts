@@ -1,4 +1,4 @@
-/** `GET /api/profile` and `PATCH /api/profile {full_name}`: the signed-in producer's own profile only. */
+/** `GET /api/profile` and `PATCH /api/profile {full_name?, product_update_emails?}`: the signed-in producer's own profile only. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { apiErrorSchema } from '../../shared/contract/errors.ts'
 import { EMAIL_READ_ONLY_MESSAGE, profileResponseSchema, updateProfileRequestSchema } from '../../shared/contract/profile.ts'
@@ -20,7 +20,7 @@ export function profileRoutes(profiles: ProfileService): FastifyPluginAsyncZod {
     app.patch('/api/profile', {
       schema: {
         tags: ['account'],
-        summary: 'Change the signed-in user\'s full name (the email cannot change)',
+        summary: 'Change the signed-in user\'s full name or product update emails choice (the email cannot change)',
         body: updateProfileRequestSchema,
         response: { 200: profileResponseSchema, 400: apiErrorSchema, 401: apiErrorSchema, 500: apiErrorSchema },
       },
@@ -31,7 +31,7 @@ export function profileRoutes(profiles: ProfileService): FastifyPluginAsyncZod {
       const raw: unknown = request.body
       if (raw && typeof raw === 'object' && 'email' in raw) throw badRequest(EMAIL_READ_ONLY_MESSAGE, 'EMAIL_READ_ONLY')
       rejectInvalidInput(request)
-      return reply.header('Cache-Control', 'private, no-store').send({ data: await profiles.rename(id, request.body.full_name) })
+      return reply.header('Cache-Control', 'private, no-store').send({ data: await profiles.update(id, request.body) })
     })
   }
 }

@@ -24,7 +24,7 @@ describe('GET /api/profile', () => {
     expect(response.statusCode).toBe(200)
     expect(response.headers['cache-control']).toBe('private, no-store')
     const { data } = response.json()
-    expect(data).toEqual({ id: dana.id, email: dana.email, full_name: 'Dana Beats', created_at: expect.any(String), updated_at: expect.any(String) })
+    expect(data).toEqual({ id: dana.id, email: dana.email, full_name: 'Dana Beats', product_update_emails: true, created_at: expect.any(String), updated_at: expect.any(String) })
     expect(Date.now() - Date.parse(data.created_at)).toBeLessThan(5 * 60_000)
 
     expect((await getProfile(eli.cookie)).json().data).toMatchObject({ id: eli.id, email: eli.email, full_name: '' })
@@ -74,6 +74,34 @@ describe('PATCH /api/profile', () => {
     expect(response.json().error).toEqual({ message: 'Full name must be 100 characters or fewer', status: 400, code: 'VALIDATION_ERROR' })
     expect((await patchProfile({ full_name: 'y'.repeat(100) }, dana.cookie)).statusCode).toBe(200)
     await patchProfile({ full_name: 'Dana Beats' }, dana.cookie)
+  })
+
+  it('turns product update emails off and on again, changing nothing else', async () => {
+    const account = await createSignedInUser(t, { name: 'Fay Loops' })
+    const off = await patchProfile({ product_update_emails: false }, account.cookie)
+    expect(off.statusCode).toBe(200)
+    expect(off.json().data).toMatchObject({ full_name: 'Fay Loops', product_update_emails: false })
+    expect((await getProfile(account.cookie)).json().data.product_update_emails).toBe(false)
+    const [row] = await t.database.db.select().from(user).where(eq(user.id, account.id))
+    expect(row).toMatchObject({ name: 'Fay Loops', productUpdateEmails: false })
+    expect((await getProfile(dana.cookie)).json().data.product_update_emails).toBe(true)
+
+    const both = await patchProfile({ full_name: 'Fay', product_update_emails: true }, account.cookie)
+    expect(both.json().data).toMatchObject({ full_name: 'Fay', product_update_emails: true })
+  })
+
+  it('refuses a product update emails choice that is not true or false, and a body with nothing to change', async () => {
+    for (const value of ['false', 0, null]) {
+      const response = await patchProfile({ product_update_emails: value }, dana.cookie)
+      expect(response.statusCode).toBe(400)
+      expect(response.json().error).toEqual({ message: 'Product update emails must be true or false', status: 400, code: 'VALIDATION_ERROR' })
+    }
+    const empty = await patchProfile({}, dana.cookie)
+    expect(empty.statusCode).toBe(400)
+    expect(empty.json().error).toEqual({ message: 'Give a full name or a product update emails choice to change', status: 400, code: 'VALIDATION_ERROR' })
+    expect((await patchProfile({ product_update_emails: false, newsletter: true }, dana.cookie)).statusCode).toBe(400)
+    const [row] = await t.database.db.select().from(user).where(eq(user.id, dana.id))
+    expect(row!.productUpdateEmails).toBe(true)
   })
 
   it('answers 401 when signed out', async () => {

@@ -7,15 +7,18 @@
 import { and, asc, desc, eq, getTableColumns, inArray, lte, sql, type SQL } from 'drizzle-orm'
 import type { CatalogSections, Category, Product, ProductList } from '../../shared/contract/catalog.ts'
 import type { CatalogFacets } from '../../shared/contract/catalog-filters.ts'
+import type { LiveFileVersion } from '../../shared/contract/product-file-versions.ts'
 import { productListQuerySchema } from '../../shared/contract/catalog.ts'
 import type { z } from 'zod'
 import { ERROR_MESSAGES } from '../../shared/contract/errors.ts'
 import { isDigitalProduct } from '../../shared/product-view.ts'
 import type { Database } from '../db/client.ts'
-import { categories, categorySlugRedirects, products } from './catalog.schema.ts'
+import { categories, categorySlugRedirects, productFileVersions, products } from './catalog.schema.ts'
+import { LIVE_FILE_VERSION_COLUMNS, LIVE_FILE_VERSION_JOIN, toLiveFileVersion } from './live-file-versions.ts'
 import { createCategoryAdmin } from './category-admin.ts'
 import { createProductAdmin } from './product-admin.ts'
 import { createProductMedia, type ProductMediaDeps } from './product-media.ts'
+import { createProductFileVersions } from './product-file-versions.ts'
 import type { FileStorage } from '../storage/file-storage.ts'
 import { notFound } from '../http/errors.ts'
 import { mediaUrlFor, toCategoryView, toProductListItem, toProductView } from './product-view.ts'
@@ -70,6 +73,8 @@ export interface ProductSummary {
   /** A digital download (one copy per buyer), as opposed to a physical item. */
   isDigital: boolean
   category: Category | null
+  /** The file version buyers download now; null before the product has a file. */
+  fileVersion: LiveFileVersion | null
 }
 
 /** The stored file a download grant sends, and the product name it is saved under. */
@@ -77,6 +82,8 @@ export interface ProductFile {
   name: string
   /** Storage key, or null when the product has no file. */
   storageKey: string | null
+  /** The number of the live file version (the one the storage key holds); null before the first. */
+  fileVersion: number | null
 }
 
 const unavailable = () => {
@@ -115,10 +122,13 @@ export function createCatalogService(db: Database, storage?: CatalogStorage, { m
     return moved ? toCategoryView(moved) : null
   }
 
+  const storageDeps = storage ? { db, ...storage } : { db, files: noStorage, media: noStorage, maxFileBytes: 0 }
+
   return {
     ...createCategoryAdmin(db),
     ...createProductAdmin(db),
-    ...createProductMedia(storage ? { db, ...storage } : { db, files: noStorage, media: noStorage, maxFileBytes: 0 }),
+    ...createProductMedia(storageDeps),
+    ...createProductFileVersions(storageDeps),
     ...createProductDiscovery(db, mediaUrl),
     async listProducts(params: ProductListParams): Promise<ProductList> {
       const filters = productFilterSql(params)
@@ -245,14 +255,22 @@ export function createCatalogService(db: Database, storage?: CatalogStorage, { m
           downloadLimit: products.downloadLimit,
           metadata: products.metadata,
           category: categoryColumns,
+          fileVersion: LIVE_FILE_VERSION_COLUMNS,
         })
         .from(products)
         .leftJoin(categories, eq(products.categoryId, categories.id))
+        .leftJoin(productFileVersions, LIVE_FILE_VERSION_JOIN)
         .where(inArray(products.id, valid))
       return new Map(
-        rows.map(({ category, metadata, ...product }) => [
+        rows.map(({ category, metadata, fileVersion, ...product }) => [
           product.id,
-          { ...product, imageUrl: product.imageUrl && mediaUrl(product.imageUrl), isDigital: isDigitalProduct(metadata), category: category?.id ? toCategoryView(category) : null },
+          {
+            ...product,
+            imageUrl: product.imageUrl && mediaUrl(product.imageUrl),
+            isDigital: isDigitalProduct(metadata),
+            category: category?.id ? toCategoryView(category) : null,
+            fileVersion: toLiveFileVersion(fileVersion),
+          },
         ]),
       )
     },
@@ -274,7 +292,7 @@ export function createCatalogService(db: Database, storage?: CatalogStorage, { m
     /** The product's stored file, active or archived; null for an unknown product. */
     async productFile(productId: string): Promise<ProductFile | null> {
       if (!isUuid(productId)) return null
-      const [row] = await db.select({ name: products.name, storageKey: products.fileUrl }).from(products).where(eq(products.id, productId))
+      const [row] = await db.select({ name: products.name, storageKey: products.fileUrl, fileVersion: products.liveFileVersion }).from(products).where(eq(products.id, productId))
       return row ?? null
     },
 

@@ -1,14 +1,12 @@
 /**
- * A product's files, as the owner replaces them: the paid file (streamed into file storage with
- * its size and sha256), the cover (made into the storefront's WebP sizes) and the audio preview
- * (made into an MP3 with its waveform). Each takes a file already on this machine (a finished
- * upload, or a path given to the CLI); the new bytes are stored under a fresh key first, the
- * product row is pointed at them in one transaction with its audit entry, and only then is the
- * replaced file removed. Buyers always download the product's current file, so replacing the file
- * of a sold product hands old buyers the new version.
+ * A product's public media, as the owner replaces them: the cover (made into the storefront's WebP
+ * sizes) and the audio preview (made into an MP3 with its waveform). Each takes a file already on
+ * this machine (a finished upload, or a path given to the CLI); the new bytes are stored under a
+ * fresh key first, the product row is pointed at them in one transaction with its audit entry,
+ * and only then is the replaced file removed. The paid file is not replaced here: it is versioned
+ * (product-file-versions.ts), and no version's file is ever deleted automatically.
  */
 import { randomBytes } from 'node:crypto'
-import { createReadStream } from 'node:fs'
 import { extname } from 'node:path'
 import { Readable } from 'node:stream'
 import { eq, sql } from 'drizzle-orm'
@@ -16,10 +14,9 @@ import type { ProductMetadata } from '../../shared/product-view.ts'
 import type { Database, Executor } from '../db/client.ts'
 import { AppError, notFound } from '../http/errors.ts'
 import type { FileStorage } from '../storage/file-storage.ts'
-import { StorageLimitError } from '../storage/file-storage.ts'
 import { PRODUCT_ADMIN_MESSAGES as MESSAGES } from '../../shared/contract/admin-products.ts'
 import { transcodePreview, PreviewFormatError } from './audio-preview.ts'
-import { products } from './catalog.schema.ts'
+import { productFileVersions, products } from './catalog.schema.ts'
 import { CoverFormatError, renderCoverSizes } from './cover-image.ts'
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
@@ -54,7 +51,7 @@ export function storageFileName(fileName: string): string {
 }
 
 /** A short random tag, so a replaced file never shares a URL (or a cached copy) with its successor. */
-const freshTag = () => randomBytes(4).toString('hex')
+export const freshTag = () => randomBytes(4).toString('hex')
 
 /** The storage key of a /media/ URL this store uploaded for the product; null for demo art and outside URLs, which are never deleted. */
 function ownedMediaKey(url: string | null | undefined, productId: string): string | null {
@@ -72,7 +69,7 @@ export function mediaStateOf(row: typeof products.$inferSelect): ProductMediaSta
   }
 }
 
-export function createProductMedia({ db, files, media, maxFileBytes }: ProductMediaDeps) {
+export function createProductMedia({ db, files, media }: ProductMediaDeps) {
   async function lockProduct(tx: Executor, productId: string) {
     const [row] = UUID.test(productId) ? await tx.select().from(products).where(eq(products.id, productId)).for('update') : []
     if (!row) throw notFound(MESSAGES.notFound)
@@ -104,46 +101,18 @@ export function createProductMedia({ db, files, media, maxFileBytes }: ProductMe
      * refused by the order items that point at it.
      */
     async discardUnsoldProduct(productId: string): Promise<void> {
-      const [removed] = UUID.test(productId) ? await db.delete(products).where(eq(products.id, productId)).returning() : []
+      if (!UUID.test(productId)) return
+      const versionKeys = (await db.select({ key: productFileVersions.storageKey }).from(productFileVersions).where(eq(productFileVersions.productId, productId))).map((row) => row.key)
+      const [removed] = await db.delete(products).where(eq(products.id, productId)).returning()
       if (!removed) return
       const cover = ownedMediaKey(removed.imageUrl, productId)
       const preview = ownedMediaKey(removed.metadata?.audioPreview as string | undefined, productId)
+      const fileKeys = new Set([...versionKeys, ...(removed.fileUrl ? [removed.fileUrl] : [])].filter((key) => key.startsWith(`products/${productId}/`)))
       await Promise.allSettled([
-        ...(removed.fileUrl?.startsWith(`products/${productId}/`) ? [files.delete(removed.fileUrl)] : []),
+        ...[...fileKeys].map((key) => files.delete(key)),
         ...(cover ? [320, 640, 1024].map((width) => media.delete(cover.replace(/-640\.webp$/, `-${width}.webp`))) : []),
         ...(preview ? [media.delete(preview)] : []),
       ])
-    },
-
-    /** Streams the file into storage, records its size and sha256, and points the product at it. */
-    async replaceProductFile(productId: string, source: { path: string; fileName: string }, audit: MediaAudit): Promise<ProductMediaState> {
-      await assertProduct(productId)
-      const key = `products/${productId}/${freshTag()}-${storageFileName(source.fileName)}`
-      let stored
-      try {
-        stored = await files.put(key, createReadStream(source.path), { maxBytes: maxFileBytes })
-      } catch (error) {
-        if (error instanceof StorageLimitError) throw new AppError(413, 'UPLOAD_TOO_LARGE', 'The product file is larger than the store accepts (MAX_UPLOAD_BYTES)')
-        throw error
-      }
-      if (stored.size === 0) {
-        await files.delete(key)
-        throw new AppError(400, 'EMPTY_FILE', 'The product file is empty')
-      }
-      let state: ProductMediaState | null = null
-      await swap({ storage: files, keys: [key] }, async (tx) => {
-        const current = await lockProduct(tx, productId)
-        const [saved] = await tx
-          .update(products)
-          .set({ fileUrl: key, fileSize: stored.size, fileSha256: stored.sha256, updatedAt: sql`now()` })
-          .where(eq(products.id, productId))
-          .returning()
-        state = mediaStateOf(saved!)
-        const fileFacts = (file: ProductMediaState['file']) => ({ file: file?.name ?? null, bytes: file?.size ?? null, sha256: file?.sha256 ?? null })
-        await audit(tx, productId, { before: fileFacts(mediaStateOf(current).file), after: fileFacts(state.file) })
-        return current.fileUrl && current.fileUrl.startsWith(`products/${productId}/`) ? [current.fileUrl] : []
-      })
-      return state!
     },
 
     /** Makes the cover's WebP sizes and makes it the product's first image. */

@@ -60,7 +60,7 @@ describe('owner product add', () => {
     expect(store.statusCode).toBe(200)
     expect(store.json().data).toMatchObject({ name, priceCents: 1950, audioPreview: expect.stringMatching(/\.mp3$/) })
     const trail = await t.database.db.select().from(auditLog).where(eq(auditLog.subjectId, row!.id))
-    expect(trail.map((entry) => entry.action).sort()).toEqual(['product.cover', 'product.create', 'product.file', 'product.preview', 'product.update'])
+    expect(trail.map((entry) => entry.action).sort()).toEqual(['product.cover', 'product.create', 'product.file_version_add', 'product.preview', 'product.update'])
     expect(new Set(trail.map((entry) => entry.actorEmail))).toEqual(new Set(['owner-cli']))
   })
 

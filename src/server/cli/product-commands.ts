@@ -12,7 +12,7 @@ import { basename, resolve } from 'node:path'
 import { z } from 'zod'
 import type { AdminCategory } from '../../shared/contract/admin-categories.ts'
 import { productFormSchema, type ProductForm } from '../../shared/contract/admin-products.ts'
-import { OWNER_CLI_UPLOADER } from '../../shared/contract/product-file-versions.ts'
+import { FILE_VERSION_ACTIONS, OWNER_CLI_UPLOADER } from '../../shared/contract/product-file-versions.ts'
 import { formatPrice } from '../../shared/money.ts'
 import { fileSizeMb } from '../../shared/product-view.ts'
 import type { AuditService } from '../admin/audit.service.ts'
@@ -139,7 +139,7 @@ export function createProductCommands({ catalog, audit, actor }: ProductCommands
     // Hidden until its file is stored: buyers must never pay for a product with nothing to download.
     const created = await catalog.createProduct({ ...form, active: false }, audited('product.create'))
     try {
-      const { media } = await catalog.addFileVersion(created.id, file, { changelog: null, uploadedBy: { id: null, email: OWNER_CLI_UPLOADER } }, audited('product.file'))
+      const { media } = await catalog.addFileVersion(created.id, file, { changelog: null, uploadedBy: { id: null, email: OWNER_CLI_UPLOADER } }, audited(FILE_VERSION_ACTIONS.add))
       if (cover) await catalog.replaceCover(created.id, cover, audited('product.cover'))
       if (preview) await catalog.replacePreview(created.id, preview, audited('product.preview'))
       // Saved over the version it has now (its files are in), as the console saves.

@@ -21,11 +21,13 @@ import { discoveryColumnsOf } from '../catalog/discovery-columns.ts'
 import { dataPaths } from '../paths.ts'
 import type { FileStorage } from '../storage/file-storage.ts'
 import type { DatabaseHandle, Executor } from './client.ts'
-import { categories, products, promoCodes, seedLog } from './schema.ts'
+import { categories, productFileVersions, products, promoCodes, seedLog } from './schema.ts'
 
 const SEED_LOCK_KEY = 4_242_001
 const SIZED_IMAGE = /-(?:320|640|1024)\.webp$/
 const DAY_MS = 24 * 60 * 60 * 1000
+/** Who the demo products' file versions name as their uploader. */
+const DEMO_UPLOADER = 'demo seed'
 
 /** Seed-log key of the demo catalog as a whole (its categories and products). */
 export const DEMO_CATALOG_SEED_KEY = 'demo-catalog'
@@ -144,7 +146,7 @@ async function insertCatalog(tx: Executor, catalog: DemoCatalog, now: Date): Pro
     }
   }
 
-  await tx.insert(products).values(
+  const inserted = await tx.insert(products).values(
     catalog.products.map((product) => {
       const createdAt = new Date(now.getTime() - product.createdDaysAgo * DAY_MS)
       return {
@@ -161,9 +163,26 @@ async function insertCatalog(tx: Executor, catalog: DemoCatalog, now: Date): Pro
         // Computed from the preview by the store (backfillPreviewPeaks), as for any product.
         previewPeaks: null,
         ...discoveryColumnsOf(product.metadata, product.priceCents),
+        // Its file is version 1, published when the product was made (as migration 0014 records older products' files).
+        liveFileVersion: product.fileUrl ? 1 : null,
         createdAt,
         updatedAt: createdAt,
       }
     }),
+  ).returning({ id: products.id, fileUrl: products.fileUrl, fileSize: products.fileSize, fileSha256: products.fileSha256, createdAt: products.createdAt })
+  const withFiles = inserted.filter((product) => product.fileUrl !== null)
+  if (withFiles.length === 0) return
+  await tx.insert(productFileVersions).values(
+    withFiles.map((product) => ({
+      productId: product.id,
+      number: 1,
+      storageKey: product.fileUrl!,
+      fileName: product.fileUrl!.split('/').at(-1)!,
+      size: product.fileSize,
+      sha256: product.fileSha256,
+      uploadedBy: DEMO_UPLOADER,
+      uploadedAt: product.createdAt,
+      publishedAt: product.createdAt,
+    })),
   )
 }

@@ -84,11 +84,11 @@ export function createDownloadsService({ db, orders, catalog, storage, log }: Do
       return new Map(rows.map((row) => [row.productId, row.count]))
     },
 
-    /** Every download granted for these order items, newest first, with where it came from (the owner's order page). */
-    downloadLogOf(orderItemIds: string[]): Promise<{ at: Date; orderItemId: string | null; productId: string; ipAddress: string | null; userAgent: string | null }[]> {
+    /** Every download granted for these order items, newest first, with where it came from and the file version it served (the owner's order page). */
+    downloadLogOf(orderItemIds: string[]): Promise<{ at: Date; orderItemId: string | null; productId: string; fileVersion: number | null; ipAddress: string | null; userAgent: string | null }[]> {
       if (orderItemIds.length === 0) return Promise.resolve([])
       return db
-        .select({ at: downloads.createdAt, orderItemId: downloads.orderItemId, productId: downloads.productId, ipAddress: downloads.ipAddress, userAgent: downloads.userAgent })
+        .select({ at: downloads.createdAt, orderItemId: downloads.orderItemId, productId: downloads.productId, fileVersion: downloads.fileVersion, ipAddress: downloads.ipAddress, userAgent: downloads.userAgent })
         .from(downloads)
         .where(inArray(downloads.orderItemId, orderItemIds))
         .orderBy(desc(downloads.createdAt))
@@ -124,6 +124,7 @@ export function createDownloadsService({ db, orders, catalog, storage, log }: Do
             orderItemId: request.orderItemId,
             ipAddress: request.ipAddress,
             userAgent: request.userAgent,
+            fileVersion: file.fileVersion,
           })
           .returning({ id: downloads.id })
         return { id: grant!.id, downloadsRemaining: remaining }

@@ -62,6 +62,7 @@ export function toOrderView(order: OrderWithItems, products: Map<string, Product
       downloadLimit: item.downloadLimit,
       downloadsRemaining: item.downloadsRemaining,
       access: accessOf(item),
+      fileVersion: products.get(item.productId)?.fileVersion ?? null,
     })),
   }
 }

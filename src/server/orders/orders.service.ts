@@ -2,7 +2,8 @@
  * Orders: the buyer's order history and the success page's lookup (another user's order does
  * not exist for the caller: the same 404 as an unknown id), what a buyer owns, the counted
  * downloads each bought item grants, and, through pending-orders.ts, fulfilment.ts and
- * after-sale.ts, the life of an order from PENDING to paid or ended, then refunded or disputed.
+ * after-sale.ts, the life of an order from PENDING to paid or ended, then refunded or disputed;
+ * file-updates.ts tells buyers of a product's new file version.
  * Product names and images come from the catalog, one batch per answer; order-views.ts shapes
  * what each reader sees.
  */
@@ -21,6 +22,7 @@ import type { ItemAccessView } from '../../shared/contract/downloads.ts'
 import { LICENCE_MESSAGES, type Licence } from '../../shared/contract/licences.ts'
 import { createAfterSale } from './after-sale.ts'
 import { createFulfilment } from './fulfilment.ts'
+import { createFileUpdates } from './file-updates.ts'
 import { createOrderAdmin } from './order-admin.ts'
 import { createOrderReports } from './order-reports.ts'
 import { accessOf, DOWNLOADABLE_ORDER_STATUSES, licensedItemsOf, toLicence, toOrderView, toSessionOrder, type OrderWithItems } from './order-views.ts'
@@ -74,7 +76,7 @@ export interface OrdersServiceDeps {
   licenceSecret: string
   catalog: Pick<CatalogService, 'productSummariesByIds'>
   /** The buyer's account name, for the licence of an order placed without a billing name. */
-  accounts: Pick<ProfileService, 'displayName'>
+  accounts: Pick<ProfileService, 'displayName' | 'productUpdateOptOuts'>
   cart: Pick<CartService, 'removeProducts'>
   promo: Pick<PromoService, 'redeem' | 'release'>
   mailer: Mailer
@@ -86,7 +88,7 @@ export interface OrdersServiceDeps {
 
 export function createOrdersService({ db, licenceSecret, catalog, accounts, cart, promo, mailer, publicUrl, log, payments }: OrdersServiceDeps) {
   const pendingOrders = createPendingOrders(db, promo)
-  const afterSale = createAfterSale({ db, log, payments })
+  const afterSale = createAfterSale({ db, log, payments, catalog })
   const fulfilment = createFulfilment({ db, licenceSecret, catalog, cart, promo, pendingOrders, mailer, publicUrl, log, payments, afterSale })
 
   function findOrder(where: SQL | undefined): Promise<OrderWithItems | undefined> {
@@ -100,6 +102,7 @@ export function createOrdersService({ db, licenceSecret, catalog, accounts, cart
     ...fulfilment,
     ...createOrderReports(db),
     ...createOrderAdmin(db),
+    ...createFileUpdates({ db, accounts, mailer, publicUrl }),
     syncRefunds: afterSale.syncRefunds,
     recordDispute: afterSale.recordDispute,
     refundOrder: afterSale.refundOrder,

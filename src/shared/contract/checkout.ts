@@ -7,6 +7,7 @@ import { z } from 'zod'
 import { MAX_CART_LINES } from '../cart-rules.ts'
 import { itemAccessSchema } from './downloads.ts'
 import { CHECKOUT_ERROR_CODES } from './checkout-codes.ts'
+import { liveFileVersionSchema } from './product-file-versions.ts'
 
 export { CHECKOUT_ERROR_CODES }
 
@@ -108,6 +109,8 @@ export const orderItemViewSchema = z.object({
   downloadsRemaining: z.number().int(),
   /** Whether the item can still be downloaded (refunds and disputes stop it), and why not. */
   access: itemAccessSchema,
+  /** The product's file version a download serves now; null before the product has a file. */
+  fileVersion: liveFileVersionSchema.nullable(),
 })
 
 export const orderViewSchema = z.object({

@@ -8,6 +8,7 @@ import { z } from 'zod'
 import { formatDate } from '../dates.ts'
 import { categorySchema } from './catalog.ts'
 import { DOWNLOAD_SERVER_MESSAGES } from './download-messages.ts'
+import { liveFileVersionSchema } from './product-file-versions.ts'
 
 export { DOWNLOAD_SERVER_MESSAGES }
 
@@ -68,6 +69,8 @@ export const purchasedProductSchema = z.object({
   /** Downloads one unit of the product grants. */
   downloadLimit: z.number().int(),
   category: categorySchema.nullable(),
+  /** The file version a download serves now; null before the product has a file. */
+  fileVersion: liveFileVersionSchema.nullable(),
 })
 
 export const purchaseSchema = z.object({

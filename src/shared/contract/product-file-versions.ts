@@ -15,13 +15,16 @@ export const changelogSchema = z
   .max(CHANGELOG_MAX_LENGTH, `The changelog must be at most ${CHANGELOG_MAX_LENGTH} characters`)
   .transform((value) => (value === '' ? null : value))
 
+/** Who a version added from the owner CLI (which has no account) names as its uploader. */
+export const OWNER_CLI_UPLOADER = 'owner CLI'
+
 export const fileVersionSchema = z.object({
   number: z.number().int(),
   fileName: z.string(),
   size: z.number().int(),
   sha256: z.string().nullable(),
   changelog: z.string().nullable(),
-  /** The admin's email, or "owner CLI". */
+  /** The admin's email, or "owner CLI" (OWNER_CLI_UPLOADER). */
   uploadedBy: z.string(),
   uploadedAt: z.string(),
   /** When it first went live; null for a draft never published. */
@@ -68,6 +71,13 @@ export const liveFileVersionSchema = z.object({
   changelog: z.string().nullable(),
 })
 export type LiveFileVersion = z.infer<typeof liveFileVersionSchema>
+
+/** The audit log's actions on file versions: a version added, a draft published, an earlier version restored. */
+export const FILE_VERSION_ACTIONS = {
+  add: 'product.file_version_add',
+  publish: 'product.file_publish',
+  restore: 'product.file_restore',
+} as const
 
 export const FILE_VERSION_MESSAGES = {
   notFound: 'This product has no file version with that number',

@@ -31,7 +31,7 @@ export function ProfileNameEditor({ userId, fullName, onSaved }: ProfileNameEdit
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
-    update.mutate(draft.trim(), {
+    update.mutate({ full_name: draft.trim() }, {
       onSuccess: () => {
         toast.success(PROFILE_TOAST.updated)
         setEditing(false)

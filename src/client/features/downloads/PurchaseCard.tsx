@@ -1,6 +1,6 @@
 /**
  * One purchased item in the download hub: image, name, description, file size in MB, the
- * downloads left, and a Download button that is disabled while preparing or once none are
+ * version it downloads now (with its changelog), the downloads left, and a Download button that is disabled while preparing or once none are
  * left (then the download-limit text), plus the mapped text of a failed download. A refunded
  * or disputed item keeps its place with the plain reason instead of the button.
  */
@@ -9,6 +9,7 @@ import { accessNotice, type Purchase } from '../../../shared/contract/downloads.
 import { formatDate } from '../../../shared/dates.ts'
 import { DOWNLOAD_MESSAGES } from '../../../shared/download-errors.ts'
 import { fileSizeMb, PLACEHOLDER_IMAGE } from '../../../shared/product-view.ts'
+import { FileVersionNote } from '../../components/FileVersionNote.tsx'
 import { DownloadIcon } from '../../components/Icons.tsx'
 import { ProductImage } from '../../components/ProductImage.tsx'
 
@@ -61,6 +62,7 @@ export function PurchaseCard({ purchase, isPreparing, error, onDownload }: Purch
               </dd>
             </div>
           </dl>
+          {!stopped && product.fileVersion && <FileVersionNote version={product.fileVersion} className="mt-2" />}
         </div>
       </div>
 

@@ -1,7 +1,8 @@
 /**
  * One order in the order history: number, date, coloured status, total (and what was refunded),
- * and its items (name × quantity, unit price) linking to their product pages, each stopped item
- * with the reason its downloads stopped; an order with downloadable items leads to the hub.
+ * and its items (name × quantity, unit price) linking to their product pages, each downloadable
+ * one with the file version it downloads now, each stopped one with the reason its downloads
+ * stopped; an order with downloadable items leads to the hub.
  */
 import { Link } from 'react-router'
 import { licencePdfPath } from '../../../shared/contract/licences.ts'
@@ -9,13 +10,15 @@ import { PAID_ORDER_STATUSES, type OrderView } from '../../../shared/contract/ch
 import { accessNotice } from '../../../shared/contract/downloads.ts'
 import { formatDate } from '../../../shared/dates.ts'
 import { formatPrice } from '../../../shared/money.ts'
+import { FileVersionNote } from '../../components/FileVersionNote.tsx'
 import { DownloadIcon } from '../../components/Icons.tsx'
 import { useResendReceipt } from './api/post-receipt.ts'
 import { OrderStatusBadge } from './OrderStatusBadge.tsx'
 
 export function OrderCard({ order }: { order: OrderView }) {
   const headingId = `order-${order.id}`
-  const downloadable = (order.status === 'COMPLETED' || order.status === 'PARTIALLY_REFUNDED') && order.items.some((item) => item.access.state === 'active')
+  const open = order.status === 'COMPLETED' || order.status === 'PARTIALLY_REFUNDED'
+  const downloadable = open && order.items.some((item) => item.access.state === 'active')
   const paid = PAID_ORDER_STATUSES.some((status) => status === order.status)
   const resend = useResendReceipt()
   return (
@@ -45,6 +48,7 @@ export function OrderCard({ order }: { order: OrderView }) {
               <Link to={`/products/${item.productId}`} className="rounded-sm text-zinc-100 hover:text-brand-300">
                 {item.name} <span className="text-zinc-400">× {item.quantity}</span>
               </Link>
+              {open && item.access.state === 'active' && item.fileVersion && <FileVersionNote version={item.fileVersion} className="mt-0.5" />}
               {accessNotice(item.access) && <p className="mt-0.5 text-xs text-zinc-400">{accessNotice(item.access)}</p>}
             </div>
             <span className="shrink-0 text-zinc-300 tabular-nums">{formatPrice(item.priceCents)}</span>

@@ -145,11 +145,12 @@ function OrderDetail({ order }: { order: AdminOrder }) {
           <p className="mt-2 text-sm text-zinc-400">Nothing downloaded yet.</p>
         ) : (
           <div className="relative mt-3 overflow-x-auto">
-            <table className="w-full min-w-[36rem] text-sm">
+            <table className="w-full min-w-[40rem] text-sm">
               <thead className="text-left text-xs text-zinc-400">
                 <tr>
                   <th scope="col" className="py-2 pr-4 font-medium">Time</th>
                   <th scope="col" className="py-2 pr-4 font-medium">Item</th>
+                  <th scope="col" className="py-2 pr-4 font-medium">Version</th>
                   <th scope="col" className="py-2 pr-4 font-medium">IP address</th>
                   <th scope="col" className="py-2 font-medium">Browser</th>
                 </tr>
@@ -161,6 +162,7 @@ function OrderDetail({ order }: { order: AdminOrder }) {
                       <time dateTime={download.at}>{new Date(download.at).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' })}</time>
                     </td>
                     <td className="py-2 pr-4 text-zinc-200">{download.productName}</td>
+                    <td className="py-2 pr-4 text-zinc-300 tabular-nums">{download.fileVersion ?? '—'}</td>
                     <td className="py-2 pr-4 font-mono text-xs text-zinc-300">{download.ipAddress ?? '—'}</td>
                     <td className="max-w-[20rem] truncate py-2 text-xs text-zinc-400" title={download.userAgent ?? undefined}>
                       {download.userAgent ?? '—'}

@@ -1,12 +1,12 @@
-/** PATCH /api/profile `{ full_name }`: renames the signed-in producer; the email cannot change. */
+/** PATCH /api/profile `{ full_name?, product_update_emails? }`: renames the signed-in producer or changes their email choice; the email cannot change. */
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import type { Profile } from '../../../../shared/contract/profile.ts'
+import type { Profile, ProfileChanges } from '../../../../shared/contract/profile.ts'
 import { apiRequest } from '../../../api/http.ts'
 
 export const PROFILE_UPDATE_FAILED = 'Profile update failed'
 
-export async function updateProfile(fullName: string): Promise<Profile> {
-  const body = await apiRequest<{ data: Profile }>('/api/profile', { method: 'PATCH', json: { full_name: fullName } }, PROFILE_UPDATE_FAILED)
+export async function updateProfile(changes: ProfileChanges): Promise<Profile> {
+  const body = await apiRequest<{ data: Profile }>('/api/profile', { method: 'PATCH', json: changes }, PROFILE_UPDATE_FAILED)
   return body.data
 }
 

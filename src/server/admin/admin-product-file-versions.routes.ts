@@ -1,0 +1,94 @@
+/**
+ * The versions of a product's file under /api/admin/products/{id}/file-versions: the list (newest
+ * first, which one buyers download, how many buyers can still download it), and publishing one,
+ * a draft or an earlier version restored. The publish, its audit entry and what buyers are given
+ * (an "update available" email, one more download) are one transaction: the catalog makes the
+ * version live, the orders queue the emails and downloads. A new version is added by
+ * `PUT /api/admin/products/{id}/file` (admin-product-media.routes.ts).
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { apiErrorSchema } from '../../shared/contract/errors.ts'
+import { recordId } from '../../shared/contract/strict-input.ts'
+import {
+  productFileVersionsSchema,
+  publishFileVersionResultSchema,
+  publishFileVersionSchema,
+  type LiveFileVersion,
+  type ProductFileVersions,
+} from '../../shared/contract/product-file-versions.ts'
+import { requireAdmin } from '../auth/session.ts'
+import type { CatalogService } from '../catalog/catalog.service.ts'
+import type { Executor } from '../db/client.ts'
+import type { Mailer } from '../email/mailer.ts'
+import type { AuditService } from './audit.service.ts'
+
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 500: apiErrorSchema }
+const productParams = z.strictObject({ id: recordId('id') })
+/** A version number as the path writes it: 1, 2, … (no sign, no leading zero, no fraction). */
+const versionParams = z.strictObject({
+  id: recordId('id'),
+  number: z.string().regex(/^[1-9][0-9]{0,8}$/, 'The version number must be a whole number from 1').transform(Number),
+})
+
+/** What the orders capability does for a file version (its buyers, its announcement): the part of OrdersService these routes use. */
+export interface FileVersionOrders {
+  buyersWithAccess(productId: string): Promise<number>
+  announceFileVersion(
+    tx: Executor,
+    announcement: { productId: string; productName: string; version: LiveFileVersion; notifyBuyers: boolean; extraDownload: boolean },
+  ): Promise<{ emailsQueued: number; itemsGivenADownload: number }>
+}
+
+export interface AdminProductFileVersionsDeps {
+  catalog: Pick<CatalogService, 'listFileVersions' | 'publishFileVersion'>
+  orders: FileVersionOrders
+  audit: Pick<AuditService, 'record'>
+  /** Wakes the outbox worker once the update emails are committed, so buyers hear of a version at once. */
+  mailer: Pick<Mailer, 'nudge'>
+}
+
+export function adminProductFileVersionsRoutes({ catalog, orders, audit, mailer }: AdminProductFileVersionsDeps): FastifyPluginAsyncZod {
+  async function versionsOf(productId: string): Promise<ProductFileVersions> {
+    const [list, buyersWithAccess] = await Promise.all([catalog.listFileVersions(productId), orders.buyersWithAccess(productId)])
+    return { ...list, buyersWithAccess }
+  }
+
+  return async (app) => {
+    app.get('/api/admin/products/:id/file-versions', {
+      schema: {
+        tags: ['admin'],
+        summary: "The product file's versions, newest first: which one buyers download, the drafts, and how many buyers a publish reaches",
+        params: productParams,
+        response: { 200: z.object({ data: productFileVersionsSchema }), ...errors },
+      },
+      config: { failureMessage: 'Failed to load the file versions' },
+    }, async (request) => {
+      await requireAdmin(request)
+      return { data: await versionsOf(request.params.id) }
+    })
+
+    app.post('/api/admin/products/:id/file-versions/:number/publish', {
+      schema: {
+        tags: ['admin'],
+        summary: 'Make a version the one buyers download (publish a draft, or restore an earlier version), optionally emailing buyers and giving each one more download',
+        params: versionParams,
+        body: publishFileVersionSchema,
+        response: { 200: z.object({ data: publishFileVersionResultSchema }), ...errors },
+      },
+      config: { failureMessage: 'Failed to publish the file version' },
+    }, async (request) => {
+      const actor = await requireAdmin(request)
+      const { notifyBuyers, extraDownload } = request.body
+      const { versions, announced } = await catalog.publishFileVersion(
+        request.params.id,
+        request.params.number,
+        (tx, productId, entry) => audit.record(tx, { actor, action: entry.action, subject: { type: 'product', id: productId }, before: entry.before, after: { ...entry.after, notifyBuyers, extraDownload } }),
+        (tx, announcement) => orders.announceFileVersion(tx, { ...announcement, notifyBuyers, extraDownload }),
+      )
+      if (announced && announced.emailsQueued > 0) mailer.nudge()
+      const buyersWithAccess = await orders.buyersWithAccess(request.params.id)
+      return { data: { versions: { ...versions, buyersWithAccess }, emailsQueued: announced?.emailsQueued ?? 0, itemsGivenADownload: announced?.itemsGivenADownload ?? 0 } }
+    })
+  }
+}

@@ -1,0 +1,120 @@
+/**
+ * What buyers get when the owner publishes a product's file version: called by the publishing
+ * route and the owner CLI inside the transaction that makes the version live, so the extra
+ * downloads and the queued emails commit with it or not at all. "Buyers with access" are the
+ * distinct (lower-cased) emails of orders holding an item of the product that can still be
+ * downloaded: a paid order not disputed, the item not refunded.
+ */
+import { and, eq, inArray, sql } from 'drizzle-orm'
+import type { LiveFileVersion } from '../../shared/contract/product-file-versions.ts'
+import type { ProfileService } from '../auth/profile.service.ts'
+import type { Database, Executor } from '../db/client.ts'
+import type { Mailer } from '../email/mailer.ts'
+import { fileUpdateEmail } from './file-update-email.ts'
+import { DOWNLOADABLE_ORDER_STATUSES } from './order-views.ts'
+import { orderItems, orders } from './orders.schema.ts'
+
+export interface FileVersionAnnouncement {
+  productId: string
+  productName: string
+  version: LiveFileVersion
+  /** One "update available" email per buyer with access, except to accounts that turned them off. */
+  notifyBuyers: boolean
+  /** One more download for each item of the product that can still be downloaded. */
+  extraDownload: boolean
+}
+
+export interface FileVersionAnnounced {
+  emailsQueued: number
+  itemsGivenADownload: number
+}
+
+export interface FileUpdatesDeps {
+  db: Database
+  accounts: Pick<ProfileService, 'productUpdateOptOuts'>
+  mailer: Pick<Mailer, 'enqueue'>
+  publicUrl: string
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
+const buyerEmail = sql<string>`lower(${orders.customerEmail})`
+
+/** Items of the product that can still be downloaded. */
+const withAccess = (productId: string) =>
+  and(eq(orderItems.productId, productId), eq(orderItems.access, 'active'), inArray(orders.status, [...DOWNLOADABLE_ORDER_STATUSES]))
+
+export function createFileUpdates({ db, accounts, mailer, publicUrl }: FileUpdatesDeps) {
+  /** Each buyer email with access, with the accounts that placed those orders. */
+  async function buyersOf(tx: Executor, productId: string): Promise<Map<string, string[]>> {
+    const rows = await tx
+      .selectDistinct({ email: buyerEmail, userId: orders.userId })
+      .from(orderItems)
+      .innerJoin(orders, eq(orderItems.orderId, orders.id))
+      .where(withAccess(productId))
+    const buyers = new Map<string, string[]>()
+    for (const { email, userId } of rows) {
+      const userIds = buyers.get(email) ?? []
+      if (userId) userIds.push(userId)
+      buyers.set(email, userIds)
+    }
+    return buyers
+  }
+
+  /** One more download for each item with access, in one statement (a concurrent download or refund queues on the row lock). */
+  async function giveOneMoreDownload(tx: Executor, productId: string): Promise<number> {
+    const given = await tx
+      .update(orderItems)
+      .set({ downloadsRemaining: sql`${orderItems.downloadsRemaining} + 1` })
+      .where(
+        and(
+          eq(orderItems.productId, productId),
+          eq(orderItems.access, 'active'),
+          sql`exists (select 1 from ${orders} where ${orders.id} = ${orderItems.orderId} and ${inArray(orders.status, [...DOWNLOADABLE_ORDER_STATUSES])})`,
+        ),
+      )
+      .returning({ id: orderItems.id })
+    return given.length
+  }
+
+  /**
+   * Queues the email to each buyer with access, skipping an address whose account, or the
+   * account that placed one of its orders, turned product update emails off (a guest without
+   * an account gets it). Each buyer gets one email per version, however often it is published.
+   */
+  async function notifyBuyers(tx: Executor, announcement: FileVersionAnnouncement, extraDownload: boolean): Promise<number> {
+    const buyers = await buyersOf(tx, announcement.productId)
+    const optOuts = await accounts.productUpdateOptOuts(tx, { emails: [...buyers.keys()], userIds: [...new Set([...buyers.values()].flat())] })
+    let queued = 0
+    for (const [email, userIds] of buyers) {
+      if (optOuts.emails.has(email) || userIds.some((id) => optOuts.userIds.has(id))) continue
+      const message = fileUpdateEmail({ to: email, productName: announcement.productName, version: announcement.version, extraDownload, publicUrl })
+      const dedupeKey = `file-version:${announcement.productId}:${announcement.version.number}:${email}`
+      if (await mailer.enqueue(tx, message, { dedupeKey })) queued += 1
+    }
+    return queued
+  }
+
+  return {
+    /** How many buyers (distinct emails) can still download the product: who a newly published version reaches. */
+    async buyersWithAccess(productId: string): Promise<number> {
+      if (!UUID.test(productId)) return 0
+      const [row] = await db
+        .select({ count: sql<number>`count(distinct ${buyerEmail})::int` })
+        .from(orderItems)
+        .innerJoin(orders, eq(orderItems.orderId, orders.id))
+        .where(withAccess(productId))
+      return row?.count ?? 0
+    },
+
+    /**
+     * Gives the extra downloads and queues the emails of a version just made live, in the
+     * caller's transaction. The outbox worker picks the emails up once it commits.
+     */
+    async announceFileVersion(tx: Executor, announcement: FileVersionAnnouncement): Promise<FileVersionAnnounced> {
+      const itemsGivenADownload = announcement.extraDownload ? await giveOneMoreDownload(tx, announcement.productId) : 0
+      const emailsQueued = announcement.notifyBuyers ? await notifyBuyers(tx, announcement, announcement.extraDownload) : 0
+      return { emailsQueued, itemsGivenADownload }
+    },
+  }
+}

@@ -3,11 +3,16 @@
  * input labelled as the owner reads it, showing what the product has now (name, size and
  * sha256; the cover; the preview with its waveform), a progress bar while a file goes up, and
  * the error beside the field. A file of the wrong type, or a cover or preview over its limit,
- * is refused here before a byte is sent (the server checks again).
+ * is refused here before a byte is sent (the server checks again). A product file goes up with
+ * its changelog for buyers and becomes a file version, listed below the fields.
  */
 import { useId, type ReactNode } from 'react'
 import { tooLargeMessage, UPLOAD_RULES, type ProductMediaView, type UploadKind } from '../../../shared/contract/uploads.ts'
+import { CHANGELOG_MAX_LENGTH } from '../../../shared/contract/product-file-versions.ts'
 import { fileSizeMb } from '../../../shared/product-view.ts'
+import { INPUT_CLASS } from '../../components/TextField.tsx'
+import { FileVersionsPanel } from './FileVersionsPanel.tsx'
+import type { MediaUploads } from './use-media-uploads.ts'
 
 export interface MediaFieldState {
   /** Chosen for a product not created yet: it goes up once the product exists. */
@@ -20,9 +25,10 @@ export interface MediaFieldState {
 export type MediaFieldStates = Partial<Record<UploadKind, MediaFieldState>>
 
 interface ProductMediaFieldsProps {
+  /** Unset while the product is new: its files wait for it to be created. */
+  productId: string | undefined
   media: ProductMediaView | null
-  states: MediaFieldStates
-  onPick: (kind: UploadKind, file: File) => void
+  uploads: Pick<MediaUploads, 'states' | 'pick' | 'changelog' | 'setChangelog'>
 }
 
 /** The words for a file the browser can already tell is wrong, or null. */
@@ -35,49 +41,75 @@ export function refusalOf(kind: UploadKind, file: File): string | null {
   return null
 }
 
-export function ProductMediaFields({ media, states, onPick }: ProductMediaFieldsProps) {
+export function ProductMediaFields({ productId, media, uploads }: ProductMediaFieldsProps) {
+  const { states, pick: onPick } = uploads
   return (
-    <div className="grid gap-5 lg:grid-cols-3">
-      <MediaField kind="file" state={states.file} onPick={onPick}>
-        {media?.file ? (
-          <dl className="text-xs text-zinc-400">
-            <dt className="sr-only">File</dt>
-            <dd className="break-all font-medium text-zinc-200">{media.file.name}</dd>
-            <dt className="sr-only">Size</dt>
-            <dd>{fileSizeMb(media.file.size)} MB</dd>
-            {media.file.sha256 && (
-              <>
-                <dt className="sr-only">SHA-256</dt>
-                <dd className="truncate font-mono" title={media.file.sha256}>
-                  sha256 {media.file.sha256.slice(0, 16)}…
-                </dd>
-              </>
-            )}
-          </dl>
-        ) : media ? (
-          <p className="text-xs text-amber-200">No file yet: the product cannot be active until it has one.</p>
-        ) : (
-          <p className="text-xs text-zinc-400">What buyers download. It goes up when you create the product.</p>
-        )}
-      </MediaField>
-      <MediaField kind="cover" state={states.cover} onPick={onPick}>
-        {media?.coverUrl ? <img src={media.coverUrl} alt="Current cover" width={96} height={96} className="size-24 rounded-lg object-cover" /> : <p className="text-xs text-zinc-400">No cover yet: the store shows a placeholder.</p>}
-      </MediaField>
-      <MediaField kind="preview" state={states.preview} onPick={onPick}>
-        {media?.previewUrl ? (
-          <div className="space-y-2">
-            {media.previewPeaks && <PeaksSketch peaks={media.previewPeaks} />}
-            <audio controls preload="none" src={media.previewUrl} className="h-9 w-full" aria-label="Current audio preview" />
-          </div>
-        ) : (
-          <p className="text-xs text-zinc-400">No preview yet.</p>
-        )}
-      </MediaField>
+    <>
+      <div className="grid gap-5 lg:grid-cols-3">
+        <MediaField kind="file" state={states.file} onPick={onPick} beforeInput={<ChangelogField uploads={uploads} hasLiveFile={Boolean(media?.file)} busy={states.file?.progress !== undefined} />}>
+          {media?.file ? (
+            // Its name, size and sha256 are in the list of versions, beside the drafts and earlier files.
+            <p className="text-xs text-zinc-400">Buyers download the live version listed under File versions.</p>
+          ) : media ? (
+            <p className="text-xs text-amber-200">No file yet: the product cannot be active until it has one.</p>
+          ) : (
+            <p className="text-xs text-zinc-400">What buyers download. It goes up when you create the product.</p>
+          )}
+        </MediaField>
+        <MediaField kind="cover" state={states.cover} onPick={onPick}>
+          {media?.coverUrl ? <img src={media.coverUrl} alt="Current cover" width={96} height={96} className="size-24 rounded-lg object-cover" /> : <p className="text-xs text-zinc-400">No cover yet: the store shows a placeholder.</p>}
+        </MediaField>
+        <MediaField kind="preview" state={states.preview} onPick={onPick}>
+          {media?.previewUrl ? (
+            <div className="space-y-2">
+              {media.previewPeaks && <PeaksSketch peaks={media.previewPeaks} />}
+              <audio controls preload="none" src={media.previewUrl} className="h-9 w-full" aria-label="Current audio preview" />
+            </div>
+          ) : (
+            <p className="text-xs text-zinc-400">No preview yet.</p>
+          )}
+        </MediaField>
+      </div>
+      {productId && <FileVersionsPanel productId={productId} />}
+    </>
+  )
+}
+
+/** The buyers' one line about the next product file, typed before the file is picked (picking sends it). */
+function ChangelogField({ uploads, hasLiveFile, busy }: { uploads: ProductMediaFieldsProps['uploads']; hasLiveFile: boolean; busy: boolean }) {
+  const id = useId()
+  return (
+    <div className="mb-3">
+      <label htmlFor={id} className="mb-1 block text-xs font-medium text-zinc-300">
+        Changelog (shown to buyers)
+      </label>
+      <input
+        id={id}
+        value={uploads.changelog}
+        maxLength={CHANGELOG_MAX_LENGTH}
+        disabled={busy}
+        placeholder="Optional, e.g. Added 12 one-shots"
+        aria-describedby={`${id}-hint`}
+        onChange={(event) => uploads.setChangelog(event.target.value)}
+        className={`${INPUT_CLASS} px-3 py-2 text-sm`}
+      />
+      <p id={`${id}-hint`} className="mt-1 text-xs text-zinc-400">
+        {hasLiveFile ? 'The next file you choose becomes a draft: buyers keep the current file until you publish it.' : 'The first file goes live at once.'}
+      </p>
     </div>
   )
 }
 
-function MediaField({ kind, state, onPick, children }: { kind: UploadKind; state: MediaFieldState | undefined; onPick: (kind: UploadKind, file: File) => void; children: ReactNode }) {
+interface MediaFieldProps {
+  kind: UploadKind
+  state: MediaFieldState | undefined
+  onPick: (kind: UploadKind, file: File) => void
+  /** Shown between what the product has now and the file input. */
+  beforeInput?: ReactNode
+  children: ReactNode
+}
+
+function MediaField({ kind, state, onPick, beforeInput, children }: MediaFieldProps) {
   const id = useId()
   const rule = UPLOAD_RULES[kind]
   const busy = state?.progress !== undefined
@@ -87,6 +119,7 @@ function MediaField({ kind, state, onPick, children }: { kind: UploadKind; state
         {rule.label}
       </label>
       <div className="mb-3">{children}</div>
+      {beforeInput}
       <input
         id={id}
         type="file"

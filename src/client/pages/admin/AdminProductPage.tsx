@@ -15,6 +15,7 @@ import { useAdminCategories } from '../../features/admin/api/categories.ts'
 import { useAdminProduct, useAdminProducts, useSaveProduct } from '../../features/admin/api/products.ts'
 import { ProductFormFields, type ProductFieldErrors } from '../../features/admin/ProductFormFields.tsx'
 import { ProductMediaFields } from '../../features/admin/ProductMediaFields.tsx'
+import { isStaleVersion, StaleVersionNotice } from '../../features/admin/StaleVersionNotice.tsx'
 import { useMediaUploads } from '../../features/admin/use-media-uploads.ts'
 import type { ProductMediaView } from '../../../shared/contract/uploads.ts'
 
@@ -95,6 +96,8 @@ function ProductEditor({ productId, initial, version, media, history, categories
     setErrors({})
     try {
       if (productId) {
+        // The editor opens once the product has loaded, with the version it is edited from.
+        if (version === undefined) throw new Error('The product has not loaded yet')
         await save.mutateAsync({ id: productId, version, form: parsed.data })
         toast.success('Product saved')
         return
@@ -108,8 +111,8 @@ function ProductEditor({ productId, initial, version, media, history, categories
       if (!allSent) toast.error('The product was created, but a file did not go up: choose it again on the product\u2019s page')
       navigate(`/admin/products/${created.data.id}`, { replace: true })
     } catch (error) {
-      if (error instanceof ApiError && error.field) setErrors({ [error.field]: error.message })
-      else if (error instanceof ApiError && error.code === 'PRODUCT_CHANGED') setConflict(error.message)
+      if (isStaleVersion(error)) setConflict(error.message)
+      else if (error instanceof ApiError && error.field && error.field in values) setErrors({ [error.field]: error.message })
       else toast.error(error instanceof Error ? error.message : 'Failed to save the product')
     }
   }
@@ -127,16 +130,9 @@ function ProductEditor({ productId, initial, version, media, history, categories
         <ProductFormFields values={values} errors={errors} categories={categories} genres={genres} onChange={setValues} />
         <fieldset className="mt-6">
           <legend className="mb-3 text-sm font-semibold text-white">Files</legend>
-          <ProductMediaFields media={media} states={uploads.states} onPick={uploads.pick} />
+          <ProductMediaFields productId={productId} media={media} uploads={uploads} />
         </fieldset>
-        {conflict && (
-          <div role="alert" className="mt-5 flex flex-wrap items-center gap-3 rounded-xl border border-amber-800/70 bg-amber-950/40 p-4 text-sm text-amber-200">
-            <p className="flex-1">{conflict}</p>
-            <button type="button" className="btn btn-secondary" onClick={onReload}>
-              Reload the product
-            </button>
-          </div>
-        )}
+        {conflict && <StaleVersionNotice message={conflict} onReload={onReload} className="mt-5" />}
         <div className="mt-6 flex gap-2">
           <button type="submit" className="btn btn-primary" disabled={save.isPending || uploads.busy}>
             {save.isPending ? 'Saving…' : uploads.busy ? 'Uploading…' : productId ? 'Save product' : 'Create product'}

@@ -2,7 +2,7 @@
  * The owner's uploads: the file goes up in resumable chunks (tus-js-client against
  * /api/admin/uploads), retrying through dropped connections and, after a reload, resuming an
  * upload of the same file where it stopped; then the finished upload is named to the product as
- * its file, cover or preview.
+ * its file (a new file version, with its changelog for buyers), cover or preview.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { Upload } from 'tus-js-client'
@@ -49,8 +49,12 @@ export function startUpload(file: File, kind: UploadKind, onProgress: (sent: num
 export function useAttachUpload(productId: string | undefined) {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: ({ kind, uploadId, id = productId }: { kind: UploadKind; uploadId: string; id?: string }) =>
-      apiRequest<{ data: ProductMediaView }>(`/api/admin/products/${id}/${kind}`, { method: 'PUT', json: { uploadId } }, `Failed to save the ${kind}`).then((body) => body.data),
+    mutationFn: ({ kind, uploadId, changelog, id = productId }: { kind: UploadKind; uploadId: string; changelog?: string; id?: string }) =>
+      apiRequest<{ data: ProductMediaView }>(
+        `/api/admin/products/${id}/${kind}`,
+        { method: 'PUT', json: kind === 'file' && changelog?.trim() ? { uploadId, changelog } : { uploadId } },
+        `Failed to save the ${kind}`,
+      ).then((body) => body.data),
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: ['admin', 'products'] })
       await queryClient.invalidateQueries({ queryKey: ['products'] })

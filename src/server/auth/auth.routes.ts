@@ -1,10 +1,12 @@
 /**
  * Mounts Better Auth at /api/auth/*: the Fastify request becomes a Fetch `Request` (raw body,
  * headers, the client IP as Fastify resolved it), `auth.handler` answers, and status, headers
- * (every Set-Cookie) and body go back. Our rate limits run first. Not in the OpenAPI document:
- * Better Auth's endpoints are its own contract.
+ * (every Set-Cookie) and body go back. Our rate limits run first. A path Better Auth has no
+ * endpoint for (its admin plugin's /admin/* among them: not mounted) answers our 404 body. Not in
+ * the OpenAPI document: Better Auth's endpoints are its own contract.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { errorBody } from '../http/errors.ts'
 import { sendRateLimited, type RateLimiter } from '../http/rate-limit.ts'
 import { AUTH_BASE_PATH, type Auth } from './auth.ts'
 import { beginAuthAttempt } from './auth-rate-limits.ts'
@@ -41,6 +43,10 @@ export function authRoutes({ auth, limiter, publicUrl }: AuthRoutesDeps) {
 
         const response = await auth.handler(new Request(url, { method: request.method, headers: toFetchHeaders(request), body }))
         await attempt.finish(response.status)
+        // Better Auth's router answers a path it does not know with an empty 404; its endpoints' own 404s carry a body.
+        if (response.status === 404 && !response.body) {
+          return reply.status(404).header('Cache-Control', 'no-store').send(errorBody(404, 'NOT_FOUND', 'Not found'))
+        }
 
         reply.status(response.status)
         response.headers.forEach((value, name) => {

@@ -1,15 +1,17 @@
 /**
  * Better Auth on our database: email and password with confirmation required before sign-in,
  * reset by emailed link, sessions stored in the database (no cookie cache, so signing out ends
- * a session for good), optional TOTP two-factor sign-in, roles (the admin plugin: `admin` for
- * the shop owner, given by ADMIN_EMAILS at sign-in or by the owner CLI), cookies named `als.*`
- * (in production `__Host-als.*`, Secure).
+ * a session for good), optional TOTP two-factor sign-in, cookies named `als.*` (in production
+ * `__Host-als.*`, Secure). The role (`admin` for the shop owner) is a plain user field no request
+ * can set; it changes only through roles.service.ts (the owner console, the owner CLI and
+ * ADMIN_EMAILS at sign-in, each recorded in the audit log). Better Auth's admin plugin is not
+ * mounted: its endpoints (set-role, impersonate-user, create-user, ban-user, …) would change
+ * roles, accounts and sessions past the audit log, so /api/auth/admin/* answers 404.
  */
 import { betterAuth } from 'better-auth'
 import type { FastifyBaseLogger } from 'fastify'
 import { drizzleAdapter } from 'better-auth/adapters/drizzle'
-import { admin, twoFactor } from 'better-auth/plugins'
-import { and, eq, inArray, sql } from 'drizzle-orm'
+import { twoFactor } from 'better-auth/plugins'
 import type { AppConfig } from '../config.ts'
 import type { Database } from '../db/client.ts'
 import { account, session, twoFactor as twoFactorTable, user, verification } from './auth.schema.ts'
@@ -17,23 +19,23 @@ import { STORE_NAME, type Mailer } from '../email/mailer.ts'
 import { trustedOriginsFor } from '../http/origin-guard.ts'
 import { confirmationEmail, existingAccountEmail, passwordResetEmail } from './auth-emails.ts'
 import { confirmationLink, confirmationLinkGuard, passwordResetLink } from './auth-links.ts'
+import { SHOPPER_ROLE, type RolesService } from './roles.service.ts'
 
 export const AUTH_BASE_PATH = '/api/auth'
 export const PASSWORD_MIN_LENGTH = 6
 const HOUR = 60 * 60
 
-/** The role of the shop owner's accounts: they reach /admin and /api/admin. */
-export const ADMIN_ROLE = 'admin'
-
 export interface AuthDeps {
   config: Pick<AppConfig, 'publicUrl' | 'authSecret' | 'production' | 'devMode' | 'adminEmails'>
   db: Database
   mailer: Mailer
+  /** Gives the admin role to ADMIN_EMAILS accounts at sign-in, with its audit entry. */
+  roles: Pick<RolesService, 'grantFromAdminEmails'>
   /** Where Better Auth's own log lines go (the app's logger). */
   log?: Pick<FastifyBaseLogger, 'debug' | 'info' | 'warn' | 'error'>
 }
 
-export function createAuth({ config, db, mailer, log }: AuthDeps) {
+export function createAuth({ config, db, mailer, roles, log }: AuthDeps) {
   const { publicUrl } = config
   const originPolicy = { publicUrl, trustRequestHost: config.devMode }
   return betterAuth({
@@ -73,17 +75,16 @@ export function createAuth({ config, db, mailer, log }: AuthDeps) {
     // second layer in production only, as it ships them.
     rateLimit: { enabled: config.production },
     hooks: { before: confirmationLinkGuard(publicUrl) },
-    plugins: [twoFactor({ issuer: STORE_NAME }), admin({ defaultRole: 'user', adminRoles: [ADMIN_ROLE] })],
+    // Read by the session guard (session.ts) on every request; `input: false` refuses it at sign-up and in update-user.
+    user: { additionalFields: { role: { type: 'string', required: false, input: false, defaultValue: SHOPPER_ROLE } } },
+    plugins: [twoFactor({ issuer: STORE_NAME })],
     databaseHooks: {
       session: {
         create: {
-          // An ADMIN_EMAILS account becomes an admin at its first sign-in, which needs a confirmed email.
+          // A listed ADMIN_EMAILS account becomes an admin at sign-in once its email is confirmed (again after a
+          // revoke, while the setting still lists it), recorded in the audit log.
           before: async (session) => {
-            if (config.adminEmails.length === 0) return
-            await db
-              .update(user)
-              .set({ role: ADMIN_ROLE })
-              .where(and(eq(user.id, session.userId), eq(user.emailVerified, true), inArray(sql`lower(${user.email})`, config.adminEmails), sql`${user.role} is distinct from ${ADMIN_ROLE}`))
+            await roles.grantFromAdminEmails(session.userId, config.adminEmails)
           },
         },
       },

@@ -6,7 +6,8 @@
  */
 import type { FastifyRequest } from 'fastify'
 import { AppError, unauthorized } from '../http/errors.ts'
-import { ADMIN_ROLE, type Auth } from './auth.ts'
+import type { Auth } from './auth.ts'
+import { ADMIN_ROLE } from './roles.service.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -8,14 +8,16 @@ import { SOUND_TYPE_IDS } from '../../shared/contract/catalog-filters.ts'
 import { ORDER_STATUSES, orderNumberOf } from '../../shared/contract/checkout.ts'
 import { formatPrice } from '../../shared/money.ts'
 import { createAuditService } from '../admin/audit.service.ts'
-import { createRolesService, type RoleChange, type RolesService } from '../auth/roles.service.ts'
+import { ADMIN_ROLE, createRolesService, type RoleChange, type RolesService } from '../auth/roles.service.ts'
 import { createCatalogService, type CatalogStorage } from '../catalog/catalog.service.ts'
 import type { Database } from '../db/client.ts'
+import { AppError } from '../http/errors.ts'
 import { createOrderAdmin } from '../orders/order-admin.ts'
 import type { OrderStatus } from '../orders/orders.service.ts'
 import { createPromoCommands, type PromoSetOptions } from './promo-commands.ts'
 import { createPromoService } from '../promo/promo.service.ts'
 import { createProductCommands, MANIFEST_EXAMPLE, ProductInputError, type ProductInput } from './product-commands.ts'
+import { productFileServicesOn, registerProductFileCommands } from './product-file-commands.ts'
 
 /** Who the audit log names for what the CLI does (it has no account). */
 export const CLI_ACTOR = { id: null, email: 'owner-cli' }
@@ -34,9 +36,11 @@ export interface OwnerCliContext {
   database: () => Promise<Database>
   /** Where product files, covers and previews are stored. */
   storage: CatalogStorage
+  /** PUBLIC_URL: where the links of emails the CLI queues point. */
+  publicUrl: string
 }
 
-export async function runOwnerCommand(argv: string[], { database, storage }: OwnerCliContext, io: OwnerCliIo): Promise<number> {
+export async function runOwnerCommand(argv: string[], { database, storage, publicUrl }: OwnerCliContext, io: OwnerCliIo): Promise<number> {
   let exitCode = 0
 
   async function productCommands() {
@@ -55,16 +59,21 @@ export async function runOwnerCommand(argv: string[], { database, storage }: Own
     }
   }
 
-  async function changeRole(email: string, change: (roles: RolesService) => (email: string) => Promise<RoleChange | null>, action: string) {
+  async function rolesService() {
     const db = await database()
-    const changed = await change(createRolesService(db))(email)
-    if (!changed) {
-      io.err(`No account with the email ${email}. The person must sign up first.`)
+    return createRolesService({ db, audit: createAuditService(db) })
+  }
+
+  /** A role change under the roles service's rules (and its audit entry); a refusal is printed with exit code 1. */
+  async function changeRole(change: (roles: RolesService) => Promise<RoleChange>) {
+    try {
+      const changed = await change(await rolesService())
+      io.out(`${changed.email} is now ${changed.after === ADMIN_ROLE ? 'an admin' : 'a shopper'} (was ${changed.before ?? 'user'}).`)
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error
+      io.err(error.message)
       exitCode = 1
-      return
     }
-    await createAuditService(db).record(db, { actor: CLI_ACTOR, action, subject: { type: 'user', id: changed.userId }, before: { role: changed.before }, after: { role: changed.after } })
-    io.out(`${changed.email} is now ${changed.after === 'admin' ? 'an admin' : 'a shopper'} (was ${changed.before ?? 'user'}).`)
   }
 
   const program = new Command('owner')
@@ -72,17 +81,28 @@ export async function runOwnerCommand(argv: string[], { database, storage }: Own
     .exitOverride()
     .configureOutput({ writeOut: (text) => io.out(text.trimEnd()), writeErr: (text) => io.err(text.trimEnd()) })
 
-  const admin = program.command('admin').description('Give or take the admin role (the owner console at /admin)')
+  const admin = program.command('admin').description('Give, take back or list the admin role (the owner console at /admin)')
   admin
     .command('grant')
     .argument('<email>', "the account's email")
     .description('Make the account with this email an admin')
-    .action((email: string) => changeRole(email, (roles) => roles.grantAdmin, 'user.grant_admin'))
+    .action((email: string) => changeRole((roles) => roles.grantAdmin(email, CLI_ACTOR)))
   admin
     .command('revoke')
     .argument('<email>', "the account's email")
-    .description('Make the account with this email a shopper again')
-    .action((email: string) => changeRole(email, (roles) => roles.revokeAdmin, 'user.revoke_admin'))
+    .description('Make the account with this email a shopper again (not the last admin)')
+    .action((email: string) => changeRole((roles) => roles.revokeAdmin({ email }, CLI_ACTOR)))
+  admin
+    .command('list')
+    .description('Every admin, with when they became one')
+    .action(async () => {
+      const admins = await (await rolesService()).listAdmins()
+      if (admins.length === 0) io.out('No admins yet.')
+      for (const account of admins) {
+        const since = account.adminSince ? `${account.adminSince.toISOString().slice(0, 16).replace('T', ' ')} UTC` : 'a time not recorded'
+        io.out(`${account.email}  admin since ${since}${account.name ? `  ${account.name}` : ''}`)
+      }
+    })
 
   program
     .command('orders')
@@ -129,14 +149,22 @@ export async function runOwnerCommand(argv: string[], { database, storage }: Own
   product
     .command('import')
     .argument('<dir>', 'a folder with manifest.json or manifest.csv and the files it names')
-    .description(`Add every product of a folder's manifest (columns: name, price, category, file, cover, preview, description, originalPrice, tags, bpm, key, genre, types, downloadLimit, active). Products already in the store (same name) are skipped. Example manifest.json: ${MANIFEST_EXAMPLE}`)
+    .description(`Add every product of a folder's manifest (columns: name, price, category, file, cover, preview, description, originalPrice, tags, bpm, key, genre, types, downloadLimit, active; files inside the folder). Products already in the store (same name) are skipped. Example manifest.json: ${MANIFEST_EXAMPLE}`)
     .action((dir: string) =>
       reportingInputErrors(async () => {
         const result = await (await productCommands()).importProducts(dir, io.out)
-        io.out(`Imported ${result.added}, skipped ${result.skipped}, failed ${result.failed}.`)
-        if (result.failed > 0) exitCode = 1
+        io.out(`${result.imported} imported, ${result.skipped} skipped (already in the store), ${result.refused} refused.`)
+        if (result.refused > 0) exitCode = 1
       }),
     )
+
+  registerProductFileCommands(product, {
+    services: async () => productFileServicesOn(await database(), { storage, publicUrl, actor: CLI_ACTOR }),
+    io,
+    failed: () => {
+      exitCode = 1
+    },
+  })
 
   program
     .command('promo')

@@ -14,6 +14,7 @@ const SECTIONS = [
   { to: '/admin/promo-codes', label: 'Promo codes', end: false },
   { to: '/admin/customers', label: 'Customers', end: false },
   { to: '/admin/categories', label: 'Categories', end: false },
+  { to: '/admin/admins', label: 'Admins', end: false },
 ] as const
 
 export function AdminLayout({ children }: { children: ReactNode }) {

@@ -6,6 +6,7 @@ import { Route, Routes } from 'react-router'
 import { RequireAuth } from '../../features/account/RequireAuth.tsx'
 import { AdminLayout } from '../../features/admin/AdminLayout.tsx'
 import NotFoundPage from '../NotFoundPage.tsx'
+import AdminAdminsPage from './AdminAdminsPage.tsx'
 import AdminCategoriesPage from './AdminCategoriesPage.tsx'
 import AdminCustomersPage from './AdminCustomersPage.tsx'
 import AdminDashboardPage from './AdminDashboardPage.tsx'
@@ -29,6 +30,7 @@ export default function AdminApp() {
           <Route path="promo-codes" element={<AdminPromoCodesPage />} />
           <Route path="customers" element={<AdminCustomersPage />} />
           <Route path="categories" element={<AdminCategoriesPage />} />
+          <Route path="admins" element={<AdminAdminsPage />} />
           <Route path="*" element={<NotFoundPage />} />
         </Routes>
       </AdminLayout>

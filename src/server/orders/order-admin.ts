@@ -11,7 +11,7 @@ import type { Database, Executor } from '../db/client.ts'
 import { AppError, notFound } from '../http/errors.ts'
 import type { OrderSummaryRow } from './order-reports.ts'
 import { accessOf, DOWNLOADABLE_ORDER_STATUSES, refundableItemIds } from './order-views.ts'
-import { orderDisputes, orderItems, orderRefunds, orders, type OrderItemRow, type OrderRow } from './orders.schema.ts'
+import { orderDisputes, orderItems, orderRefunds, orders, refundRequests, type OrderItemRow, type OrderRow, type RefundRequestRow } from './orders.schema.ts'
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 const DAY_MS = 24 * 60 * 60 * 1000
@@ -20,13 +20,16 @@ export type AdminOrderRecord = OrderRow & {
   items: OrderItemRow[]
   refunds: (typeof orderRefunds.$inferSelect)[]
   disputes: (typeof orderDisputes.$inferSelect)[]
+  /** Refunds asked of the payment provider that have not come back yet. */
+  refundRequests: Pick<RefundRequestRow, 'orderItemIds'>[]
 }
 
 export type DownloadsChange = { before: { downloadsRemaining: number }; after: { downloadsRemaining: number; added: number } }
 
 /** An order as the owner's order page shows it, without what other capabilities add (the download log, the audit trail). */
 export function toAdminOrderView(order: AdminOrderRecord, products: Map<string, ProductSummary>): Omit<AdminOrder, 'downloads' | 'history'> {
-  const refundable = refundableItemIds(order)
+  const pending = new Set(order.refundRequests.flatMap((request) => request.orderItemIds))
+  const refundable = new Set([...refundableItemIds(order)].filter((id) => !pending.has(id)))
   return {
     id: order.id,
     orderNumber: orderNumberOf(order.id),
@@ -58,6 +61,7 @@ export function toAdminOrderView(order: AdminOrderRecord, products: Map<string, 
       downloadsRemaining: item.downloadsRemaining,
       access: accessOf(item),
       refundable: refundable.has(item.id),
+      refundPending: pending.has(item.id) && item.access !== 'revoked',
     })),
     refunds: order.refunds.map((refund) => ({ id: refund.id, amountCents: refund.amountCents, status: refund.status, reason: refund.reason, createdAt: refund.createdAt.toISOString() })),
     disputes: order.disputes.map((dispute) => ({ id: dispute.id, amountCents: dispute.amountCents, status: dispute.status, reason: dispute.reason, openedAt: dispute.openedAt.toISOString(), closedAt: dispute.closedAt?.toISOString() ?? null })),
@@ -102,7 +106,12 @@ export function createOrderAdmin(db: Database) {
       const order = UUID.test(orderId)
         ? await db.query.orders.findFirst({
             where: eq(orders.id, orderId),
-            with: { items: { orderBy: [asc(orderItems.createdAt), asc(orderItems.id)] }, refunds: { orderBy: [asc(orderRefunds.createdAt)] }, disputes: { orderBy: [asc(orderDisputes.openedAt)] } },
+            with: {
+              items: { orderBy: [asc(orderItems.createdAt), asc(orderItems.id)] },
+              refunds: { orderBy: [asc(orderRefunds.createdAt)] },
+              disputes: { orderBy: [asc(orderDisputes.openedAt)] },
+              refundRequests: { columns: { orderItemIds: true }, where: eq(refundRequests.status, 'pending') },
+            },
           })
         : undefined
       if (!order) throw notFound(MESSAGES.notFound)

@@ -189,7 +189,8 @@ export const orderDisputes = pgTable(
   (table) => [index('order_disputes_order_idx').on(table.orderId)],
 )
 
-export const ordersRelations = relations(orders, ({ many }) => ({ items: many(orderItems), refunds: many(orderRefunds), disputes: many(orderDisputes) }))
+export const ordersRelations = relations(orders, ({ many }) => ({ items: many(orderItems), refunds: many(orderRefunds), disputes: many(orderDisputes), refundRequests: many(refundRequests) }))
+export const refundRequestsRelations = relations(refundRequests, ({ one }) => ({ order: one(orders, { fields: [refundRequests.orderId], references: [orders.id] }) }))
 export const orderRefundsRelations = relations(orderRefunds, ({ one }) => ({ order: one(orders, { fields: [orderRefunds.orderId], references: [orders.id] }) }))
 export const orderDisputesRelations = relations(orderDisputes, ({ one }) => ({ order: one(orders, { fields: [orderDisputes.orderId], references: [orders.id] }) }))
 export const orderItemsRelations = relations(orderItems, ({ one }) => ({

@@ -90,6 +90,15 @@ describe('a refund still at the provider', () => {
       const first = refund(order, [0])
       await atProvider
 
+      // The owner's order page shows the pack as being refunded, with no refund button of its own.
+      const page = await t.app.inject({ method: 'GET', url: `/api/admin/orders/${order.orderId}`, headers: { cookie: owner.cookie } })
+      expect(page.json().data.items.map((item: { id: string; refundable: boolean; refundPending: boolean }) => [item.id, item.refundable, item.refundPending])).toEqual(
+        expect.arrayContaining([
+          [order.itemIds[0], false, true],
+          [order.itemIds[1], true, false],
+        ]),
+      )
+
       const overlapping = await refund(order, [0, 1])
       expect(overlapping.statusCode).toBe(409)
       expect(errorOf(overlapping)).toMatchObject({ code: 'REFUND_IN_PROGRESS', message: `"${packs[0]!.name}" is being refunded` })

@@ -48,6 +48,8 @@ export const adminOrderItemSchema = z.object({
   access: itemAccessSchema,
   /** The item can still be refunded on its own. */
   refundable: z.boolean(),
+  /** A refund of it was asked of the payment provider and has not come back yet. */
+  refundPending: z.boolean(),
 })
 
 export const adminOrderSchema = z.object({

@@ -72,6 +72,7 @@ function ItemActions({ item, busy, onAction }: { item: AdminOrder['items'][numbe
           </button>
         </form>
       )}
+      {item.refundPending && <span className="text-xs text-amber-300">Refund in progress</span>}
       {item.refundable &&
         (confirming ? (
           <>

@@ -58,5 +58,9 @@ export function useOrderAction(orderId: string) {
       await queryClient.invalidateQueries({ queryKey: ['admin', 'orders'], refetchType: order ? 'none' : 'active' })
       if (!order) await queryClient.invalidateQueries({ queryKey: ['admin', 'orders', 'one', orderId] })
     },
+    // A refused refund (another tab or owner refunded first) shows the order as it is now.
+    onError: async (_error, action) => {
+      if (action.kind === 'refund') await queryClient.invalidateQueries({ queryKey: ['admin', 'orders', 'one', orderId] })
+    },
   })
 }

@@ -3,8 +3,31 @@
  * (COMPLETED unless told otherwise), priced and granted as checkout would.
  */
 import { inArray } from 'drizzle-orm'
+import { createProfileService } from '../../src/server/auth/profile.service.ts'
+import { createCartService } from '../../src/server/cart/cart.service.ts'
+import { createCatalogService } from '../../src/server/catalog/catalog.service.ts'
 import { orderItems, orders, products, type OrderItemRow, type OrderStatus } from '../../src/server/db/schema.ts'
+import { createOrdersService, type OrdersService } from '../../src/server/orders/orders.service.ts'
+import { createPromoService } from '../../src/server/promo/promo.service.ts'
 import type { TestApp } from './test-app.ts'
+
+/** The orders service wired as the app wires it, on the test app's database, mailer and payment provider. */
+export function ordersServiceOf(t: TestApp): OrdersService {
+  const { db } = t.database
+  const catalog = createCatalogService(db)
+  return createOrdersService({
+    db,
+    licenceSecret: t.config.authSecret,
+    catalog,
+    accounts: createProfileService(db),
+    cart: createCartService({ db, catalog }),
+    promo: createPromoService(db),
+    mailer: t.app.mailer,
+    publicUrl: t.config.publicUrl,
+    log: t.app.log,
+    payments: () => t.app.payments,
+  })
+}
 
 export interface TestOrderOptions {
   userId: string

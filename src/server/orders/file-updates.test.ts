@@ -8,15 +8,11 @@ import { and, eq, like } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { browserRequest, createSignedInUser, type SignedInUser } from '../../../tests/support/accounts.ts'
 import { productsWithFiles } from '../../../tests/support/downloads.ts'
-import { createCompletedOrder, type TestOrder } from '../../../tests/support/orders.ts'
+import { createCompletedOrder, type TestOrder, ordersServiceOf } from '../../../tests/support/orders.ts'
 import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts'
 import type { LiveFileVersion } from '../../shared/contract/product-file-versions.ts'
-import { createProfileService } from '../auth/profile.service.ts'
-import { createCartService } from '../cart/cart.service.ts'
-import { createCatalogService } from '../catalog/catalog.service.ts'
 import { emailOutbox, orderItems, orders as orderRows, type ProductRow } from '../db/schema.ts'
-import { createPromoService } from '../promo/promo.service.ts'
-import { createOrdersService, type OrdersService } from './orders.service.ts'
+import type { OrdersService } from './orders.service.ts'
 
 let t: TestApp
 let orders: OrdersService
@@ -26,20 +22,7 @@ beforeAll(async () => {
   t = await createTestApp()
   products = await productsWithFiles(t, 4)
   // The app does not expose its orders service: build one as app.ts does.
-  const { db } = t.database
-  const catalog = createCatalogService(db)
-  orders = createOrdersService({
-    db,
-    licenceSecret: t.config.authSecret,
-    catalog,
-    accounts: createProfileService(db),
-    cart: createCartService({ db, catalog }),
-    promo: createPromoService(db),
-    mailer: t.app.mailer,
-    publicUrl: t.config.publicUrl,
-    log: t.app.log,
-    payments: () => t.app.payments,
-  })
+  orders = ordersServiceOf(t)
 })
 afterAll(async () => t?.close())
 

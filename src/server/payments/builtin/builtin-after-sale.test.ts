@@ -11,13 +11,10 @@ import { createSignedInUser, type SignedInUser } from '../../../../tests/support
 import { createSession, itemsOf, orderById } from '../../../../tests/support/checkout-fixtures.ts'
 import { fetchDownload, grantUrl, productsWithFiles, requestGrant } from '../../../../tests/support/downloads.ts'
 import { deliverWebhooksInto, payBuiltinSession } from '../../../../tests/support/payments.ts'
+import { ordersServiceOf } from '../../../../tests/support/orders.ts'
 import { createTestApp, type TestApp } from '../../../../tests/support/test-app.ts'
-import { createProfileService } from '../../auth/profile.service.ts'
-import { createCartService } from '../../cart/cart.service.ts'
-import { createCatalogService } from '../../catalog/catalog.service.ts'
 import { orderRefunds, paymentRefunds, paymentWebhookDeliveries, processedPaymentEvents, refundRequests, type ProductRow } from '../../db/schema.ts'
-import { createOrdersService, type OrdersService } from '../../orders/orders.service.ts'
-import { createPromoService } from '../../promo/promo.service.ts'
+import type { OrdersService } from '../../orders/orders.service.ts'
 
 let t: TestApp
 let orders: OrdersService
@@ -33,20 +30,7 @@ beforeAll(async () => {
   dear = priced.at(-1)!
   expect(dear.priceCents).toBeGreaterThan(cheap.priceCents)
   // The app does not expose its orders service (there is no refund route yet): build one as app.ts does.
-  const { db } = t.database
-  const catalog = createCatalogService(db)
-  orders = createOrdersService({
-    db,
-    licenceSecret: t.config.authSecret,
-    catalog,
-    accounts: createProfileService(db),
-    cart: createCartService({ db, catalog }),
-    promo: createPromoService(db),
-    mailer: t.app.mailer,
-    publicUrl: t.config.publicUrl,
-    log: t.app.log,
-    payments: () => t.app.payments,
-  })
+  orders = ordersServiceOf(t)
 })
 afterAll(async () => t?.close())
 

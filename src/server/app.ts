@@ -56,14 +56,21 @@ import { installSecurityHeaders } from './http/security.ts'
 import { installTextGuard } from './http/text-guard.ts'
 import { emailSignupRoutes } from './marketing/email-signup.routes.ts'
 import { createEmailSignupService } from './marketing/email-signup.service.ts'
+import { createAfterSaleService } from './orders/after-sale.service.ts'
+import { createBuyerOrdersService } from './orders/buyer-orders.service.ts'
+import { createFileUpdatesService } from './orders/file-updates.service.ts'
+import { createFulfilmentService } from './orders/fulfilment.service.ts'
 import { licenceRoutes } from './orders/licence.routes.ts'
+import { createOrderAdminService } from './orders/order-admin.service.ts'
+import { createOrderReportsService } from './orders/order-reports.service.ts'
 import { orderRoutes } from './orders/orders.routes.ts'
-import { createOrdersService } from './orders/orders.service.ts'
 import { paymentWebhookRoutes } from './orders/payment-webhook.routes.ts'
+import { createPendingOrdersService } from './orders/pending-orders.service.ts'
 import { builtinDevRoutes } from './payments/builtin/builtin-dev.routes.ts'
 import { builtinPayRoutes } from './payments/builtin/builtin-pay.routes.ts'
 import { paymentsRoutes } from './payments/payments.routes.ts'
-import { createPaymentProvider, isBuiltinProvider } from './payments/payments.service.ts'
+import { isBuiltinProvider } from './payments/builtin/builtin-provider.ts'
+import { createPaymentProvider } from './payments/create-provider.ts'
 import type { PaymentProvider } from './payments/provider.ts'
 import { CLIENT_DIST_DIR, dataPaths } from './paths.ts'
 import { promoRoutes } from './promo/promo.routes.ts'
@@ -175,9 +182,17 @@ export async function buildApp({ config, database, clientDir = CLIENT_DIST_DIR, 
   const cart = createCartService({ db, catalog })
   const promo = createPromoService(db)
   const profiles = createProfileService(db)
-  const orders = createOrdersService({ db, licenceSecret: config.authSecret, catalog, accounts: profiles, cart, promo, mailer, publicUrl, log: app.log, payments })
-  const checkout = createCheckoutService({ db, catalog, cart, promo, orders, payments, publicUrl, log: app.log })
-  const downloads = createDownloadsService({ db, orders, catalog, storage, log: app.log })
+  // Orders, one service per meaning: checkout's pending orders, fulfilment and its receipts,
+  // refunds and disputes, the buyer's views, the owner's views and reports, file updates.
+  const pendingOrders = createPendingOrdersService({ db, promo, catalog })
+  const afterSale = createAfterSaleService({ db, log: app.log, payments, catalog })
+  const fulfilment = createFulfilmentService({ db, licenceSecret: config.authSecret, catalog, cart, promo, pendingOrders, mailer, publicUrl, log: app.log, payments, afterSale })
+  const buyerOrders = createBuyerOrdersService({ db, licenceSecret: config.authSecret, catalog, accounts: profiles, payments, fulfilment })
+  const orderAdmin = createOrderAdminService(db)
+  const orderReports = createOrderReportsService(db)
+  const fileUpdates = createFileUpdatesService({ db, accounts: profiles, mailer, publicUrl })
+  const checkout = createCheckoutService({ db, catalog, cart, promo, pendingOrders, fulfilment, buyerOrders, payments, publicUrl, log: app.log })
+  const downloads = createDownloadsService({ db, orders: buyerOrders, catalog, storage, log: app.log })
   const links = createDownloadLinkSigner(config.authSecret, DOWNLOAD_URL_TTL_SECONDS)
   const limiter = app.rateLimiter
   const catalogCache = createCatalogCache()
@@ -200,10 +215,10 @@ export async function buildApp({ config, database, clientDir = CLIENT_DIST_DIR, 
     promoRoutes({ promo, limiter }),
     cartRoutes({ cart, requireUser }),
     checkoutRoutes({ checkout, limiter }),
-    paymentWebhookRoutes({ fulfilment: orders, payments }),
-    orderRoutes({ orders, limiter }),
-    licenceRoutes(orders, publicUrl),
-    purchasesRoutes(createPurchasesService({ orders, catalog })),
+    paymentWebhookRoutes({ fulfilment, afterSale, payments }),
+    orderRoutes({ orders: buyerOrders, fulfilment, limiter }),
+    licenceRoutes(buyerOrders, publicUrl),
+    purchasesRoutes(createPurchasesService({ orders: buyerOrders, catalog })),
     downloadsRoutes({ downloads, links }),
     downloadFileRoutes({ downloads, links, storage, presignSeconds: PRESIGNED_DOWNLOAD_SECONDS }),
     emailSignupRoutes({ signups: createEmailSignupService(db), limiter }),
@@ -211,14 +226,14 @@ export async function buildApp({ config, database, clientDir = CLIENT_DIST_DIR, 
     ...(config.devMode ? [mailboxRoutes(mailer)] : []),
     // The owner's API: every route inside answers 401/403 unless an admin asks.
     adminRoutes([
-      adminReportsRoutes({ orders, downloads, catalog }),
+      adminReportsRoutes({ orders: orderReports, downloads, catalog }),
       adminCategoriesRoutes({ catalog, audit }),
-      adminProductsRoutes({ catalog, orders, downloads, audit }),
-      adminOrdersRoutes({ orders, downloads, catalog, audit }),
-      adminPromoCodesRoutes({ promo, orders, audit }),
+      adminProductsRoutes({ catalog, orders: orderReports, downloads, audit }),
+      adminOrdersRoutes({ orders: orderAdmin, afterSale, fulfilment, downloads, catalog, audit }),
+      adminPromoCodesRoutes({ promo, orders: orderReports, audit }),
       uploads.routes,
       adminProductMediaRoutes({ catalog, uploads, audit }),
-      adminProductFileVersionsRoutes({ catalog, orders, audit, mailer }),
+      adminProductFileVersionsRoutes({ catalog, orders: fileUpdates, audit, mailer }),
       adminAdminsRoutes({ roles }),
     ]),
   ]

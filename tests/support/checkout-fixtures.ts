@@ -8,7 +8,7 @@ import type { LightMyRequestResponse } from 'fastify'
 import { orderItems, orders, products, promoCodes, promoRedemptions, type OrderRow, type ProductRow } from '../../src/server/db/schema.ts'
 import type { PaymentCheckoutSession } from '../../src/server/payments/provider.ts'
 import type { TestApp } from './test-app.ts'
-import { FakePaymentProvider } from '../../src/server/payments/fake-provider.ts'
+import { FakePaymentProvider } from './fake-payment-provider.ts'
 
 /** Replaces the app's payment provider with a fake one for this test app. */
 export function useFakePayments(t: TestApp): FakePaymentProvider {

@@ -4,29 +4,19 @@
  */
 import { inArray } from 'drizzle-orm'
 import { createProfileService } from '../../src/server/auth/profile.service.ts'
-import { createCartService } from '../../src/server/cart/cart.service.ts'
 import { createCatalogService } from '../../src/server/catalog/catalog.service.ts'
 import { orderItems, orders, products, type OrderItemRow, type OrderStatus } from '../../src/server/db/schema.ts'
-import { createOrdersService, type OrdersService } from '../../src/server/orders/orders.service.ts'
-import { createPromoService } from '../../src/server/promo/promo.service.ts'
+import { createAfterSaleService } from '../../src/server/orders/after-sale.service.ts'
+import { createFileUpdatesService } from '../../src/server/orders/file-updates.service.ts'
 import type { TestApp } from './test-app.ts'
 
-/** The orders service wired as the app wires it, on the test app's database, mailer and payment provider. */
-export function ordersServiceOf(t: TestApp): OrdersService {
+/** The orders' services that tests call directly, wired as app.ts wires them, on the test app's database, mailer and payment provider. */
+export function orderServicesOf(t: TestApp) {
   const { db } = t.database
-  const catalog = createCatalogService(db)
-  return createOrdersService({
-    db,
-    licenceSecret: t.config.authSecret,
-    catalog,
-    accounts: createProfileService(db),
-    cart: createCartService({ db, catalog }),
-    promo: createPromoService(db),
-    mailer: t.app.mailer,
-    publicUrl: t.config.publicUrl,
-    log: t.app.log,
-    payments: () => t.app.payments,
-  })
+  return {
+    afterSale: createAfterSaleService({ db, log: t.app.log, payments: () => t.app.payments, catalog: createCatalogService(db) }),
+    fileUpdates: createFileUpdatesService({ db, accounts: createProfileService(db), mailer: t.app.mailer, publicUrl: t.config.publicUrl }),
+  }
 }
 
 export interface TestOrderOptions {

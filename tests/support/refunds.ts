@@ -6,7 +6,7 @@
 import { asc, eq } from 'drizzle-orm'
 import type { LightMyRequestResponse } from 'fastify'
 import { orderItems, orderRefunds, orders, refundRequests, type ProductRow } from '../../src/server/db/schema.ts'
-import type { FakePaymentProvider } from '../../src/server/payments/fake-provider.ts'
+import type { FakePaymentProvider } from './fake-payment-provider.ts'
 import type { PaymentRefund } from '../../src/server/payments/provider.ts'
 import type { SignedInUser } from './accounts.ts'
 import { createCompletedOrder } from './orders.ts'

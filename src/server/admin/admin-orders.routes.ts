@@ -14,7 +14,9 @@ import { recordId } from '../../shared/contract/strict-input.ts'
 import { requireAdmin } from '../auth/session.ts'
 import type { CatalogService } from '../catalog/catalog.service.ts'
 import type { DownloadsService } from '../downloads/downloads.service.ts'
-import { toAdminOrderView, type OrdersService } from '../orders/orders.service.ts'
+import type { AfterSaleService } from '../orders/after-sale.service.ts'
+import type { FulfilmentService } from '../orders/fulfilment.service.ts'
+import { toAdminOrderView, type OrderAdminService } from '../orders/order-admin.service.ts'
 import type { AuditService } from './audit.service.ts'
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 500: apiErrorSchema, 502: apiErrorSchema }
@@ -22,13 +24,15 @@ const params = z.object({ id: recordId('id') })
 const orderResponse = z.object({ data: adminOrderSchema })
 
 export interface AdminOrdersDeps {
-  orders: Pick<OrdersService, 'adminOrders' | 'adminOrder' | 'addDownloads' | 'refundOrder' | 'resendReceiptForOwner'>
+  orders: Pick<OrderAdminService, 'adminOrders' | 'adminOrder' | 'addDownloads'>
+  afterSale: Pick<AfterSaleService, 'refundOrder'>
+  fulfilment: Pick<FulfilmentService, 'resendReceiptForOwner'>
   downloads: Pick<DownloadsService, 'downloadLogOf'>
   catalog: Pick<CatalogService, 'productSummariesByIds'>
   audit: Pick<AuditService, 'record' | 'recordAfter' | 'trailOf'>
 }
 
-export function adminOrdersRoutes({ orders, downloads, catalog, audit }: AdminOrdersDeps): FastifyPluginAsyncZod {
+export function adminOrdersRoutes({ orders, afterSale, fulfilment, downloads, catalog, audit }: AdminOrdersDeps): FastifyPluginAsyncZod {
   async function detail(orderId: string): Promise<AdminOrder> {
     const order = await orders.adminOrder(orderId)
     const [products, log, trail] = await Promise.all([
@@ -68,7 +72,7 @@ export function adminOrdersRoutes({ orders, downloads, catalog, audit }: AdminOr
     }, async (request) => {
       const actor = await requireAdmin(request)
       const { orderItemIds, reason } = request.body
-      await orders.refundOrder({
+      await afterSale.refundOrder({
         orderId: request.params.id,
         orderItemIds,
         reason: reason || 'requested_by_customer',
@@ -95,7 +99,7 @@ export function adminOrdersRoutes({ orders, downloads, catalog, audit }: AdminOr
       config: { failureMessage: 'Failed to send the receipt' },
     }, async (request) => {
       const actor = await requireAdmin(request)
-      const sent = await orders.resendReceiptForOwner(request.params.id)
+      const sent = await fulfilment.resendReceiptForOwner(request.params.id)
       await audit.recordAfter({ actor, action: 'order.resend_receipt', subject: { type: 'order', id: request.params.id }, after: { to: sent.email } })
       return { data: sent }
     })

@@ -14,7 +14,7 @@ import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts'
 import type { AdminOrder } from '../../shared/contract/admin-orders.ts'
 import { orderNumberOf } from '../../shared/contract/checkout.ts'
 import { orders, type ProductRow } from '../db/schema.ts'
-import type { FakePaymentProvider } from '../payments/fake-provider.ts'
+import type { FakePaymentProvider } from '../../../tests/support/fake-payment-provider.ts'
 
 const OWNER = uniqueEmail('owner')
 let t: TestApp

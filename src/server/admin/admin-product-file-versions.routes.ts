@@ -14,13 +14,12 @@ import {
   productFileVersionsSchema,
   publishFileVersionResultSchema,
   publishFileVersionSchema,
-  type LiveFileVersion,
   type ProductFileVersions,
 } from '../../shared/contract/product-file-versions.ts'
 import { requireAdmin } from '../auth/session.ts'
 import type { CatalogService } from '../catalog/catalog.service.ts'
-import type { Executor } from '../db/client.ts'
 import type { Mailer } from '../email/mailer.ts'
+import type { FileUpdatesService } from '../orders/file-updates.service.ts'
 import type { AuditService } from './audit.service.ts'
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 500: apiErrorSchema }
@@ -31,18 +30,10 @@ const versionParams = z.strictObject({
   number: z.string().regex(/^[1-9][0-9]{0,8}$/, 'The version number must be a whole number from 1').transform(Number),
 })
 
-/** What the orders capability does for a file version (its buyers, its announcement): the part of OrdersService these routes use. */
-export interface FileVersionOrders {
-  buyersWithAccess(productId: string): Promise<number>
-  announceFileVersion(
-    tx: Executor,
-    announcement: { productId: string; productName: string; version: LiveFileVersion; notifyBuyers: boolean; extraDownload: boolean },
-  ): Promise<{ emailsQueued: number; itemsGivenADownload: number }>
-}
-
 export interface AdminProductFileVersionsDeps {
   catalog: Pick<CatalogService, 'listFileVersions' | 'publishFileVersion'>
-  orders: FileVersionOrders
+  /** A version's buyers, and what they get when it is published. */
+  orders: Pick<FileUpdatesService, 'buyersWithAccess' | 'announceFileVersion'>
   audit: Pick<AuditService, 'record'>
   /** Wakes the outbox worker once the update emails are committed, so buyers hear of a version at once. */
   mailer: Pick<Mailer, 'nudge'>

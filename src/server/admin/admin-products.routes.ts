@@ -20,7 +20,7 @@ import { requireAdmin, type SessionUser } from '../auth/session.ts'
 import type { CatalogService } from '../catalog/catalog.service.ts'
 import type { Executor } from '../db/client.ts'
 import type { DownloadsService } from '../downloads/downloads.service.ts'
-import type { OrdersService } from '../orders/orders.service.ts'
+import type { OrderReportsService } from '../orders/order-reports.service.ts'
 import type { AuditService } from './audit.service.ts'
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 500: apiErrorSchema }
@@ -30,7 +30,7 @@ const productWithHistoryResponse = z.object({ data: adminProductSchema, history:
 
 export interface AdminProductsDeps {
   catalog: Pick<CatalogService, 'adminProductRows' | 'adminProduct' | 'createProduct' | 'updateProduct'>
-  orders: Pick<OrdersService, 'salesByProduct'>
+  orders: Pick<OrderReportsService, 'salesByProduct'>
   downloads: Pick<DownloadsService, 'downloadsByProduct'>
   audit: Pick<AuditService, 'record' | 'trailOf'>
 }

@@ -12,7 +12,7 @@ import { apiErrorSchema } from '../../shared/contract/errors.ts'
 import { recordId } from '../../shared/contract/strict-input.ts'
 import { requireAdmin, type SessionUser } from '../auth/session.ts'
 import type { Executor } from '../db/client.ts'
-import type { OrdersService } from '../orders/orders.service.ts'
+import type { OrderReportsService } from '../orders/order-reports.service.ts'
 import type { PromoService } from '../promo/promo.service.ts'
 import type { AuditService } from './audit.service.ts'
 
@@ -22,7 +22,7 @@ const codeResponse = z.object({ data: adminPromoCodeSchema })
 
 export interface AdminPromoCodesDeps {
   promo: Pick<PromoService, 'adminPromoCodes' | 'createPromoCode' | 'updatePromoCode'>
-  orders: Pick<OrdersService, 'discountByPromoCode'>
+  orders: Pick<OrderReportsService, 'discountByPromoCode'>
   audit: Pick<AuditService, 'record' | 'trailOf'>
 }
 

@@ -13,7 +13,7 @@ import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts'
 import { checkoutSessionErrorMessage } from '../../shared/checkout-errors.ts'
 import type { AdminPromoCode, PromoCodeForm } from '../../shared/contract/admin-promo-codes.ts'
 import { auditLog, cartItems, orders, type ProductRow } from '../db/schema.ts'
-import type { FakePaymentProvider } from '../payments/fake-provider.ts'
+import type { FakePaymentProvider } from '../../../tests/support/fake-payment-provider.ts'
 
 const OWNER = uniqueEmail('owner')
 let t: TestApp

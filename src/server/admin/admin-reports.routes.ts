@@ -15,14 +15,14 @@ import {
 import { apiErrorSchema } from '../../shared/contract/errors.ts'
 import type { CatalogService } from '../catalog/catalog.service.ts'
 import type { DownloadsService } from '../downloads/downloads.service.ts'
-import type { OrdersService } from '../orders/orders.service.ts'
+import type { OrderReportsService } from '../orders/order-reports.service.ts'
 
 const TOP_PRODUCTS = 5
 const DAY_MS = 24 * 60 * 60_000
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 500: apiErrorSchema }
 
 export interface AdminReportsDeps {
-  orders: Pick<OrdersService, 'salesPerDay' | 'topProducts' | 'refundsSince' | 'customers'>
+  orders: Pick<OrderReportsService, 'salesPerDay' | 'topProducts' | 'refundsSince' | 'customers'>
   downloads: Pick<DownloadsService, 'downloadsPerDay'>
   catalog: Pick<CatalogService, 'productSummariesByIds'>
 }

@@ -10,12 +10,11 @@ import { checkAdd, checkUpdate, CART_MESSAGES, quantityCap, quantityRuleOf } fro
 import { CART_ERROR_MESSAGES, type CartLine } from '../../shared/contract/cart.ts'
 import type { Product } from '../../shared/contract/catalog.ts'
 import { ERROR_MESSAGES } from '../../shared/contract/errors.ts'
+import { isUuid } from '../../shared/ids.ts'
 import type { CatalogService } from '../catalog/catalog.service.ts'
 import type { Database, Executor } from '../db/client.ts'
 import { badRequest, notFound } from '../http/errors.ts'
 import { cartItems, type CartItemRow } from './cart.schema.ts'
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 export interface CartItemInput {
   productId: string
@@ -85,7 +84,7 @@ export function createCartService({ db, catalog }: CartServiceDeps) {
 
     /** Sets a line's quantity; 0 or less removes it (answering null). */
     async updateQuantity(userId: string, { productId, quantity }: CartItemInput): Promise<CartLine | null> {
-      if (!UUID.test(productId)) throw cartItemNotFound()
+      if (!isUuid(productId)) throw cartItemNotFound()
       if (quantity <= 0) {
         const removed = await db.delete(cartItems).where(and(eq(cartItems.userId, userId), eq(cartItems.productId, productId))).returning({ id: cartItems.id })
         if (removed.length === 0) throw cartItemNotFound()
@@ -105,7 +104,7 @@ export function createCartService({ db, catalog }: CartServiceDeps) {
     },
 
     async removeItem(userId: string, productId: string): Promise<void> {
-      if (!UUID.test(productId)) throw cartItemNotFound()
+      if (!isUuid(productId)) throw cartItemNotFound()
       const removed = await db.delete(cartItems).where(and(eq(cartItems.userId, userId), eq(cartItems.productId, productId))).returning({ id: cartItems.id })
       if (removed.length === 0) throw cartItemNotFound()
     },

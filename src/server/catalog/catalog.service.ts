@@ -11,6 +11,7 @@ import type { LiveFileVersion } from '../../shared/contract/product-file-version
 import { productListQuerySchema } from '../../shared/contract/catalog.ts'
 import type { z } from 'zod'
 import { ERROR_MESSAGES } from '../../shared/contract/errors.ts'
+import { isUuid } from '../../shared/ids.ts'
 import { isDigitalProduct } from '../../shared/product-view.ts'
 import type { Database } from '../db/client.ts'
 import { categories, categorySlugRedirects, productFileVersions, products } from './catalog.schema.ts'
@@ -27,8 +28,6 @@ import { facetCounts, type Remember } from './facet-counts.ts'
 import { allConditions, productFilterSql, searchRelevance, searchTermsOf, type SearchTerms } from './product-filters.ts'
 
 export type ProductListParams = z.output<typeof productListQuerySchema>
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 const SORT_COLUMNS = {
   created_at: products.createdAt,
@@ -95,8 +94,6 @@ const categoryColumns = { id: categories.id, name: categories.name, slug: catego
 
 /** A list item's columns: not the waveform, nor the search columns, which lists never show. */
 const { previewPeaks: _peaks, searchVector: _vector, searchText: _text, ...listedColumns } = getTableColumns(products)
-
-const isUuid = (id: string) => UUID.test(id)
 
 /** Where the owner's uploads are stored; a service without it (some tests) cannot take product files. */
 export type CatalogStorage = Omit<ProductMediaDeps, 'db'>
@@ -181,7 +178,7 @@ export function createCatalogService(db: Database, storage?: CatalogStorage, { m
 
     /** One active product; a malformed id is simply not found (never a database error). */
     async getProduct(id: string): Promise<Product> {
-      if (!UUID.test(id)) throw notFound(ERROR_MESSAGES.productNotFound)
+      if (!isUuid(id)) throw notFound(ERROR_MESSAGES.productNotFound)
       const [row] = await db
         .select({ product: products, category: categoryColumns })
         .from(products)

@@ -8,12 +8,10 @@
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm'
 import { CATEGORY_ADMIN_MESSAGES as MESSAGES, slugOf, type AdminCategory, type CategoryForm } from '../../shared/contract/admin-categories.ts'
 import { STALE_VERSION } from '../../shared/contract/strict-input.ts'
+import { isUuid } from '../../shared/ids.ts'
 import type { Database, Executor } from '../db/client.ts'
 import { AppError, fieldError, notFound } from '../http/errors.ts'
 import { categories, categorySlugRedirects, products, type CategoryRow } from './catalog.schema.ts'
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
-
 
 function toAdminCategory(row: CategoryRow, productCount: number): AdminCategory {
   return { id: row.id, name: row.name, slug: row.slug, description: row.description, position: row.position, products: productCount, version: row.version }
@@ -28,7 +26,7 @@ export function createCategoryAdmin(db: Database) {
   }
 
   async function lockCategory(tx: Executor, id: string): Promise<CategoryRow> {
-    const [row] = UUID.test(id) ? await tx.select().from(categories).where(eq(categories.id, id)).for('update') : []
+    const [row] = isUuid(id) ? await tx.select().from(categories).where(eq(categories.id, id)).for('update') : []
     if (!row) throw notFound(MESSAGES.notFound)
     return row
   }

@@ -9,14 +9,13 @@ import { and, asc, desc, eq, ilike, sql, type SQL } from 'drizzle-orm'
 import { dollarsToCents, PRODUCT_ADMIN_MESSAGES as MESSAGES, type ProductForm } from '../../shared/contract/admin-products.ts'
 import { SOUND_TYPE_IDS } from '../../shared/contract/catalog-filters.ts'
 import { STALE_VERSION } from '../../shared/contract/strict-input.ts'
+import { isUuid } from '../../shared/ids.ts'
 import type { ProductMetadata } from '../../shared/product-view.ts'
 import type { Database, Executor } from '../db/client.ts'
 import { AppError, fieldError, notFound } from '../http/errors.ts'
 import { categories, products, type ProductRow } from './catalog.schema.ts'
 import { discoveryColumnsOf } from './discovery-columns.ts'
 import { mediaStateOf, type ProductMediaState } from './product-media.ts'
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 export interface AdminProductRow {
   product: ProductRow
@@ -92,7 +91,7 @@ function columnsOf(form: ProductForm, metadata: ProductMetadata) {
 export function createProductAdmin(db: Database) {
   async function assertCategory(tx: Executor, categoryId: string): Promise<void> {
     if (!categoryId) return
-    const [found] = UUID.test(categoryId) ? await tx.select({ id: categories.id }).from(categories).where(eq(categories.id, categoryId)) : []
+    const [found] = isUuid(categoryId) ? await tx.select({ id: categories.id }).from(categories).where(eq(categories.id, categoryId)) : []
     if (!found) throw fieldError('categoryId', MESSAGES.unknownCategory)
   }
 
@@ -112,7 +111,7 @@ export function createProductAdmin(db: Database) {
     },
 
     async adminProduct(id: string): Promise<AdminProductRow> {
-      const [row] = UUID.test(id) ? await db.select({ product: products, categoryName: categories.name }).from(products).leftJoin(categories, eq(products.categoryId, categories.id)).where(eq(products.id, id)) : []
+      const [row] = isUuid(id) ? await db.select({ product: products, categoryName: categories.name }).from(products).leftJoin(categories, eq(products.categoryId, categories.id)).where(eq(products.id, id)) : []
       if (!row) throw notFound(MESSAGES.notFound)
       return { ...row, form: productFormOf(row.product), media: mediaStateOf(row.product) }
     },
@@ -131,7 +130,7 @@ export function createProductAdmin(db: Database) {
     /** Saves the form over the version it was edited from; a product saved since is a 409. */
     async updateProduct(id: string, form: ProductForm, version: number, audit: (tx: Executor, id: string, change: ProductChange) => Promise<void>): Promise<ProductRow> {
       return db.transaction(async (tx) => {
-        const [current] = UUID.test(id) ? await tx.select().from(products).where(eq(products.id, id)).for('update') : []
+        const [current] = isUuid(id) ? await tx.select().from(products).where(eq(products.id, id)).for('update') : []
         if (!current) throw notFound(MESSAGES.notFound)
         if (version !== current.version) throw new AppError(409, STALE_VERSION, MESSAGES.changed)
         if (form.active && !current.fileUrl) throw fieldError('active', MESSAGES.noFile)

@@ -11,6 +11,7 @@ import { createReadStream } from 'node:fs'
 import { and, desc, eq, sql } from 'drizzle-orm'
 import { PRODUCT_ADMIN_MESSAGES } from '../../shared/contract/admin-products.ts'
 import { FILE_VERSION_ACTIONS, FILE_VERSION_MESSAGES, type FileVersionView, type LiveFileVersion, type ProductFileVersions } from '../../shared/contract/product-file-versions.ts'
+import { isUuid } from '../../shared/ids.ts'
 import type { Database, Executor } from '../db/client.ts'
 import { AppError, notFound } from '../http/errors.ts'
 import type { FileStorage } from '../storage/file-storage.ts'
@@ -18,7 +19,6 @@ import { StorageLimitError } from '../storage/file-storage.ts'
 import { productFileVersions, products, type ProductFileVersionRow, type ProductRow } from './catalog.schema.ts'
 import { freshTag, mediaStateOf, storageFileName, type MediaAudit, type ProductMediaState } from './product-media.ts'
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 /** Who the version of a file stored before versions were recorded names as its uploader (as migration 0014 does). */
 const UPLOADED_BEFORE_VERSIONS = 'before file versions'
 const FILE_NAME_MAX_LENGTH = 255
@@ -83,7 +83,7 @@ const versionFacts = (row: Pick<ProductFileVersionRow, 'number' | 'fileName' | '
 
 export function createProductFileVersions({ db, files, maxFileBytes }: ProductFileVersionsDeps) {
   async function findProduct(executor: Executor, productId: string, { lock }: { lock: boolean }): Promise<ProductRow> {
-    if (!UUID.test(productId)) throw notFound(PRODUCT_ADMIN_MESSAGES.notFound)
+    if (!isUuid(productId)) throw notFound(PRODUCT_ADMIN_MESSAGES.notFound)
     const query = executor.select().from(products).where(eq(products.id, productId))
     const [row] = lock ? await query.for('update') : await query
     if (!row) throw notFound(PRODUCT_ADMIN_MESSAGES.notFound)

@@ -15,11 +15,11 @@ import type { Database, Executor } from '../db/client.ts'
 import { AppError, notFound } from '../http/errors.ts'
 import type { FileStorage } from '../storage/file-storage.ts'
 import { PRODUCT_ADMIN_MESSAGES as MESSAGES } from '../../shared/contract/admin-products.ts'
+import { isUuid } from '../../shared/ids.ts'
 import { transcodePreview, PreviewFormatError } from './audio-preview.ts'
 import { productFileVersions, products } from './catalog.schema.ts'
 import { CoverFormatError, renderCoverSizes } from './cover-image.ts'
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 const MEDIA_PREFIX = '/media/'
 
 /** What the owner's screens show of a product's files. */
@@ -71,13 +71,13 @@ export function mediaStateOf(row: typeof products.$inferSelect): ProductMediaSta
 
 export function createProductMedia({ db, files, media }: ProductMediaDeps) {
   async function lockProduct(tx: Executor, productId: string) {
-    const [row] = UUID.test(productId) ? await tx.select().from(products).where(eq(products.id, productId)).for('update') : []
+    const [row] = isUuid(productId) ? await tx.select().from(products).where(eq(products.id, productId)).for('update') : []
     if (!row) throw notFound(MESSAGES.notFound)
     return row
   }
 
   async function assertProduct(productId: string): Promise<void> {
-    const [row] = UUID.test(productId) ? await db.select({ id: products.id }).from(products).where(eq(products.id, productId)) : []
+    const [row] = isUuid(productId) ? await db.select({ id: products.id }).from(products).where(eq(products.id, productId)) : []
     if (!row) throw notFound(MESSAGES.notFound)
   }
 
@@ -101,7 +101,7 @@ export function createProductMedia({ db, files, media }: ProductMediaDeps) {
      * refused by the order items that point at it.
      */
     async discardUnsoldProduct(productId: string): Promise<void> {
-      if (!UUID.test(productId)) return
+      if (!isUuid(productId)) return
       const versionKeys = (await db.select({ key: productFileVersions.storageKey }).from(productFileVersions).where(eq(productFileVersions.productId, productId))).map((row) => row.key)
       const [removed] = await db.delete(products).where(eq(products.id, productId)).returning()
       if (!removed) return

@@ -5,16 +5,15 @@
  */
 import { CART_MESSAGES, quantityCap, quantityRuleOf } from '../../shared/cart-rules.ts'
 import { CHECKOUT_ERROR_CODES as CODES, CHECKOUT_SERVER_MESSAGES as MESSAGES } from '../../shared/contract/checkout.ts'
+import { isUuid } from '../../shared/ids.ts'
 import { lineTotalCents, priceCart, type CartTotals, type PricedLine } from '../../shared/pricing.ts'
 import { DEFAULT_DOWNLOAD_LIMIT } from '../../shared/product-view.ts'
 import type { CartService } from '../cart/cart.service.ts'
 import type { CatalogService } from '../catalog/catalog.service.ts'
 import { badRequest } from '../http/errors.ts'
-import type { OrdersService } from '../orders/orders.service.ts'
+import type { BuyerOrdersService } from '../orders/buyer-orders.service.ts'
 import type { PromoCodeRow, PromoService } from '../promo/promo.service.ts'
 import type { CheckoutRequest, RequestedLine } from './checkout-request.ts'
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 /** A line being bought, as the catalog prices it now. */
 export interface CheckoutLine {
@@ -37,7 +36,7 @@ export interface PricedCheckout {
 export interface CheckoutLinesDeps {
   catalog: Pick<CatalogService, 'activeProductsByIds'>
   cart: Pick<CartService, 'linesOf'>
-  orders: Pick<OrdersService, 'ownedProductIds'>
+  buyerOrders: Pick<BuyerOrdersService, 'ownedProductIds'>
   promo: Pick<PromoService, 'requireUsable'>
 }
 
@@ -49,7 +48,7 @@ export async function loadLines({ catalog, cart }: CheckoutLinesDeps, request: C
   const fromCart = request.lines.length === 0 && request.checkoutType === 'cart' && request.buyer.kind === 'user'
   const requested: RequestedLine[] = fromCart && request.buyer.kind === 'user' ? await cart.linesOf(request.buyer.userId) : request.lines
   if (requested.length === 0) throw badRequest(MESSAGES.cartEmpty, CODES.cartEmpty)
-  if (requested.some((line) => !UUID.test(line.productId))) throw badRequest(MESSAGES.productsInvalid, CODES.productsInvalid)
+  if (requested.some((line) => !isUuid(line.productId))) throw badRequest(MESSAGES.productsInvalid, CODES.productsInvalid)
 
   const products = await catalog.activeProductsByIds(requested.map((line) => line.productId))
   if (products.size !== requested.length) throw badRequest(MESSAGES.productsInvalid, CODES.productsInvalid)
@@ -74,10 +73,10 @@ export async function loadLines({ catalog, cart }: CheckoutLinesDeps, request: C
  * Refuses a digital product the signed-in buyer already owns. Guests are not checked:
  * answering "already own" for any typed email would tell strangers what it bought.
  */
-export async function refuseOwnedProducts({ orders }: CheckoutLinesDeps, request: CheckoutRequest, lines: CheckoutLine[]): Promise<void> {
+export async function refuseOwnedProducts({ buyerOrders }: CheckoutLinesDeps, request: CheckoutRequest, lines: CheckoutLine[]): Promise<void> {
   if (request.buyer.kind !== 'user') return
   const digital = lines.filter((line) => line.isDigital).map((line) => line.productId)
-  if (digital.length > 0 && (await orders.ownedProductIds(request.buyer.userId, digital)).length > 0) {
+  if (digital.length > 0 && (await buyerOrders.ownedProductIds(request.buyer.userId, digital)).length > 0) {
     throw badRequest(CART_MESSAGES.alreadyOwned, CODES.alreadyOwned)
   }
 }

@@ -14,7 +14,9 @@ import type { FastifyBaseLogger } from 'fastify'
 import { CHECKOUT_ERROR_CODES as CODES, CHECKOUT_SERVER_MESSAGES as MESSAGES } from '../../shared/contract/checkout.ts'
 import type { Database } from '../db/client.ts'
 import { AppError, badRequest } from '../http/errors.ts'
-import { buyerKey, buyerOf, type OrderRow, type OrdersService } from '../orders/orders.service.ts'
+import type { FulfilmentService } from '../orders/fulfilment.service.ts'
+import type { OrderRow } from '../orders/orders.types.ts'
+import { buyerKey, buyerOf, type PendingOrdersService } from '../orders/pending-orders.service.ts'
 import type { CheckoutLineItem, PaymentCheckoutSession, PaymentProvider } from '../payments/provider.ts'
 import type { PromoService } from '../promo/promo.service.ts'
 import type { PricedCheckout } from './checkout-lines.ts'
@@ -33,10 +35,9 @@ export type Claim =
 
 export interface CheckoutOrderDeps {
   db: Database
-  orders: Pick<
-    OrdersService,
-    'lockBuyer' | 'pendingOrdersOf' | 'endPendingOrder' | 'endPendingOrderNow' | 'createPendingOrder' | 'attachPaymentSession' | 'fulfilCheckoutSession'
-  >
+  pendingOrders: Pick<PendingOrdersService, 'lockBuyer' | 'pendingOrdersOf' | 'endPendingOrder' | 'endPendingOrderNow' | 'createPendingOrder' | 'attachPaymentSession'>
+  /** Completes an order whose session turns out to be paid. */
+  fulfilment: Pick<FulfilmentService, 'fulfilCheckoutSession'>
   promo: Pick<PromoService, 'reserve'>
   payments: () => PaymentProvider
   log: FastifyBaseLogger
@@ -74,10 +75,10 @@ export function fingerprintOf(request: CheckoutRequest, priced: PricedCheckout):
  * without a session are ended here (nobody can be paying them); those with one are returned to
  * be replaced.
  */
-export function claimOrder({ db, orders, promo, payments }: CheckoutOrderDeps, request: CheckoutRequest, priced: PricedCheckout, fingerprint: string): Promise<Claim> {
+export function claimOrder({ db, pendingOrders, promo, payments }: CheckoutOrderDeps, request: CheckoutRequest, priced: PricedCheckout, fingerprint: string): Promise<Claim> {
   return db.transaction(async (tx): Promise<Claim> => {
-    await orders.lockBuyer(tx, request.buyer)
-    const pending = await orders.pendingOrdersOf(tx, request.buyer)
+    await pendingOrders.lockBuyer(tx, request.buyer)
+    const pending = await pendingOrders.pendingOrdersOf(tx, request.buyer)
     const same = pending.find((order) => order.cartFingerprint === fingerprint)
     if (same?.paymentSessionId) return { kind: 'reuse', order: same }
     if (same && Date.now() - same.createdAt.getTime() < ABANDONED_AFTER_MS) return { kind: 'wait' }
@@ -85,9 +86,9 @@ export function claimOrder({ db, orders, promo, payments }: CheckoutOrderDeps, r
     for (const order of pending) {
       if (order.paymentSessionId) replaced.push(order)
       // Session-less under the lock: no attach can land before this commits, so the end always applies.
-      else await orders.endPendingOrder(tx, order.id, order === same ? 'FAILED' : 'CANCELLED', null)
+      else await pendingOrders.endPendingOrder(tx, order.id, order === same ? 'FAILED' : 'CANCELLED', null)
     }
-    const order = await orders.createPendingOrder(tx, {
+    const order = await pendingOrders.createPendingOrder(tx, {
       buyer: request.buyer,
       checkoutType: request.checkoutType,
       subtotalCents: priced.totals.subtotalCents,
@@ -113,7 +114,7 @@ export function claimOrder({ db, orders, promo, payments }: CheckoutOrderDeps, r
  * Ends a session so it can no longer be paid, then reads what became of it: `expired`, or
  * `paid` (the shopper paid first; it is fulfilled here), or `open` when the provider refused.
  */
-export async function expireSession({ orders, payments, log }: CheckoutOrderDeps, sessionId: string): Promise<'expired' | 'paid' | 'open'> {
+export async function expireSession({ fulfilment, payments, log }: CheckoutOrderDeps, sessionId: string): Promise<'expired' | 'paid' | 'open'> {
   try {
     await payments().expireCheckoutSession(sessionId)
   } catch (error) {
@@ -121,7 +122,7 @@ export async function expireSession({ orders, payments, log }: CheckoutOrderDeps
   }
   const session = await payments().retrieveCheckoutSession(sessionId)
   if (session?.paymentStatus === 'paid') {
-    await orders.fulfilCheckoutSession(session)
+    await fulfilment.fulfilCheckoutSession(session)
     return 'paid'
   }
   return session?.status === 'open' ? 'open' : 'expired'
@@ -136,11 +137,11 @@ export async function replaceOlderOrders(deps: CheckoutOrderDeps, order: OrderRo
   for (const old of older) {
     const outcome = await expireSession(deps, old.paymentSessionId!)
     if (outcome === 'expired') {
-      await deps.orders.endPendingOrderNow(old.id, 'CANCELLED', old.paymentSessionId)
+      await deps.pendingOrders.endPendingOrderNow(old.id, 'CANCELLED', old.paymentSessionId)
       continue
     }
     deps.log.warn({ orderId: old.id, outcome }, 'an older checkout could not be replaced')
-    await deps.orders.endPendingOrderNow(order.id, outcome === 'open' ? 'FAILED' : 'CANCELLED', null)
+    await deps.pendingOrders.endPendingOrderNow(order.id, outcome === 'open' ? 'FAILED' : 'CANCELLED', null)
     throw outcome === 'open' ? providerFailed() : busyError()
   }
 }
@@ -151,7 +152,7 @@ export async function replaceOlderOrders(deps: CheckoutOrderDeps, order: OrderRo
  * replaced meanwhile gets no session (the one just made is expired) and answers 409.
  */
 export async function startPayment(
-  { orders, payments, log }: CheckoutOrderDeps,
+  { pendingOrders, payments, log }: CheckoutOrderDeps,
   order: OrderRow,
   lineItems: CheckoutLineItem[],
   uiMode: 'hosted' | 'embedded',
@@ -176,10 +177,10 @@ export async function startPayment(
     })
   } catch (error) {
     log.error({ err: error, orderId: order.id }, 'payment provider could not create a checkout session')
-    if (previousSessionId === null) await orders.endPendingOrderNow(order.id, 'FAILED', null)
+    if (previousSessionId === null) await pendingOrders.endPendingOrderNow(order.id, 'FAILED', null)
     throw providerFailed()
   }
-  if (!(await orders.attachPaymentSession({ id: order.id, buyer: buyerOf(order) }, session.id, previousSessionId))) {
+  if (!(await pendingOrders.attachPaymentSession({ id: order.id, buyer: buyerOf(order) }, session.id, previousSessionId))) {
     await payments().expireCheckoutSession(session.id).catch((error) => log.warn({ err: error, sessionId: session.id }, 'could not expire an orphaned session'))
     throw replacedError()
   }
@@ -187,10 +188,10 @@ export async function startPayment(
 }
 
 /** The order's session when it can still be paid; a paid one is fulfilled and an expired one ends the order. */
-export async function openSessionOf({ orders, payments }: CheckoutOrderDeps, order: OrderRow): Promise<PaymentCheckoutSession | null> {
+export async function openSessionOf({ pendingOrders, fulfilment, payments }: CheckoutOrderDeps, order: OrderRow): Promise<PaymentCheckoutSession | null> {
   const session = await payments().retrieveCheckoutSession(order.paymentSessionId!)
   if (session?.status === 'open') return session
-  if (session?.paymentStatus === 'paid') await orders.fulfilCheckoutSession(session)
-  else await orders.endPendingOrderNow(order.id, 'CANCELLED', order.paymentSessionId)
+  if (session?.paymentStatus === 'paid') await fulfilment.fulfilCheckoutSession(session)
+  else await pendingOrders.endPendingOrderNow(order.id, 'CANCELLED', order.paymentSessionId)
   return null
 }

@@ -11,7 +11,7 @@ import { orders, paymentWebhookDeliveries, promoCodes } from '../db/schema.ts'
 import { createSignedInUser, uniqueEmail } from '../../../tests/support/accounts.ts'
 import { builtinProvider, payBuiltinSession } from '../../../tests/support/payments.ts'
 import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts'
-import type { FakePaymentProvider } from '../payments/fake-provider.ts'
+import type { FakePaymentProvider } from '../../../tests/support/fake-payment-provider.ts'
 import { createSession, deliverEvent, orderById, postCheckout, productByName, receiptsFor, useFakePayments } from '../../../tests/support/checkout-fixtures.ts'
 
 describe.runIf(process.env.DATABASE_URL)('checkout races on PostgreSQL', () => {

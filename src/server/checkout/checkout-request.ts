@@ -7,7 +7,7 @@ import { isValidEmail } from '../../shared/contract/email-signup.ts'
 import { CHECKOUT_ERROR_CODES as CODES, CHECKOUT_SERVER_MESSAGES as MESSAGES, type CheckoutSessionBody } from '../../shared/contract/checkout.ts'
 import type { SessionUser } from '../auth/session.ts'
 import { badRequest, unauthorized } from '../http/errors.ts'
-import type { BillingDetails, Buyer, CheckoutType } from '../orders/orders.service.ts'
+import type { BillingDetails, Buyer, CheckoutType } from '../orders/orders.types.ts'
 
 export interface RequestedLine {
   productId: string

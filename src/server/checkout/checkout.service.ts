@@ -21,7 +21,10 @@ import type { CartService } from '../cart/cart.service.ts'
 import type { CatalogService } from '../catalog/catalog.service.ts'
 import type { Database } from '../db/client.ts'
 import { AppError, notFound } from '../http/errors.ts'
-import type { OrderRow, OrdersService } from '../orders/orders.service.ts'
+import type { BuyerOrdersService } from '../orders/buyer-orders.service.ts'
+import type { FulfilmentService } from '../orders/fulfilment.service.ts'
+import type { OrderRow } from '../orders/orders.types.ts'
+import type { PendingOrdersService } from '../orders/pending-orders.service.ts'
 import type { PaymentCheckoutSession, PaymentProvider } from '../payments/provider.ts'
 import type { PromoService } from '../promo/promo.service.ts'
 import { loadLines, priceLines, refuseOwnedProducts, type PricedCheckout } from './checkout-lines.ts'
@@ -36,7 +39,9 @@ export interface CheckoutServiceDeps {
   catalog: Pick<CatalogService, 'activeProductsByIds'>
   cart: Pick<CartService, 'linesOf'>
   promo: Pick<PromoService, 'requireUsable' | 'reserve'>
-  orders: OrdersService
+  pendingOrders: PendingOrdersService
+  fulfilment: Pick<FulfilmentService, 'fulfilCheckoutSession'>
+  buyerOrders: Pick<BuyerOrdersService, 'ownedProductIds'>
   /** Read at call time: the provider is configured when the app is built. */
   payments: () => PaymentProvider
   publicUrl: string
@@ -52,7 +57,7 @@ function sessionResponse(order: Pick<OrderRow, 'id'>, session: PaymentCheckoutSe
 const notAwaitingPayment = () => new AppError(409, CODES.notAwaitingPayment, MESSAGES.notAwaitingPayment)
 
 export function createCheckoutService(deps: CheckoutServiceDeps) {
-  const { orders, payments, publicUrl } = deps
+  const { pendingOrders, fulfilment, payments, publicUrl } = deps
 
   /** Steps 5–7: the order of this checkout, payable; waits while an identical request is creating its session. */
   async function payableOrder(request: CheckoutRequest, priced: PricedCheckout): Promise<CheckoutSessionResponse> {
@@ -87,12 +92,12 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
 
     /** GET /api/checkout/orders/:orderId/resume: the signed-in user's own PENDING order, payable again. */
     async resumeCheckout(orderId: string, userId: string, uiMode: 'hosted' | 'embedded'): Promise<CheckoutSessionResponse> {
-      const order = await orders.findOwnOrder(userId, orderId)
+      const order = await pendingOrders.findOwnOrder(userId, orderId)
       if (!order) throw notFound(MESSAGES.orderNotFound)
       if (order.status !== 'PENDING' || !order.paymentSessionId) throw notAwaitingPayment()
       const current = await payments().retrieveCheckoutSession(order.paymentSessionId)
       if (current?.paymentStatus === 'paid') {
-        await orders.fulfilCheckoutSession(current)
+        await fulfilment.fulfilCheckoutSession(current)
         throw notAwaitingPayment()
       }
       const usable = current?.status === 'open' && (uiMode === 'hosted' ? current.url : current.clientSecret)
@@ -100,7 +105,7 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
       // The old session must be provably dead before the order points at a new one, or a late payment would find no order.
       if (current && (await expireSession(deps, current.id)) !== 'expired') throw notAwaitingPayment()
       const urls = { successUrl: defaultSuccessUrl(publicUrl), cancelUrl: defaultCancelUrl(publicUrl) }
-      return sessionResponse(order, await startPayment(deps, order, await orders.paymentLinesOf(order.id), uiMode, urls))
+      return sessionResponse(order, await startPayment(deps, order, await pendingOrders.paymentLinesOf(order.id), uiMode, urls))
     },
   }
 }

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { cartItems, orders, products, promoCodes } from '../db/schema.ts'
 import { createSignedInUser, uniqueEmail, type SignedInUser } from '../../../tests/support/accounts.ts'
 import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts'
-import type { FakePaymentProvider } from '../payments/fake-provider.ts'
+import type { FakePaymentProvider } from '../../../tests/support/fake-payment-provider.ts'
 import { createSession, deliverEvent, itemsOf, orderById, postCheckout, productByName, promoState, useFakePayments } from '../../../tests/support/checkout-fixtures.ts'
 
 let t: TestApp

@@ -12,8 +12,8 @@ import { ADMIN_ROLE, createRolesService, type RoleChange, type RolesService } fr
 import { createCatalogService, type CatalogStorage } from '../catalog/catalog.service.ts'
 import type { Database } from '../db/client.ts'
 import { AppError } from '../http/errors.ts'
-import { createOrderAdmin } from '../orders/order-admin.ts'
-import type { OrderStatus } from '../orders/orders.service.ts'
+import { createOrderAdminService } from '../orders/order-admin.service.ts'
+import type { OrderStatus } from '../orders/orders.types.ts'
 import { createPromoCommands, type PromoSetOptions } from './promo-commands.ts'
 import { createPromoService } from '../promo/promo.service.ts'
 import { createProductCommands, MANIFEST_EXAMPLE, ProductInputError, type ProductInput } from './product-commands.ts'
@@ -112,7 +112,7 @@ export async function runOwnerCommand(argv: string[], { database, storage, publi
     .addOption(new Option('--status <status>', 'only orders with this status').choices([...ORDER_STATUSES]))
     .addOption(new Option('--limit <count>', 'how many').default('20').argParser((value) => Math.min(500, Math.max(1, Number.parseInt(value, 10) || 20))))
     .action(async (options: { status?: OrderStatus; limit: number | string }) => {
-      const { rows } = await createOrderAdmin(await database()).adminOrders({ status: options.status, limit: Number(options.limit), offset: 0, email: undefined, from: undefined, to: undefined })
+      const { rows } = await createOrderAdminService(await database()).adminOrders({ status: options.status, limit: Number(options.limit), offset: 0, email: undefined, from: undefined, to: undefined })
       if (rows.length === 0) io.out(options.status ? `No ${options.status} orders.` : 'No orders yet.')
       for (const order of rows) {
         const refunded = order.refundedCents > 0 ? ` (refunded ${formatPrice(order.refundedCents)})` : ''

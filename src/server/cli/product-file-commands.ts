@@ -10,6 +10,7 @@ import { access, stat } from 'node:fs/promises'
 import { basename, resolve } from 'node:path'
 import type { Command } from 'commander'
 import { changelogSchema, FILE_VERSION_ACTIONS, OWNER_CLI_UPLOADER, type FileVersionView } from '../../shared/contract/product-file-versions.ts'
+import { isUuid } from '../../shared/ids.ts'
 import { fileSizeMb } from '../../shared/product-view.ts'
 import { createAuditService, type AuditActor, type AuditService } from '../admin/audit.service.ts'
 import { createProfileService } from '../auth/profile.service.ts'
@@ -17,14 +18,11 @@ import { createCatalogService, type CatalogService, type CatalogStorage } from '
 import type { Database } from '../db/client.ts'
 import { createMailer } from '../email/mailer.ts'
 import { AppError } from '../http/errors.ts'
-import { createFileUpdates } from '../orders/file-updates.ts'
-import type { OrdersService } from '../orders/orders.service.ts'
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+import { createFileUpdatesService, type FileUpdatesService } from '../orders/file-updates.service.ts'
 
 export interface ProductFileServices {
   catalog: Pick<CatalogService, 'adminProduct' | 'adminProductRows' | 'addFileVersion' | 'listFileVersions' | 'publishFileVersion'>
-  orders: Pick<OrdersService, 'buyersWithAccess' | 'announceFileVersion'>
+  orders: Pick<FileUpdatesService, 'buyersWithAccess' | 'announceFileVersion'>
   audit: Pick<AuditService, 'record'>
   actor: AuditActor
 }
@@ -36,7 +34,7 @@ export interface ProductFileServices {
 export function productFileServicesOn(db: Database, { storage, publicUrl, actor }: { storage: CatalogStorage; publicUrl: string; actor: AuditActor }): ProductFileServices {
   return {
     catalog: createCatalogService(db, storage),
-    orders: createFileUpdates({ db, accounts: createProfileService(db), mailer: createMailer({ db, smtpUrl: undefined }), publicUrl }),
+    orders: createFileUpdatesService({ db, accounts: createProfileService(db), mailer: createMailer({ db, smtpUrl: undefined }), publicUrl }),
     audit: createAuditService(db),
     actor,
   }
@@ -76,7 +74,7 @@ export function registerProductFileCommands(product: Command, { services, io, fa
 
   /** The product named by its id or its exact name. */
   async function productOf({ catalog }: ProductFileServices, given: string): Promise<{ id: string; name: string }> {
-    if (UUID.test(given)) {
+    if (isUuid(given)) {
       const row = await catalog.adminProduct(given).catch((error: unknown) => {
         if (error instanceof AppError && error.status === 404) return null
         throw error

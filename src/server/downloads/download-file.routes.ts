@@ -8,6 +8,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { DOWNLOAD_ERROR_CODES as CODES, DOWNLOAD_SERVER_MESSAGES as MESSAGES } from '../../shared/contract/downloads.ts'
+import { isUuid } from '../../shared/ids.ts'
 import { AppError } from '../http/errors.ts'
 import { sendStoredFile } from '../http/stored-file-reply.ts'
 import type { FileStorage } from '../storage/file-storage.ts'
@@ -16,7 +17,6 @@ import { DOWNLOAD_FILE_PATH, type DownloadLinkSigner } from './download-links.ts
 import type { DownloadsService } from './downloads.service.ts'
 import { fileMissing } from './downloads.service.ts'
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 const CONTENT_TYPES: Record<string, string> = { '.zip': 'application/zip' }
 
 const invalidLink = () => new AppError(403, CODES.invalidLink, MESSAGES.invalidLink)
@@ -48,7 +48,7 @@ export function downloadFileRoutes({ downloads, links, storage, presignSeconds }
         const { grantId } = request.params
         const verdict = links.verify(grantId, request.query.expires, request.query.signature)
         if (!verdict.ok) throw verdict.reason === 'expired' ? expiredLink() : invalidLink()
-        if (!UUID.test(grantId)) throw invalidLink()
+        if (!isUuid(grantId)) throw invalidLink()
 
         const file = await downloads.grantedFile(grantId)
         if (!file) throw invalidLink()

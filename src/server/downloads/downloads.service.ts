@@ -10,7 +10,7 @@ import { DOWNLOAD_ERROR_CODES as CODES, DOWNLOAD_SERVER_MESSAGES as MESSAGES, ty
 import type { CatalogService } from '../catalog/catalog.service.ts'
 import type { Database } from '../db/client.ts'
 import { AppError, badRequest, notFound } from '../http/errors.ts'
-import type { OrdersService } from '../orders/orders.service.ts'
+import type { BuyerOrdersService } from '../orders/buyer-orders.service.ts'
 import type { FileStorage } from '../storage/file-storage.ts'
 import { StorageKeyError } from '../storage/file-storage.ts'
 import { downloads } from './downloads.schema.ts'
@@ -43,7 +43,7 @@ export interface GrantedFile {
 
 export interface DownloadsServiceDeps {
   db: Database
-  orders: Pick<OrdersService, 'downloadableItem' | 'spendDownload'>
+  orders: Pick<BuyerOrdersService, 'downloadableItem' | 'spendDownload'>
   catalog: Pick<CatalogService, 'productSummariesByIds' | 'productFile'>
   storage: FileStorage
   log?: { error: (object: object, message: string) => void }

@@ -6,10 +6,10 @@
 import { orderNumberOf } from '../../shared/contract/checkout.ts'
 import type { Purchase } from '../../shared/contract/downloads.ts'
 import type { CatalogService } from '../catalog/catalog.service.ts'
-import type { OrdersService } from '../orders/orders.service.ts'
+import type { BuyerOrdersService } from '../orders/buyer-orders.service.ts'
 
 export interface PurchasesServiceDeps {
-  orders: Pick<OrdersService, 'purchasedItemsOf' | 'ownedProductIds'>
+  orders: Pick<BuyerOrdersService, 'purchasedItemsOf' | 'ownedProductIds'>
   catalog: Pick<CatalogService, 'productSummariesByIds'>
 }
 

@@ -10,12 +10,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createSignedInUser, type SignedInUser } from '../../../tests/support/accounts.ts'
 import { createSession, deliverEvent, itemsOf, orderById, useFakePayments } from '../../../tests/support/checkout-fixtures.ts'
 import { fetchDownload, grantUrl, productsWithFiles, requestGrant } from '../../../tests/support/downloads.ts'
+import { orderServicesOf } from '../../../tests/support/orders.ts'
 import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts'
 import { cartItems, orderRefunds, orders, processedPaymentEvents, type ProductRow } from '../db/schema.ts'
-import type { FakePaymentProvider } from '../payments/fake-provider.ts'
+import type { FakePaymentProvider } from '../../../tests/support/fake-payment-provider.ts'
 import type { PaymentCheckoutSession } from '../payments/provider.ts'
-import { createCatalogService } from '../catalog/catalog.service.ts'
-import { createAfterSale } from './after-sale.ts'
 
 let t: TestApp
 let fake: FakePaymentProvider
@@ -171,7 +170,7 @@ describe('refunds', () => {
 })
 
 describe('a refund the store starts', () => {
-  const afterSale = () => createAfterSale({ db: t.database.db, log: t.app.log, payments: () => t.app.payments, catalog: createCatalogService(t.database.db) })
+  const afterSale = () => orderServicesOf(t).afterSale
 
   it('refunds one item through the provider with our metadata, revokes it at once, and the provider event later changes nothing', async () => {
     const order = await paidOrder()

@@ -8,21 +8,21 @@ import { and, eq, like } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { browserRequest, createSignedInUser, type SignedInUser } from '../../../tests/support/accounts.ts'
 import { productsWithFiles } from '../../../tests/support/downloads.ts'
-import { createCompletedOrder, type TestOrder, ordersServiceOf } from '../../../tests/support/orders.ts'
+import { createCompletedOrder, type TestOrder, orderServicesOf } from '../../../tests/support/orders.ts'
 import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts'
 import type { LiveFileVersion } from '../../shared/contract/product-file-versions.ts'
 import { emailOutbox, orderItems, orders as orderRows, type ProductRow } from '../db/schema.ts'
-import type { OrdersService } from './orders.service.ts'
+import type { FileUpdatesService } from './file-updates.service.ts'
 
 let t: TestApp
-let orders: OrdersService
+let orders: FileUpdatesService
 let products: ProductRow[]
 
 beforeAll(async () => {
   t = await createTestApp()
   products = await productsWithFiles(t, 4)
-  // The app does not expose its orders service: build one as app.ts does.
-  orders = ordersServiceOf(t)
+  // The app does not expose its orders services: build them as app.ts does.
+  orders = orderServicesOf(t).fileUpdates
 })
 afterAll(async () => t?.close())
 
@@ -47,7 +47,7 @@ async function downloadsLeft(order: TestOrder): Promise<number[]> {
   return rows.map((row) => row.left)
 }
 
-/** A COMPLETED order whose items were all refunded, as after-sale.ts leaves it. */
+/** A COMPLETED order whose items were all refunded, as after-sale.service.ts leaves it. */
 async function refundedOrder(userId: string, productIds: string[]): Promise<TestOrder> {
   const order = await createCompletedOrder(t, { userId, productIds, status: 'REFUNDED' })
   await t.database.db.update(orderItems).set({ access: 'revoked', accessReason: 'refunded', accessChangedAt: new Date() }).where(eq(orderItems.orderId, order.orderId))

@@ -8,11 +8,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { apiErrorSchema } from '../../shared/contract/errors.ts'
 import { LICENCE_MESSAGES, licenceCodeParamsSchema, licencePagePath, licenceResponseSchema } from '../../shared/contract/licences.ts'
 import { licencePdf } from './licence.ts'
-import type { OrdersService } from './orders.service.ts'
+import type { BuyerOrdersService } from './buyer-orders.service.ts'
 
 const errors = { 400: apiErrorSchema, 404: apiErrorSchema, 500: apiErrorSchema }
 
-export function licenceRoutes(orders: Pick<OrdersService, 'licenceByCode'>, publicUrl: string): FastifyPluginAsyncZod {
+export function licenceRoutes(orders: Pick<BuyerOrdersService, 'licenceByCode'>, publicUrl: string): FastifyPluginAsyncZod {
   return async (app) => {
     app.addHook('onSend', async (_request, reply) => {
       reply.header('Cache-Control', 'no-store')

@@ -2,7 +2,8 @@
  * Order routes: GET /api/orders (the signed-in user's, paged), GET /api/orders/:id,
  * GET /api/orders/by-session/:sessionId (the payment success page) and
  * POST /api/orders/:id/receipt (send the receipt again, a few times an hour). Thin handlers
- * over orders.service.ts; every answer is personal, so none is cached.
+ * over buyer-orders.service.ts and fulfilment.service.ts; every answer is personal, so none is
+ * cached.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
@@ -16,7 +17,8 @@ import {
 import { apiErrorSchema } from '../../shared/contract/errors.ts'
 import { getSessionUser, requireUser } from '../auth/session.ts'
 import { sendRateLimited, type RateLimiter, type RateLimitRule } from '../http/rate-limit.ts'
-import { RECEIPT_MESSAGES, type OrdersService } from './orders.service.ts'
+import type { BuyerOrdersService } from './buyer-orders.service.ts'
+import { RECEIPT_MESSAGES, type FulfilmentService } from './fulfilment.service.ts'
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema, 500: apiErrorSchema }
 
@@ -24,11 +26,12 @@ const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema, 
 export const RECEIPT_RESEND_LIMIT: RateLimitRule = { name: 'receipt-resend', max: 3, windowMs: 60 * 60_000, message: RECEIPT_MESSAGES.tooMany }
 
 export interface OrderRouteDeps {
-  orders: OrdersService
+  orders: Pick<BuyerOrdersService, 'listOrders' | 'orderBySession' | 'getOrder'>
+  fulfilment: Pick<FulfilmentService, 'resendReceiptForBuyer'>
   limiter: RateLimiter
 }
 
-export function orderRoutes({ orders, limiter }: OrderRouteDeps): FastifyPluginAsyncZod {
+export function orderRoutes({ orders, fulfilment, limiter }: OrderRouteDeps): FastifyPluginAsyncZod {
   return async (app) => {
     app.addHook('onSend', async (_request, reply) => {
       reply.header('Cache-Control', 'no-store')
@@ -85,7 +88,7 @@ export function orderRoutes({ orders, limiter }: OrderRouteDeps): FastifyPluginA
       const user = await requireUser(request)
       const decision = await limiter.consume(RECEIPT_RESEND_LIMIT, `${user.id}:${request.params.id}`)
       if (!decision.allowed) return sendRateLimited(reply, RECEIPT_RESEND_LIMIT, decision)
-      return { data: await orders.resendReceipt(user.id, request.params.id) }
+      return { data: await fulfilment.resendReceiptForBuyer(user.id, request.params.id) }
     })
   }
 }

@@ -9,11 +9,12 @@ import type { FastifyPluginAsync } from 'fastify'
 import { CHECKOUT_SERVER_MESSAGES as MESSAGES } from '../../shared/contract/checkout.ts'
 import { errorBody } from '../http/errors.ts'
 import { WebhookSignatureError, type PaymentEvent, type PaymentProvider } from '../payments/provider.ts'
-import type { AfterSaleResult } from './after-sale.ts'
-import type { FulfilResult, OrdersService } from './orders.service.ts'
+import type { AfterSaleResult, AfterSaleService } from './after-sale.service.ts'
+import type { FulfilmentService, FulfilResult } from './fulfilment.service.ts'
 
 export interface WebhookRouteDeps {
-  fulfilment: Pick<OrdersService, 'fulfilCheckoutSession' | 'endCheckoutSession' | 'syncRefunds' | 'recordDispute'>
+  fulfilment: Pick<FulfilmentService, 'fulfilCheckoutSession' | 'endCheckoutSession'>
+  afterSale: Pick<AfterSaleService, 'syncRefunds' | 'recordDispute'>
   payments: () => PaymentProvider
 }
 
@@ -21,7 +22,7 @@ function isSignatureError(error: unknown): boolean {
   return error instanceof WebhookSignatureError || (error as { name?: string } | null)?.name === 'WebhookSignatureError'
 }
 
-export function paymentWebhookRoutes({ fulfilment, payments }: WebhookRouteDeps): FastifyPluginAsync {
+export function paymentWebhookRoutes({ fulfilment, afterSale, payments }: WebhookRouteDeps): FastifyPluginAsync {
   return async (app) => {
     // Encapsulated: only this plugin's routes get the raw body; everywhere else JSON is parsed as usual.
     app.removeAllContentTypeParsers()
@@ -61,16 +62,16 @@ export function paymentWebhookRoutes({ fulfilment, payments }: WebhookRouteDeps)
         case 'checkout.session.async_payment_failed':
           return session ? fulfilment.endCheckoutSession(session, 'FAILED', ref) : null
         case 'charge.refunded':
-          return charge ? fulfilment.syncRefunds(charge.paymentIntentId, charge.orderId, ref) : null
+          return charge ? afterSale.syncRefunds(charge.paymentIntentId, charge.orderId, ref) : null
         case 'refund.created':
         case 'refund.updated':
         case 'charge.refund.updated':
         case 'refund.failed':
-          return refund ? fulfilment.syncRefunds(refund.paymentIntentId, refund.metadata.orderId ?? null, ref) : null
+          return refund ? afterSale.syncRefunds(refund.paymentIntentId, refund.metadata.orderId ?? null, ref) : null
         case 'charge.dispute.created':
         case 'charge.dispute.updated':
         case 'charge.dispute.closed':
-          return dispute ? fulfilment.recordDispute(dispute, ref) : null
+          return dispute ? afterSale.recordDispute(dispute, ref) : null
         default:
           return null
       }

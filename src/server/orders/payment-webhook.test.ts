@@ -11,7 +11,7 @@ import { cartItems, orders, processedPaymentEvents } from '../db/schema.ts'
 import { createSignedInUser, uniqueEmail } from '../../../tests/support/accounts.ts'
 import { builtinProvider } from '../../../tests/support/payments.ts'
 import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts'
-import { FAKE_WEBHOOK_SECRET, type FakePaymentProvider } from '../payments/fake-provider.ts'
+import { FAKE_WEBHOOK_SECRET, type FakePaymentProvider } from '../../../tests/support/fake-payment-provider.ts'
 import { createSession, deliverEvent, orderById, productByName, promoState, receiptsFor, useFakePayments } from '../../../tests/support/checkout-fixtures.ts'
 
 let t: TestApp

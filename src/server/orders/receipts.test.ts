@@ -9,7 +9,7 @@ import { createSignedInUser, type SignedInUser } from '../../../tests/support/ac
 import { createSession, deliverEvent, productByName, receiptsFor, useFakePayments } from '../../../tests/support/checkout-fixtures.ts'
 import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts'
 import { emailOutbox, type ProductRow } from '../db/schema.ts'
-import type { FakePaymentProvider } from '../payments/fake-provider.ts'
+import type { FakePaymentProvider } from '../../../tests/support/fake-payment-provider.ts'
 
 let t: TestApp
 let fake: FakePaymentProvider

@@ -5,6 +5,7 @@
  * back in full. Refunds that failed or were cancelled cover nothing; a refund of everything
  * that was paid covers every item, whatever its metadata says.
  */
+import { refundCounts, refundedCentsOf } from '../../shared/after-sale.ts'
 
 export interface AllocatedItem {
   id: string
@@ -24,15 +25,6 @@ export interface PaidOrder {
   subtotalCents: number
   /** What the buyer paid: subtotal − discount + tax. */
   totalAmountCents: number
-}
-
-/** Refunds that give money back or will: pending, requires_action and succeeded ones. */
-export function refundCounts(status: string): boolean {
-  return status !== 'failed' && status !== 'canceled'
-}
-
-export function refundedCentsOf(refunds: readonly AllocatedRefund[]): number {
-  return refunds.filter((refund) => refundCounts(refund.status)).reduce((sum, refund) => sum + refund.amountCents, 0)
 }
 
 /**

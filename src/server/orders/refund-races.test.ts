@@ -13,7 +13,7 @@ import { productsWithFiles, requestGrant } from '../../../tests/support/download
 import { PACK_PRICE_CENTS, paidThreePackOrder, refundAsOwner, refundsOf, type ThreePackOrder } from '../../../tests/support/refunds.ts'
 import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts'
 import type { ProductRow } from '../db/schema.ts'
-import type { FakePaymentProvider } from '../payments/fake-provider.ts'
+import type { FakePaymentProvider } from '../../../tests/support/fake-payment-provider.ts'
 
 const OWNER = uniqueEmail('race-owner')
 const [A, B, C] = [0, 1, 2]

@@ -13,7 +13,7 @@ import { productsWithFiles } from '../../../tests/support/downloads.ts'
 import { PACK_PRICE_CENTS, paidThreePackOrder, refundAsOwner, refundsOf, type ThreePackOrder } from '../../../tests/support/refunds.ts'
 import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts'
 import { refundRequests, type ProductRow } from '../db/schema.ts'
-import type { FakePaymentProvider } from '../payments/fake-provider.ts'
+import type { FakePaymentProvider } from '../../../tests/support/fake-payment-provider.ts'
 import type { PaymentRefund, RefundInput } from '../payments/provider.ts'
 import { REFUND_MESSAGES, STALE_AFTER_MINUTES } from './refund-requests.ts'
 

@@ -12,9 +12,9 @@
  *     built-in provider writes to the database), with that key and the request's id in the
  *     refund's metadata.
  *  3. the refund row is stored and the request marked succeeded in the transaction that
- *     settles the order (after-sale.ts). If the provider throws and then says it made no refund for
- *     the request, it is marked failed and its items may be refunded again under a new key; if
- *     the provider cannot be asked, the request stays pending.
+ *     settles the order (after-sale.service.ts). If the provider throws and then says it made
+ *     no refund for the request, it is marked failed and its items may be refunded again under
+ *     a new key; if the provider cannot be asked, the request stays pending.
  *
  * A request left pending by a process that stopped between 1 and 3 holds its items until the
  * provider's refund event names it (`completeFromProvider`, called by syncRefunds), or, once
@@ -23,17 +23,18 @@
  * instead of making a second one.
  */
 import { and, eq, inArray, lt, ne, sql } from 'drizzle-orm'
+import { refundedCentsOf } from '../../shared/after-sale.ts'
+import { isUuid } from '../../shared/ids.ts'
 import type { CatalogService } from '../catalog/catalog.service.ts'
 import type { Database, Executor } from '../db/client.ts'
 import { AppError, notFound } from '../http/errors.ts'
 import type { PaymentRefund } from '../payments/provider.ts'
 import { isRefundableOrder } from './order-views.ts'
 import { orderItems, orderRefunds, orders, refundRequests, type OrderRow, type RefundRequestRow } from './orders.schema.ts'
-import { coveredItemIds, refundAmountFor, refundedCentsOf } from './refund-allocation.ts'
+import { coveredItemIds, refundAmountFor } from './refund-allocation.ts'
 
 /** How long a request may stay pending before the owner's next refund of the order sends it again. */
 export const STALE_AFTER_MINUTES = 10
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 /** `"Drum Pack"`, `"Drum Pack" and "Keys"`, `"Drum Pack", "Keys" and "Bass"`. */
 function quoted(names: readonly string[]): string {
@@ -72,7 +73,7 @@ export interface RefundRequestsDeps {
   db: Database
   /** Names the products of refused items. */
   catalog: Pick<CatalogService, 'productSummariesByIds'>
-  /** Locks the order's row for the transaction (after-sale.ts): every change to its refunds queues on it. */
+  /** Locks the order's row for the transaction (after-sale.service.ts): every change to its refunds queues on it. */
   lockOrder: (tx: Executor, orderId: string) => Promise<OrderRow | null>
 }
 
@@ -113,7 +114,7 @@ export function createRefundRequests({ db, catalog, lockOrder }: RefundRequestsD
   return {
     /** Claims the refund of these items, or throws the 404/409 that says why not (naming the products of refused items). */
     async claim(input: ClaimInput): Promise<ClaimedRefund> {
-      const outcome = UUID.test(input.orderId) ? await db.transaction((tx) => claimUnderLock(tx, input)) : { refused: notFound(REFUND_MESSAGES.orderNotFound) }
+      const outcome = isUuid(input.orderId) ? await db.transaction((tx) => claimUnderLock(tx, input)) : { refused: notFound(REFUND_MESSAGES.orderNotFound) }
       if ('claimed' in outcome) return outcome.claimed
       if ('refused' in outcome) throw outcome.refused
       // Named after the transaction: the catalog reads through its own connection.
@@ -128,7 +129,7 @@ export function createRefundRequests({ db, catalog, lockOrder }: RefundRequestsD
      * marks it fresh in the same statement, so of two refunds racing here only one sends it.
      */
     async takeStale(orderId: string): Promise<ClaimedRefund[]> {
-      if (!UUID.test(orderId)) return []
+      if (!isUuid(orderId)) return []
       const stale = await db
         .update(refundRequests)
         .set({ updatedAt: sql`now()` })
@@ -152,7 +153,7 @@ export function createRefundRequests({ db, catalog, lockOrder }: RefundRequestsD
 
     /** The provider's refunds that name a request of the order (its metadata) complete it, whoever was meant to. */
     async completeFromProvider(tx: Executor, orderId: string, refunds: readonly PaymentRefund[]): Promise<void> {
-      const named = new Map(refunds.filter((refund) => UUID.test(refund.metadata.refundRequestId ?? '')).map((refund) => [refund.metadata.refundRequestId!, refund.id]))
+      const named = new Map(refunds.filter((refund) => isUuid(refund.metadata.refundRequestId ?? '')).map((refund) => [refund.metadata.refundRequestId!, refund.id]))
       if (named.size === 0) return
       const open = await tx
         .select({ id: refundRequests.id })

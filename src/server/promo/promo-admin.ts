@@ -9,11 +9,10 @@
 import { and, asc, eq, ne, sql } from 'drizzle-orm'
 import { PROMO_ADMIN_MESSAGES as MESSAGES, type PromoCodeForm } from '../../shared/contract/admin-promo-codes.ts'
 import { STALE_VERSION } from '../../shared/contract/strict-input.ts'
+import { isUuid } from '../../shared/ids.ts'
 import type { Database, Executor } from '../db/client.ts'
 import { AppError, fieldError, notFound } from '../http/errors.ts'
 import { promoCodes, promoRedemptions, type PromoCodeRow } from './promo.schema.ts'
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 export type PromoChange = { before: PromoCodeForm | null; after: PromoCodeForm }
 export type PromoAudit = (tx: Executor, id: string, change: PromoChange) => Promise<void>
@@ -85,7 +84,7 @@ export function createPromoAdmin(db: Database) {
   async function update(id: string, form: PromoCodeForm, version: number, audit: PromoAudit): Promise<PromoCodeRow> {
     return uniquely(() =>
       db.transaction(async (tx) => {
-        const [current] = UUID.test(id) ? await tx.select().from(promoCodes).where(eq(promoCodes.id, id)).for('update') : []
+        const [current] = isUuid(id) ? await tx.select().from(promoCodes).where(eq(promoCodes.id, id)).for('update') : []
         if (!current) throw notFound(MESSAGES.notFound)
         if (current.version !== version) throw new AppError(409, STALE_VERSION, MESSAGES.changed)
         await assertFree(tx, form.code, id)

@@ -5,10 +5,10 @@
  * with the same functions before it sends; every refusal names the field it is about.
  */
 import { z } from 'zod'
+import { UUID_PATTERN } from '../ids.ts'
 
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/
 const DATE_TIME = /^(\d{4}-\d{2}-\d{2})T([01]\d|2[0-3]):[0-5]\d(?::[0-5]\d(?:\.\d{1,3})?)?(?:Z|[+-](?:[01]\d|2[0-3]):[0-5]\d)$/
-const RECORD_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 /** The largest value of a PostgreSQL `integer` column. */
 const MAX_INT4 = 2_147_483_647
 
@@ -61,7 +61,7 @@ export function wholeNumber(label: string, min: number, max: number) {
 /** A record's id (a UUID). */
 export function recordId(label: string) {
   const message = `${label} must be a record id (UUID)`
-  return z.string({ error: message }).regex(RECORD_ID, message)
+  return z.string({ error: message }).regex(UUID_PATTERN, message)
 }
 
 export const VERSION_MESSAGES = {

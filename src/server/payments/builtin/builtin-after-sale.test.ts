@@ -11,13 +11,13 @@ import { createSignedInUser, type SignedInUser } from '../../../../tests/support
 import { createSession, itemsOf, orderById } from '../../../../tests/support/checkout-fixtures.ts'
 import { fetchDownload, grantUrl, productsWithFiles, requestGrant } from '../../../../tests/support/downloads.ts'
 import { deliverWebhooksInto, payBuiltinSession } from '../../../../tests/support/payments.ts'
-import { ordersServiceOf } from '../../../../tests/support/orders.ts'
+import { orderServicesOf } from '../../../../tests/support/orders.ts'
 import { createTestApp, type TestApp } from '../../../../tests/support/test-app.ts'
 import { orderRefunds, paymentRefunds, paymentWebhookDeliveries, processedPaymentEvents, refundRequests, type ProductRow } from '../../db/schema.ts'
-import type { OrdersService } from '../../orders/orders.service.ts'
+import type { AfterSaleService } from '../../orders/after-sale.service.ts'
 
 let t: TestApp
-let orders: OrdersService
+let orders: AfterSaleService
 let cheap: ProductRow
 let dear: ProductRow
 let address = 0
@@ -29,8 +29,8 @@ beforeAll(async () => {
   cheap = priced[0]!
   dear = priced.at(-1)!
   expect(dear.priceCents).toBeGreaterThan(cheap.priceCents)
-  // The app does not expose its orders service (there is no refund route yet): build one as app.ts does.
-  orders = ordersServiceOf(t)
+  // The app does not expose its orders services: build them as app.ts does.
+  orders = orderServicesOf(t).afterSale
 })
 afterAll(async () => t?.close())
 

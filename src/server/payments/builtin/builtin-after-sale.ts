@@ -7,15 +7,14 @@
  */
 import { createHash, randomUUID } from 'node:crypto'
 import { and, asc, eq, notInArray, sql } from 'drizzle-orm'
+import { CLOSED_DISPUTE_STATUSES, refundedCentsOf } from '../../../shared/after-sale.ts'
 import type { Database } from '../../db/client.ts'
 import { AppError, notFound } from '../../http/errors.ts'
 import { paymentDisputes, paymentRefunds, paymentSessions, type PaymentDisputeRow, type PaymentRefundRow, type PaymentSessionRow } from '../payments.schema.ts'
 import type { PaymentDispute, PaymentRecord, PaymentRefund, RefundInput } from '../provider.ts'
 import { newDisputeId, newEventId } from './ids.ts'
-import { chargeObject, disputeObject, refundedCentsOf, stripeEvent } from './stripe-objects.ts'
+import { chargeObject, disputeObject, stripeEvent } from './stripe-objects.ts'
 import { enqueueWebhookEvent } from './webhook-deliveries.ts'
-
-const CLOSED_DISPUTE_STATUSES = ['won', 'lost']
 
 export const AFTER_SALE_MESSAGES = {
   noSuchPayment: 'No such payment.',
@@ -150,7 +149,7 @@ export function createAfterSaleStore({ db, onEventQueued }: AfterSaleStoreDeps) 
         const [closed] = await tx
           .update(paymentDisputes)
           .set({ status: outcome, closedAt: sql`now()` })
-          .where(and(eq(paymentDisputes.id, disputeId), notInArray(paymentDisputes.status, CLOSED_DISPUTE_STATUSES)))
+          .where(and(eq(paymentDisputes.id, disputeId), notInArray(paymentDisputes.status, [...CLOSED_DISPUTE_STATUSES])))
           .returning()
         if (!closed) {
           const [found] = await tx.select({ id: paymentDisputes.id }).from(paymentDisputes).where(eq(paymentDisputes.id, disputeId))

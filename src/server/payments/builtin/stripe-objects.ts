@@ -4,6 +4,7 @@
  * the session reader cannot tell the two providers apart.
  */
 import Stripe from 'stripe'
+import { refundedCentsOf } from '../../../shared/after-sale.ts'
 import type { PaymentDisputeRow, PaymentRefundRow, PaymentSessionRow } from '../payments.schema.ts'
 import type { StripeCheckoutSessionObject } from '../stripe-events.ts'
 import { lineItemsSubtotalCents } from '../session-input.ts'
@@ -81,11 +82,6 @@ export function refundObject(row: PaymentRefundRow) {
     reason: row.reason,
     status: row.status,
   }
-}
-
-/** What refunds give back (or will): Stripe's charge counts every refund but failed and canceled ones in amount_refunded. */
-export function refundedCentsOf(refunds: Pick<PaymentRefundRow, 'status' | 'amountCents'>[]): number {
-  return refunds.filter((refund) => refund.status !== 'failed' && refund.status !== 'canceled').reduce((sum, refund) => sum + refund.amountCents, 0)
 }
 
 /** The paid session's charge with its refunds listed, as Stripe sends it in `charge.refunded`. */

@@ -17,20 +17,19 @@
  */
 import { asc, eq, inArray, notInArray, sql } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
+import { CLOSED_DISPUTE_STATUSES, isClosedDispute, refundedCentsOf } from '../../shared/after-sale.ts'
+import { isUuid } from '../../shared/ids.ts'
 import type { CatalogService } from '../catalog/catalog.service.ts'
 import type { Database, Executor } from '../db/client.ts'
 import { recordProcessedEvent } from '../payments/payments.service.ts'
 import type { PaymentDispute, PaymentProvider, PaymentRefund } from '../payments/provider.ts'
 import { orderDisputes, orderItems, orderRefunds, orders, PAID_ORDER_STATUSES, type ItemAccess, type ItemAccessReason, type OrderRow, type OrderStatus } from './orders.schema.ts'
-import { coveredItemIds, refundedCentsOf } from './refund-allocation.ts'
+import { coveredItemIds } from './refund-allocation.ts'
 import { createRefundRequests, type ClaimedRefund } from './refund-requests.ts'
-import type { EventRef } from './fulfilment.ts'
+import type { EventRef } from './fulfilment.service.ts'
 
-/** Dispute statuses after which the bank has decided; a closed dispute never reopens. */
-const CLOSED_DISPUTE_STATUSES = ['won', 'lost', 'warning_closed', 'prevented']
 /** Stripe keeps metadata values to 500 characters: past that a refund names no items and covers by amount. */
 const METADATA_VALUE_MAX = 500
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 export type AfterSaleOutcome = 'applied' | 'duplicate-event' | 'unknown-order'
 
@@ -51,7 +50,7 @@ export interface RefundOrderInput {
   audit?: (tx: Executor, change: { before: Record<string, unknown>; after: Record<string, unknown> }) => Promise<void>
 }
 
-export interface AfterSaleDeps {
+export interface AfterSaleServiceDeps {
   db: Database
   log: FastifyBaseLogger
   payments: () => PaymentProvider
@@ -66,13 +65,13 @@ function isPaid(status: OrderStatus): boolean {
 }
 
 function itemIdsOf(metadata: Record<string, string>): string[] | null {
-  const ids = metadata.orderItemIds?.split(',').filter((id) => UUID.test(id)) ?? []
+  const ids = metadata.orderItemIds?.split(',').filter((id) => isUuid(id)) ?? []
   return ids.length > 0 ? ids : null
 }
 
-export function createAfterSale({ db, log, payments, catalog }: AfterSaleDeps) {
+export function createAfterSaleService({ db, log, payments, catalog }: AfterSaleServiceDeps) {
   async function lockOrder(tx: Executor, orderId: string): Promise<OrderRow | null> {
-    if (!UUID.test(orderId)) return null
+    if (!isUuid(orderId)) return null
     const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update')
     return order ?? null
   }
@@ -91,7 +90,7 @@ export function createAfterSale({ db, log, payments, catalog }: AfterSaleDeps) {
     const disputes = await tx.select().from(orderDisputes).where(eq(orderDisputes.orderId, order.id))
     const covered = coveredItemIds(items, order, refunds)
     const lost = disputes.some((dispute) => dispute.status === 'lost')
-    const open = disputes.some((dispute) => !CLOSED_DISPUTE_STATUSES.includes(dispute.status))
+    const open = disputes.some((dispute) => !isClosedDispute(dispute.status))
     const stateOf = (itemId: string): ItemAccessState => {
       if (covered.has(itemId)) return { access: 'revoked', accessReason: 'refunded' }
       if (lost) return { access: 'revoked', accessReason: 'dispute_lost' }
@@ -125,7 +124,7 @@ export function createAfterSale({ db, log, payments, catalog }: AfterSaleDeps) {
   async function orderIdOfPayment(paymentIntentId: string, named: string | null): Promise<string | null> {
     const [paid] = await db.select({ id: orders.id }).from(orders).where(eq(orders.paymentIntentId, paymentIntentId)).limit(1)
     if (paid) return paid.id
-    if (named && UUID.test(named)) return named
+    if (named && isUuid(named)) return named
     return (await payments().paymentRecord(paymentIntentId))?.orderId ?? null
   }
 
@@ -245,7 +244,7 @@ export function createAfterSale({ db, log, payments, catalog }: AfterSaleDeps) {
     /** A dispute event (`charge.dispute.*`): the dispute's status is stored, except that a closed dispute never reopens. */
     async recordDispute(dispute: PaymentDispute, ref: EventRef): Promise<AfterSaleResult> {
       const orderId = await orderIdOfPayment(dispute.paymentIntentId, null)
-      const closed = CLOSED_DISPUTE_STATUSES.includes(dispute.status)
+      const closed = isClosedDispute(dispute.status)
       return applyToOrder(orderId, ref, async (tx, order) => {
         await tx
           .insert(orderDisputes)
@@ -253,7 +252,7 @@ export function createAfterSale({ db, log, payments, catalog }: AfterSaleDeps) {
           .onConflictDoUpdate({
             target: orderDisputes.id,
             set: { status: sql`excluded.status`, closedAt: sql`excluded.closed_at` },
-            setWhere: notInArray(orderDisputes.status, CLOSED_DISPUTE_STATUSES),
+            setWhere: notInArray(orderDisputes.status, [...CLOSED_DISPUTE_STATUSES]),
           })
       })
     },
@@ -276,4 +275,4 @@ export function createAfterSale({ db, log, payments, catalog }: AfterSaleDeps) {
   }
 }
 
-export type AfterSale = ReturnType<typeof createAfterSale>
+export type AfterSaleService = ReturnType<typeof createAfterSaleService>

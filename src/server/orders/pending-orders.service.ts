@@ -1,16 +1,18 @@
 /**
- * The life of an order before it is paid: the per-buyer lock that serialises a buyer's
- * checkouts, the buyer's PENDING orders, writing a new PENDING order with its items, ending one
- * (CANCELLED or FAILED, its promo use given back) and attaching its payment session. Every state
- * change is a conditional update, so two processes ending or attaching the same order do it once.
+ * Orders before they are paid, as checkout asks for them: the per-buyer lock that serialises a
+ * buyer's checkouts, the buyer's PENDING orders, writing a new PENDING order with its items,
+ * ending one (CANCELLED or FAILED, its promo use given back), attaching its payment session,
+ * and, to pay an order again, the buyer's own order and its lines. Every state change is a
+ * conditional update, so two processes ending or attaching the same order do it once.
  */
-import { and, eq, isNull, sql } from 'drizzle-orm'
+import { and, asc, eq, isNull, sql } from 'drizzle-orm'
+import { isUuid } from '../../shared/ids.ts'
+import type { CatalogService } from '../catalog/catalog.service.ts'
 import type { Database, Executor } from '../db/client.ts'
+import type { CheckoutLineItem } from '../payments/provider.ts'
 import type { PromoService } from '../promo/promo.service.ts'
 import { orderItems, orders, type BillingDetails, type CheckoutType, type OrderRow, type OrderStatus } from './orders.schema.ts'
-
-/** Who is buying: a signed-in user, or a guest known by email. */
-export type Buyer = { kind: 'user'; userId: string; email: string } | { kind: 'guest'; email: string }
+import type { Buyer } from './orders.types.ts'
 
 /** One key per buyer: the user id, or a guest's email. */
 export const buyerKey = (buyer: Buyer) => (buyer.kind === 'user' ? `user:${buyer.userId}` : `guest:${buyer.email}`)
@@ -46,7 +48,14 @@ export interface NewPendingOrder {
 
 export type EndStatus = Extract<OrderStatus, 'CANCELLED' | 'FAILED'>
 
-export function createPendingOrders(db: Database, promo: Pick<PromoService, 'release'>) {
+export interface PendingOrdersServiceDeps {
+  db: Database
+  promo: Pick<PromoService, 'release'>
+  /** Names an order's lines for its payment session. */
+  catalog: Pick<CatalogService, 'productSummariesByIds'>
+}
+
+export function createPendingOrdersService({ db, promo, catalog }: PendingOrdersServiceDeps) {
   /** Serialises the buyer's checkouts until the transaction ends (harmless on PGlite, which has one connection). */
   async function lockBuyer(tx: Executor, buyer: Buyer): Promise<void> {
     await tx.execute(sql`select pg_advisory_xact_lock(${CHECKOUT_LOCK_NAMESPACE}, hashtext(${buyerKey(buyer)}))`)
@@ -135,8 +144,25 @@ export function createPendingOrders(db: Database, promo: Pick<PromoService, 'rel
         return attached.length > 0
       })
     },
+
+    /** The signed-in user's own order, or null (another user's order does not exist for them). */
+    async findOwnOrder(userId: string, orderId: string): Promise<OrderRow | null> {
+      if (!isUuid(orderId)) return null
+      const [order] = await db.select().from(orders).where(and(eq(orders.id, orderId), eq(orders.userId, userId)))
+      return order ?? null
+    },
+
+    /** An order's lines as a payment session lists them: product name, unit price paid, quantity. */
+    async paymentLinesOf(orderId: string): Promise<CheckoutLineItem[]> {
+      const [order] = await db.query.orders.findMany({ where: eq(orders.id, orderId), with: { items: { orderBy: [asc(orderItems.createdAt), asc(orderItems.id)] } } })
+      if (!order) return []
+      const products = await catalog.productSummariesByIds(order.items.map((item) => item.productId))
+      return order.items.map((item) => ({ productId: item.productId, name: products.get(item.productId)?.name ?? 'Product', unitAmountCents: item.priceCents, quantity: item.quantity }))
+    },
   }
 }
+
+export type PendingOrdersService = ReturnType<typeof createPendingOrdersService>
 
 /** The buyer an order was placed by. */
 export function buyerOf(order: Pick<OrderRow, 'userId' | 'customerEmail'>): Buyer {

@@ -6,14 +6,14 @@
 import { and, asc, count, desc, eq, gte, ilike, lt, sql, type SQL } from 'drizzle-orm'
 import { ORDER_ADMIN_MESSAGES as MESSAGES, type AdminOrder, type AdminOrdersQuery } from '../../shared/contract/admin-orders.ts'
 import { orderNumberOf } from '../../shared/contract/checkout.ts'
+import { isUuid } from '../../shared/ids.ts'
 import type { ProductSummary } from '../catalog/catalog.service.ts'
 import type { Database, Executor } from '../db/client.ts'
 import { AppError, notFound } from '../http/errors.ts'
-import type { OrderSummaryRow } from './order-reports.ts'
+import type { OrderSummaryRow } from './order-reports.service.ts'
 import { accessOf, DOWNLOADABLE_ORDER_STATUSES, refundableItemIds } from './order-views.ts'
 import { orderDisputes, orderItems, orderRefunds, orders, refundRequests, type OrderItemRow, type OrderRow, type RefundRequestRow } from './orders.schema.ts'
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 const DAY_MS = 24 * 60 * 60 * 1000
 
 export type AdminOrderRecord = OrderRow & {
@@ -68,7 +68,7 @@ export function toAdminOrderView(order: AdminOrderRecord, products: Map<string, 
   }
 }
 
-export function createOrderAdmin(db: Database) {
+export function createOrderAdminService(db: Database) {
   return {
     /** One page of orders, newest first, with their item counts and the total matching, in two indexed queries. */
     async adminOrders({ status, email, from, to, limit, offset }: AdminOrdersQuery): Promise<{ rows: OrderSummaryRow[]; total: number }> {
@@ -103,7 +103,7 @@ export function createOrderAdmin(db: Database) {
 
     /** Any order with its items, refunds and disputes; 404 for an unknown id. */
     async adminOrder(orderId: string): Promise<AdminOrderRecord> {
-      const order = UUID.test(orderId)
+      const order = isUuid(orderId)
         ? await db.query.orders.findFirst({
             where: eq(orders.id, orderId),
             with: {
@@ -120,7 +120,7 @@ export function createOrderAdmin(db: Database) {
 
     /** Gives an item `added` more downloads; only an item its buyer may still download. */
     async addDownloads(orderId: string, orderItemId: string, added: number, audit: (tx: Executor, change: DownloadsChange) => Promise<void>): Promise<number> {
-      if (!UUID.test(orderId) || !UUID.test(orderItemId)) throw notFound(MESSAGES.itemNotFound)
+      if (!isUuid(orderId) || !isUuid(orderItemId)) throw notFound(MESSAGES.itemNotFound)
       return db.transaction(async (tx) => {
         const [item] = await tx
           .select({ remaining: orderItems.downloadsRemaining, access: orderItems.access, status: orders.status })
@@ -141,3 +141,5 @@ export function createOrderAdmin(db: Database) {
     },
   }
 }
+
+export type OrderAdminService = ReturnType<typeof createOrderAdminService>

@@ -7,6 +7,7 @@
  */
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import type { LiveFileVersion } from '../../shared/contract/product-file-versions.ts'
+import { isUuid } from '../../shared/ids.ts'
 import type { ProfileService } from '../auth/profile.service.ts'
 import type { Database, Executor } from '../db/client.ts'
 import type { Mailer } from '../email/mailer.ts'
@@ -29,14 +30,12 @@ export interface FileVersionAnnounced {
   itemsGivenADownload: number
 }
 
-export interface FileUpdatesDeps {
+export interface FileUpdatesServiceDeps {
   db: Database
   accounts: Pick<ProfileService, 'productUpdateOptOuts'>
   mailer: Pick<Mailer, 'enqueue'>
   publicUrl: string
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 const buyerEmail = sql<string>`lower(${orders.customerEmail})`
 
@@ -44,7 +43,7 @@ const buyerEmail = sql<string>`lower(${orders.customerEmail})`
 const withAccess = (productId: string) =>
   and(eq(orderItems.productId, productId), eq(orderItems.access, 'active'), inArray(orders.status, [...DOWNLOADABLE_ORDER_STATUSES]))
 
-export function createFileUpdates({ db, accounts, mailer, publicUrl }: FileUpdatesDeps) {
+export function createFileUpdatesService({ db, accounts, mailer, publicUrl }: FileUpdatesServiceDeps) {
   /** Each buyer email with access, with the accounts that placed those orders. */
   async function buyersOf(tx: Executor, productId: string): Promise<Map<string, string[]>> {
     const rows = await tx
@@ -98,7 +97,7 @@ export function createFileUpdates({ db, accounts, mailer, publicUrl }: FileUpdat
   return {
     /** How many buyers (distinct emails) can still download the product: who a newly published version reaches. */
     async buyersWithAccess(productId: string): Promise<number> {
-      if (!UUID.test(productId)) return 0
+      if (!isUuid(productId)) return 0
       const [row] = await db
         .select({ count: sql<number>`count(distinct ${buyerEmail})::int` })
         .from(orderItems)
@@ -118,3 +117,5 @@ export function createFileUpdates({ db, accounts, mailer, publicUrl }: FileUpdat
     },
   }
 }
+
+export type FileUpdatesService = ReturnType<typeof createFileUpdatesService>

@@ -41,7 +41,7 @@ export interface CustomerRow {
   lastOrderAt: Date
 }
 
-export function createOrderReports(db: Database) {
+export function createOrderReportsService(db: Database) {
   return {
     /** Paid orders per UTC day since `since`, by the day they were paid. */
     async salesPerDay(since: Date): Promise<DailySales[]> {
@@ -120,3 +120,5 @@ export function createOrderReports(db: Database) {
     },
   }
 }
+
+export type OrderReportsService = ReturnType<typeof createOrderReportsService>

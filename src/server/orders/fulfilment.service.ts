@@ -4,22 +4,32 @@
  * of times. The event id is recorded and the order row locked in the same transaction, the
  * state is re-checked under the lock, the paid amount must equal the order total, and the
  * receipt is queued in the mail outbox in that same transaction under a key of its own, so a
- * retry can never send a second one and a crash can never lose it.
+ * retry can never send a second one and a crash can never lose it. The receipt of a paid
+ * order goes out again when its buyer, or the owner, asks.
  */
-import { asc, eq, sql } from 'drizzle-orm'
+import { and, asc, eq, sql } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
+import { CHECKOUT_SERVER_MESSAGES as MESSAGES } from '../../shared/contract/checkout.ts'
+import { isUuid } from '../../shared/ids.ts'
 import type { CartService } from '../cart/cart.service.ts'
 import type { CatalogService } from '../catalog/catalog.service.ts'
 import type { Database, Executor } from '../db/client.ts'
 import type { Mailer } from '../email/mailer.ts'
+import { AppError, notFound } from '../http/errors.ts'
 import type { PromoService } from '../promo/promo.service.ts'
 import { recordProcessedEvent } from '../payments/payments.service.ts'
 import type { PaymentCheckoutSession, PaymentProvider } from '../payments/provider.ts'
-import { orderItems, orders, type OrderRow } from './orders.schema.ts'
-import type { createPendingOrders } from './pending-orders.ts'
-import type { AfterSale } from './after-sale.ts'
+import type { AfterSaleService } from './after-sale.service.ts'
 import { licenceCodeOf } from './licence.ts'
+import { orderItems, orders, PAID_ORDER_STATUSES, type OrderRow, type OrderStatus } from './orders.schema.ts'
+import type { PendingOrdersService } from './pending-orders.service.ts'
 import { receiptEmail } from './receipt-email.ts'
+
+export const RECEIPT_MESSAGES = {
+  notPaid: 'This order was not paid, so it has no receipt',
+  tooMany: 'Too many receipt requests for this order. Please try again later.',
+  failed: 'Failed to send the receipt',
+} as const
 
 export type FulfilOutcome =
   /** This call completed the order. */
@@ -49,20 +59,20 @@ export interface EventRef {
 /** The receipt of an order goes out once, whatever retries and redeliveries happen. */
 const receiptKeyOf = (orderId: string) => `receipt:${orderId}`
 
-export interface FulfilmentDeps {
+export interface FulfilmentServiceDeps {
   db: Database
   licenceSecret: string
   catalog: Pick<CatalogService, 'productSummariesByIds'>
   cart: Pick<CartService, 'removeProducts'>
   promo: Pick<PromoService, 'redeem'>
-  pendingOrders: Pick<ReturnType<typeof createPendingOrders>, 'endPendingOrder'>
+  pendingOrders: Pick<PendingOrdersService, 'endPendingOrder'>
   mailer: Mailer
   publicUrl: string
   log: FastifyBaseLogger
   /** Asked for the paying card when an event's session does not carry it (Stripe's events do not). */
   payments: () => PaymentProvider
-  /** Applies refunds and disputes that arrived before the payment was confirmed (after-sale.ts). */
-  afterSale: Pick<AfterSale, 'settle'>
+  /** Applies refunds and disputes that arrived before the payment was confirmed (after-sale.service.ts). */
+  afterSale: Pick<AfterSaleService, 'settle'>
 }
 
 async function lockOrderBySession(tx: Executor, sessionId: string): Promise<OrderRow | null> {
@@ -70,7 +80,7 @@ async function lockOrderBySession(tx: Executor, sessionId: string): Promise<Orde
   return order ?? null
 }
 
-export function createFulfilment({ db, licenceSecret, catalog, cart, promo, pendingOrders, mailer, publicUrl, log, payments, afterSale }: FulfilmentDeps) {
+export function createFulfilmentService({ db, licenceSecret, catalog, cart, promo, pendingOrders, mailer, publicUrl, log, payments, afterSale }: FulfilmentServiceDeps) {
   const { endPendingOrder } = pendingOrders
 
   /** The order's items with their products' names and digital flags, in item order. */
@@ -182,12 +192,35 @@ export function createFulfilment({ db, licenceSecret, catalog, cart, promo, pend
     })
   }
 
-  /** Queues the receipt of a paid order again (the buyer asked for it), outside any other change. */
-  async function resendReceipt(order: OrderRow): Promise<void> {
+  /** Queues the receipt of a paid order again, outside any other change, to the email the order was placed with; 404 for no order, 409 for one never paid. */
+  async function queueReceiptAgain(order: OrderRow | undefined): Promise<{ email: string }> {
+    if (!order) throw notFound(MESSAGES.orderNotFound)
+    if (!(PAID_ORDER_STATUSES as readonly OrderStatus[]).includes(order.status)) throw new AppError(409, 'ORDER_NOT_PAID', RECEIPT_MESSAGES.notPaid)
     await queueReceipt(db, order, await itemsWithProducts(order.id))
     mailer.nudge()
+    return { email: order.customerEmail }
   }
 
-  return { fulfilCheckoutSession, endCheckoutSession, resendReceipt }
+  return {
+    fulfilCheckoutSession,
+    endCheckoutSession,
+
+    /**
+     * The buyer asks for the receipt of their own paid order again. Another user's order, or an
+     * unknown id, is the same 404; an order never paid has no receipt.
+     */
+    async resendReceiptForBuyer(userId: string, orderId: string): Promise<{ email: string }> {
+      const [order] = isUuid(orderId) ? await db.select().from(orders).where(and(eq(orders.id, orderId), eq(orders.userId, userId))) : []
+      return queueReceiptAgain(order)
+    },
+
+    /** The owner queues any paid order's receipt again, to the email the order was placed with. */
+    async resendReceiptForOwner(orderId: string): Promise<{ email: string }> {
+      const [order] = isUuid(orderId) ? await db.select().from(orders).where(eq(orders.id, orderId)) : []
+      return queueReceiptAgain(order)
+    },
+  }
 }
+
+export type FulfilmentService = ReturnType<typeof createFulfilmentService>
 

@@ -1,48 +1,24 @@
 /**
- * Orders: the buyer's order history and the success page's lookup (another user's order does
- * not exist for the caller: the same 404 as an unknown id), what a buyer owns, the counted
- * downloads each bought item grants, and, through pending-orders.ts, fulfilment.ts and
- * after-sale.ts, the life of an order from PENDING to paid or ended, then refunded or disputed;
- * file-updates.ts tells buyers of a product's new file version.
- * Product names and images come from the catalog, one batch per answer; order-views.ts shapes
- * what each reader sees.
+ * Orders as their buyer sees them: the order history and the success page's lookup (another
+ * user's order does not exist for the caller: the same 404 as an unknown id), the public
+ * licence an order's code proves, what a buyer owns, and the counted downloads each bought item
+ * grants. Product names and images come from the catalog, one batch per answer; order-views.ts
+ * shapes what each reader sees.
  */
 import { and, asc, desc, eq, gt, inArray, ne, sql, type SQL } from 'drizzle-orm'
-import type { FastifyBaseLogger } from 'fastify'
 import { CHECKOUT_SERVER_MESSAGES as MESSAGES, type OrderStatusValue, type OrderView, type SessionOrder } from '../../shared/contract/checkout.ts'
-import type { ProfileService } from '../auth/profile.service.ts'
-import type { CartService } from '../cart/cart.service.ts'
-import type { CatalogService } from '../catalog/catalog.service.ts'
-import type { Database, Executor } from '../db/client.ts'
-import type { Mailer } from '../email/mailer.ts'
-import { AppError, notFound } from '../http/errors.ts'
-import type { CheckoutLineItem, PaymentProvider } from '../payments/provider.ts'
-import type { PromoService } from '../promo/promo.service.ts'
 import type { ItemAccessView } from '../../shared/contract/downloads.ts'
 import { LICENCE_MESSAGES, type Licence } from '../../shared/contract/licences.ts'
-import { createAfterSale } from './after-sale.ts'
-import { createFulfilment } from './fulfilment.ts'
-import { createFileUpdates } from './file-updates.ts'
-import { createOrderAdmin } from './order-admin.ts'
-import { createOrderReports } from './order-reports.ts'
-import { accessOf, DOWNLOADABLE_ORDER_STATUSES, licensedItemsOf, toLicence, toOrderView, toSessionOrder, type OrderWithItems } from './order-views.ts'
+import { isUuid } from '../../shared/ids.ts'
+import type { ProfileService } from '../auth/profile.service.ts'
+import type { CatalogService } from '../catalog/catalog.service.ts'
+import type { Database, Executor } from '../db/client.ts'
+import { notFound } from '../http/errors.ts'
+import type { PaymentProvider } from '../payments/provider.ts'
+import type { FulfilmentService } from './fulfilment.service.ts'
 import { orderIdOfLicenceCode } from './licence.ts'
-import { orderItems, orders, PAID_ORDER_STATUSES, type OrderRow, type OrderStatus } from './orders.schema.ts'
-import { createPendingOrders } from './pending-orders.ts'
-
-export type { Buyer } from './pending-orders.ts'
-export { buyerKey, buyerOf } from './pending-orders.ts'
-export { toAdminOrderView } from './order-admin.ts'
-export type { FulfilResult } from './fulfilment.ts'
-export type { BillingDetails, CheckoutType, OrderRow, OrderStatus } from './orders.schema.ts'
-
-export const RECEIPT_MESSAGES = {
-  notPaid: 'This order was not paid, so it has no receipt',
-  tooMany: 'Too many receipt requests for this order. Please try again later.',
-  failed: 'Failed to send the receipt',
-} as const
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+import { accessOf, DOWNLOADABLE_ORDER_STATUSES, licensedItemsOf, toLicence, toOrderView, toSessionOrder, type OrderWithItems } from './order-views.ts'
+import { orderItems, orders, PAID_ORDER_STATUSES, type OrderStatus } from './orders.schema.ts'
 
 const withItems = { items: { orderBy: [asc(orderItems.createdAt), asc(orderItems.id)] } }
 
@@ -70,27 +46,20 @@ export interface PurchasedItem {
   access: ItemAccessView
 }
 
-export interface OrdersServiceDeps {
+export interface BuyerOrdersServiceDeps {
   db: Database
   /** Signs licence codes (AUTH_SECRET): every process of the store must share it. */
   licenceSecret: string
   catalog: Pick<CatalogService, 'productSummariesByIds'>
   /** The buyer's account name, for the licence of an order placed without a billing name. */
-  accounts: Pick<ProfileService, 'displayName' | 'productUpdateOptOuts'>
-  cart: Pick<CartService, 'removeProducts'>
-  promo: Pick<PromoService, 'redeem' | 'release'>
-  mailer: Mailer
-  publicUrl: string
-  log: FastifyBaseLogger
+  accounts: Pick<ProfileService, 'displayName'>
   /** Read at call time: the provider is configured when the app is built. */
   payments: () => PaymentProvider
+  /** Completes a paid session the success page finds still PENDING. */
+  fulfilment: Pick<FulfilmentService, 'fulfilCheckoutSession'>
 }
 
-export function createOrdersService({ db, licenceSecret, catalog, accounts, cart, promo, mailer, publicUrl, log, payments }: OrdersServiceDeps) {
-  const pendingOrders = createPendingOrders(db, promo)
-  const afterSale = createAfterSale({ db, log, payments, catalog })
-  const fulfilment = createFulfilment({ db, licenceSecret, catalog, cart, promo, pendingOrders, mailer, publicUrl, log, payments, afterSale })
-
+export function createBuyerOrdersService({ db, licenceSecret, catalog, accounts, payments, fulfilment }: BuyerOrdersServiceDeps) {
   function findOrder(where: SQL | undefined): Promise<OrderWithItems | undefined> {
     return db.query.orders.findFirst({ where, with: withItems })
   }
@@ -98,15 +67,6 @@ export function createOrdersService({ db, licenceSecret, catalog, accounts, cart
   const productsOf = (list: OrderWithItems[]) => catalog.productSummariesByIds(list.flatMap((order) => order.items.map((item) => item.productId)))
 
   return {
-    ...pendingOrders,
-    ...fulfilment,
-    ...createOrderReports(db),
-    ...createOrderAdmin(db),
-    ...createFileUpdates({ db, accounts, mailer, publicUrl }),
-    syncRefunds: afterSale.syncRefunds,
-    recordDispute: afterSale.recordDispute,
-    refundOrder: afterSale.refundOrder,
-
     async listOrders(userId: string, { status, limit, offset }: { status?: OrderStatusValue | undefined; limit: number; offset: number }) {
       const rows = await db.query.orders.findMany({
         where: and(eq(orders.userId, userId), status ? eq(orders.status, status) : undefined),
@@ -121,7 +81,7 @@ export function createOrdersService({ db, licenceSecret, catalog, accounts, cart
     },
 
     async getOrder(userId: string, orderId: string): Promise<OrderView> {
-      const order = UUID.test(orderId) ? await findOrder(and(eq(orders.id, orderId), eq(orders.userId, userId))) : undefined
+      const order = isUuid(orderId) ? await findOrder(and(eq(orders.id, orderId), eq(orders.userId, userId))) : undefined
       if (!order) throw notFound(MESSAGES.orderNotFound)
       return toOrderView(order, await productsOf([order]), licenceSecret)
     },
@@ -151,42 +111,6 @@ export function createOrdersService({ db, licenceSecret, catalog, accounts, cart
       if (!order || licensedItemsOf(order).length === 0) throw notFound(LICENCE_MESSAGES.notFound)
       const accountName = order.userId ? await accounts.displayName(order.userId) : null
       return toLicence(order, await productsOf([order]), licenceSecret, accountName)
-    },
-
-    /**
-     * Queues the receipt of the buyer's own paid order again. Another user's order, or an
-     * unknown id, is the same 404; an order never paid has no receipt.
-     */
-    async resendReceipt(userId: string, orderId: string): Promise<{ email: string }> {
-      const order = UUID.test(orderId) ? await findOrder(and(eq(orders.id, orderId), eq(orders.userId, userId))) : undefined
-      if (!order) throw notFound(MESSAGES.orderNotFound)
-      if (!(PAID_ORDER_STATUSES as readonly OrderStatus[]).includes(order.status)) throw new AppError(409, 'ORDER_NOT_PAID', RECEIPT_MESSAGES.notPaid)
-      await fulfilment.resendReceipt(order)
-      return { email: order.customerEmail }
-    },
-
-    /** The owner queues any paid order's receipt again, to the email the order was placed with. */
-    async resendReceiptForOwner(orderId: string): Promise<{ email: string }> {
-      const order = UUID.test(orderId) ? await findOrder(eq(orders.id, orderId)) : undefined
-      if (!order) throw notFound(MESSAGES.orderNotFound)
-      if (!(PAID_ORDER_STATUSES as readonly OrderStatus[]).includes(order.status)) throw new AppError(409, 'ORDER_NOT_PAID', RECEIPT_MESSAGES.notPaid)
-      await fulfilment.resendReceipt(order)
-      return { email: order.customerEmail }
-    },
-
-    /** The signed-in user's own order, or null (another user's order does not exist for them). */
-    async findOwnOrder(userId: string, orderId: string): Promise<OrderRow | null> {
-      if (!UUID.test(orderId)) return null
-      const [order] = await db.select().from(orders).where(and(eq(orders.id, orderId), eq(orders.userId, userId)))
-      return order ?? null
-    },
-
-    /** An order's lines as a payment session lists them: product name, unit price paid, quantity. */
-    async paymentLinesOf(orderId: string): Promise<CheckoutLineItem[]> {
-      const [order] = await db.query.orders.findMany({ where: eq(orders.id, orderId), with: withItems })
-      if (!order) return []
-      const products = await productsOf([order])
-      return order.items.map((item) => ({ productId: item.productId, name: products.get(item.productId)?.name ?? 'Product', unitAmountCents: item.priceCents, quantity: item.quantity }))
     },
 
     /** Which products the user bought and still holds, refunds aside (all of them, or those among `productIds`). */
@@ -232,7 +156,7 @@ export function createOrdersService({ db, licenceSecret, catalog, accounts, cart
 
     /** The user's order item with its order's state and its access; null when it is not theirs or does not exist. */
     async downloadableItem(userId: string, orderItemId: string): Promise<DownloadableItem | null> {
-      if (!UUID.test(orderItemId)) return null
+      if (!isUuid(orderItemId)) return null
       const [item] = await db
         .select({ productId: orderItems.productId, downloadsRemaining: orderItems.downloadsRemaining, orderStatus: orders.status, access: orderItems.access })
         .from(orderItems)
@@ -271,4 +195,4 @@ export function createOrdersService({ db, licenceSecret, catalog, accounts, cart
   }
 }
 
-export type OrdersService = ReturnType<typeof createOrdersService>
+export type BuyerOrdersService = ReturnType<typeof createBuyerOrdersService>

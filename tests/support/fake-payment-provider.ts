@@ -14,8 +14,8 @@ import {
   type PaymentRecord,
   type PaymentRefund,
   type RefundInput,
-} from './provider.ts'
-import { verifyStripeEvent } from './stripe-events.ts'
+} from '../../src/server/payments/provider.ts'
+import { verifyStripeEvent } from '../../src/server/payments/stripe-events.ts'
 
 export const FAKE_WEBHOOK_SECRET = 'whsec_checkout_fake_provider_secret'
 const TOLERANCE_SECONDS = 300

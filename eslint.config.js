@@ -8,10 +8,14 @@ import tseslint from 'typescript-eslint'
 /** Server folders every capability may use: the database client, HTTP edge, mail, file storage, jobs, configuration. */
 const INFRASTRUCTURE = ['infra', 'db-client']
 
-/** What a file of a server capability may import: its own folder, other capabilities' services, the two seams, infrastructure. */
+/** A client feature's files: its own folder, its pages (routes/) and its public.ts. */
+const CLIENT_FEATURE = ['feature', 'feature-routes', 'feature-public']
+
+/** What a file of a server capability may import: its own folder, other capabilities' services and (as types only) their types, the two seams, infrastructure. */
 const capabilityMayImport = [
-  { to: { element: { types: ['capability', 'service'], captured: { capability: '{{ from.captured.capability }}' } } } },
+  { to: { element: { types: ['capability', 'service', 'types'], captured: { capability: '{{ from.captured.capability }}' } } } },
   { to: { element: { type: 'service' } } },
+  { to: { element: { type: 'types' } }, dependency: { kind: 'type' } },
   { to: { element: { type: 'seam' } } },
   { to: { element: { type: 'table-keys' } } },
   { to: { element: { types: [...INFRASTRUCTURE, 'shared'] } } },
@@ -44,6 +48,15 @@ export default tseslint.config(
       // The first descriptor a file matches decides its type.
       'boundaries/elements': [
         { type: 'shared', pattern: 'src/shared' },
+        // The client: the app shell composes the features; a feature's files are its own, except
+        // its public.ts (what other features and the shell may use) and its routes/ (the pages the
+        // shell's router loads lazily); components/ is shared UI that knows no feature.
+        { type: 'client-app', pattern: 'src/client/{app,server-render}' },
+        { type: 'client-app', pattern: 'src/client/main.tsx', mode: 'file' },
+        { type: 'feature-public', pattern: 'src/client/features/*/public.ts', mode: 'file', capture: ['feature'] },
+        { type: 'feature-routes', pattern: 'src/client/features/*/routes', capture: ['feature'] },
+        { type: 'feature', pattern: 'src/client/features/*', capture: ['feature'] },
+        { type: 'client-components', pattern: 'src/client/components' },
         { type: 'client', pattern: 'src/client' },
         { type: 'demo-catalog', pattern: 'src/demo-catalog' },
         { type: 'composition', pattern: 'src/server/{app,main}.ts', mode: 'file' },
@@ -56,7 +69,10 @@ export default tseslint.config(
         { type: 'db', pattern: 'src/server/db' },
         { type: 'seam', pattern: 'src/server/+(auth)/session.ts', mode: 'file', capture: ['capability'] },
         { type: 'seam', pattern: 'src/server/+(payments)/provider.ts', mode: 'file', capture: ['capability'] },
+        // A capability may have several services (orders: pending orders, fulfilment, after-sale, ...).
         { type: 'service', pattern: 'src/server/*/*.service.ts', mode: 'file', capture: ['capability', 'file'] },
+        // The types other capabilities name (an order row, a buyer), importable as types only.
+        { type: 'types', pattern: 'src/server/*/*.types.ts', mode: 'file', capture: ['capability', 'file'] },
         { type: 'capability', pattern: 'src/server/*', capture: ['capability'] },
       ],
     },
@@ -65,18 +81,59 @@ export default tseslint.config(
         'error',
         {
           default: 'disallow',
-          message: '{{ from.type }} {{ from.path }} may not import {{ to.path }}: a server capability reaches another only through its *.service.ts; client, server and shared never import each other',
+          message: '{{ from.type }} {{ from.path }} may not import {{ to.path }}: a server capability reaches another only through its *.service.ts (and `import type` from its *.types.ts); client, server and shared never import each other',
           policies: [
             { from: { element: { type: 'shared' } }, allow: [{ to: { element: { type: 'shared' } } }] },
             { from: { element: { type: 'client' } }, allow: [{ to: { element: { types: ['client', 'shared'] } } }] },
+            {
+              from: { element: { type: 'client' } },
+              disallow: [{ to: { element: { types: ['client-app', 'client-components', ...CLIENT_FEATURE] } } }],
+              message: '{{ from.filePath }} may not import {{ to.filePath }}: the client\'s base (api/, store-config.ts) imports no app, component or feature file',
+            },
+            {
+              from: { element: { type: 'client-components' } },
+              allow: [{ to: { element: { types: ['client-components', 'client', 'shared'] } } }],
+            },
+            {
+              from: { element: { type: 'client-components' } },
+              disallow: [{ to: { element: { types: ['client-app', ...CLIENT_FEATURE] } } }],
+              message: '{{ from.filePath }} may not import {{ to.filePath }}: components/ is shared UI and imports no feature nor the app shell',
+            },
+            {
+              from: { element: { type: 'client-app' } },
+              allow: [{ to: { element: { types: ['client-app', 'feature-public', 'feature-routes', 'client-components', 'client', 'shared'] } } }],
+            },
+            {
+              from: { element: { type: 'client-app' } },
+              disallow: [{ to: { element: { type: 'feature' } } }],
+              message: 'The app shell ({{ from.filePath }}) may not import {{ to.filePath }}: it uses a feature through its public.ts, or a page of its routes/',
+            },
+            // A feature imports another feature only through that feature's public.ts (the last matching policy decides).
+            {
+              from: { element: { types: CLIENT_FEATURE } },
+              disallow: [{ to: { element: { types: ['feature', 'feature-routes'] } } }],
+              message: '{{ from.filePath }} may not import {{ to.filePath }}: feature {{ from.captured.feature }} reaches feature {{ to.captured.feature }} only through features/{{ to.captured.feature }}/public.ts',
+            },
+            {
+              from: { element: { types: CLIENT_FEATURE } },
+              disallow: [{ to: { element: { type: 'client-app' } } }],
+              message: '{{ from.filePath }} may not import {{ to.filePath }}: features never import the app shell',
+            },
+            {
+              from: { element: { types: CLIENT_FEATURE } },
+              allow: [
+                { to: { element: { types: CLIENT_FEATURE, captured: { feature: '{{ from.captured.feature }}' } } } },
+                { to: { element: { types: ['feature-public', 'client-components', 'client', 'shared'] } } },
+              ],
+            },
             { from: { element: { type: 'demo-catalog' } }, allow: [{ to: { element: { types: ['demo-catalog', 'shared'] } } }] },
             { from: { element: { types: ['infra', 'db-client'] } }, allow: [{ to: { element: { types: [...INFRASTRUCTURE, 'db', 'shared'] } } }] },
             // The database layer gathers every capability's tables (for drizzle-kit) and seeds the demo catalog.
             { from: { element: { type: 'db' } }, allow: [{ to: { element: { types: [...INFRASTRUCTURE, 'db', 'table-keys', 'capability', 'demo-catalog', 'shared'] } } }] },
-            { from: { element: { types: ['capability', 'service'] } }, allow: capabilityMayImport },
+            { from: { element: { types: ['capability', 'service', 'types'] } }, allow: capabilityMayImport },
             { from: { element: { type: 'seam' } }, allow: [{ to: { element: { types: [...INFRASTRUCTURE, 'shared', 'seam'] } } }, ...capabilityMayImport] },
             // app.ts and main.ts build every service and register every capability's routes.
-            { from: { element: { type: 'composition' } }, allow: [{ to: { element: { types: ['capability', 'service', 'seam', 'composition', ...INFRASTRUCTURE, 'db', 'shared'] } } }] },
+            { from: { element: { type: 'composition' } }, allow: [{ to: { element: { types: ['capability', 'service', 'types', 'seam', 'composition', ...INFRASTRUCTURE, 'db', 'shared'] } } }] },
           ],
         },
       ],

@@ -25,8 +25,14 @@ function scriptsAfterPaint(): Plugin {
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react(), tailwindcss(), scriptsAfterPaint()],
   publicDir: 'src/client/public',
-  build: isSsrBuild
-    ? { outDir: 'dist/ssr', emptyOutDir: true, sourcemap: false, copyPublicDir: false }
-    : { outDir: 'dist/client', emptyOutDir: true, sourcemap: false, manifest: true },
+  build: {
+    ...(isSsrBuild
+      ? { outDir: 'dist/ssr', emptyOutDir: true, sourcemap: false, copyPublicDir: false }
+      : { outDir: 'dist/client', emptyOutDir: true, sourcemap: false, manifest: true }),
+    // A feature's public.ts only re-exports and runs nothing of its own: a chunk that uses one of
+    // its exports loads that module alone, not every module the file names (the app shell imports
+    // the cart's and the catalog's public files, and would otherwise load their pages' code).
+    rolldownOptions: { treeshake: { moduleSideEffects: [{ test: /\/src\/client\/features\/[^/]+\/public\.ts$/, sideEffects: false }] } },
+  },
   server: { port: 3000, proxy: { '/api': apiTarget, '/media': apiTarget, '/healthz': apiTarget } },
 }))

@@ -1,8 +1,8 @@
 import { StrictMode } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { hydrate, type DehydratedState } from '@tanstack/react-query'
-import { App } from './App.tsx'
 import { createQueryClient } from './api/query-client.ts'
+import { App } from './app/App.tsx'
 import './styles.css'
 
 const root = document.getElementById('root')!

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest'
-import { buildBreadcrumbs, breadcrumbLabel } from './breadcrumbs.ts'
 import { centsToDollarString, dollarsToCents, formatPrice } from './money.ts'
 import { discountPercent, fileSizeMb, filledStars, isDigitalProduct, PLACEHOLDER_IMAGE, productImages, purchaseLimit, responsiveImage } from './product-view.ts'
 
@@ -68,21 +67,5 @@ describe('product view rules', () => {
       srcSet: '/media/covers/x-1-320.webp 320w, /media/covers/x-1-640.webp 640w, /media/covers/x-1-1024.webp 1024w',
     })
     expect(responsiveImage('/placeholder-product.svg')).toEqual({ src: '/placeholder-product.svg' })
-  })
-})
-
-describe('breadcrumbs', () => {
-  it('uses the fixed labels and capitalises the rest with hyphens as spaces', () => {
-    expect(breadcrumbLabel('cart')).toBe('Shopping Cart')
-    expect(breadcrumbLabel('account')).toBe('My Account')
-    expect(breadcrumbLabel('sample-packs')).toBe('Sample packs')
-  })
-
-  it('skips the product id segment', () => {
-    expect(buildBreadcrumbs('/products/1234')).toEqual([{ label: 'Products', href: '/products' }])
-    expect(buildBreadcrumbs('/checkout/hosted')).toEqual([
-      { label: 'Checkout', href: '/checkout' },
-      { label: 'Hosted', href: '/checkout/hosted' },
-    ])
   })
 })

@@ -1,6 +1,6 @@
 /** The breadcrumb trail for the current path (Home first); the last crumb can be a given label, e.g. a product name. */
 import { Link, useLocation } from 'react-router'
-import { buildBreadcrumbs, type Breadcrumb } from '../../shared/breadcrumbs.ts'
+import { buildBreadcrumbs, type Breadcrumb } from './breadcrumbs.ts'
 
 interface BreadcrumbsProps {
   /** Appended as the current page (product detail passes the product's name). */

@@ -5,14 +5,7 @@
  */
 import type { QueryClient } from '@tanstack/react-query'
 import { matchPath } from 'react-router'
-import { categoriesQueryOptions } from '../features/catalog/api/get-categories.ts'
-import { categoryQueryOptions } from '../features/catalog/api/get-category.ts'
-import { productQueryOptions } from '../features/catalog/api/get-product.ts'
-import { productPagesQueryOptions, productsQueryOptions } from '../features/catalog/api/get-products.ts'
-import { relatedProductsQueryOptions } from '../features/catalog/api/get-related.ts'
-import { catalogSectionsQueryOptions } from '../features/catalog/api/get-sections.ts'
-import { listingQuery, readListing, showsGrid, STORE_FACETS_QUERY } from '../features/catalog/filters/listing-query.ts'
-import { homeRows, HOME_PRODUCT_COUNT } from '../features/catalog/page-sizes.ts'
+import { catalogSectionsQueryOptions, categoriesQueryOptions, categoryQueryOptions, HOME_PRODUCT_COUNT, homeRows, listingQuery, productPagesQueryOptions, productQueryOptions, productsQueryOptions, readListing, relatedProductsQueryOptions, showsGrid, STORE_FACETS_QUERY } from '../features/catalog/public.ts'
 
 type PageLoader = (queryClient: QueryClient, params: Record<string, string | undefined>, search: URLSearchParams) => Promise<void>
 

@@ -2,7 +2,7 @@
  * The purchases and downloads HTTP contract: purchased items (`GET /api/purchases`), owned
  * product ids, the download log (`GET /api/downloads`), download grants (`POST /api/downloads`)
  * and the server's side of the download errors (messages and codes; the texts shown
- * for them are in shared/download-errors.ts).
+ * for them are in the client, features/downloads/download-errors.ts).
  */
 import { z } from 'zod'
 import { formatDate } from '../dates.ts'

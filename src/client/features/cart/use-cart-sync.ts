@@ -8,7 +8,7 @@
 import { useEffect, useRef } from 'react'
 import toast from 'react-hot-toast'
 import { CART_MESSAGES, mergeCarts } from '../../../shared/cart-rules.ts'
-import { useSession } from '../account/use-session.ts'
+import { useSession } from '../account/public.ts'
 import { getCart } from './api/get-cart.ts'
 import { putCart } from './api/put-cart.ts'
 import { cartItemFromServerLine, type CartItem } from './cart-item.ts'

@@ -6,7 +6,7 @@
  * ownership only hides buttons, it never grants a download).
  */
 import { useQuery } from '@tanstack/react-query'
-import { useSession } from '../account/use-session.ts'
+import { useSession } from '../account/public.ts'
 import { ownedProductsQueryOptions } from './api/get-owned-products.ts'
 
 const NONE: readonly string[] = []

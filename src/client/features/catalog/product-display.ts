@@ -5,7 +5,7 @@
 import type { Product, ProductListItem } from '../../../shared/contract/catalog.ts'
 import { formatPrice } from '../../../shared/money.ts'
 import type { ProductMetadata } from '../../../shared/product-view.ts'
-import { UNCATEGORIZED } from '../cart/cart-item.ts'
+import { UNCATEGORIZED } from '../cart/public.ts'
 
 export function productMetadata(product: Pick<Product, 'metadata'>): ProductMetadata {
   return product.metadata as ProductMetadata

@@ -3,9 +3,7 @@
  * discount, tax estimate and total from the one pricing function (the figure on the pay button).
  */
 import { lineTotalCents } from '../../../shared/pricing.ts'
-import { useCartStore } from '../cart/cart-store.ts'
-import { CartTotals } from '../cart/CartTotals.tsx'
-import { useCartTotals } from '../cart/use-cart-totals.ts'
+import { CartTotals, useCartStore, useCartTotals } from '../cart/public.ts'
 import { CheckoutSummaryLine } from './CheckoutSummaryLine.tsx'
 
 export function CheckoutCartSummary() {

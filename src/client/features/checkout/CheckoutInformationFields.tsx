@@ -4,8 +4,8 @@
  * names are enforced by the wizard; the other required fields are only marked.
  */
 import { useId, type ChangeEvent } from 'react'
-import { BILLING_COUNTRIES, isBillingCountry, MARKED_REQUIRED_FIELDS, type CheckoutField, type CheckoutInformation } from '../../../shared/checkout-form.ts'
 import { INPUT_CLASS } from '../../components/TextField.tsx'
+import { BILLING_COUNTRIES, isBillingCountry, MARKED_REQUIRED_FIELDS, type CheckoutField, type CheckoutInformation } from './checkout-form.ts'
 
 interface CheckoutInformationFieldsProps {
   value: CheckoutInformation

@@ -8,7 +8,7 @@ import { Link } from 'react-router'
 import { CHECKOUT_MESSAGES } from '../../../shared/checkout-errors.ts'
 import { Breadcrumbs } from '../../components/Breadcrumbs.tsx'
 import { CartIcon } from '../../components/Icons.tsx'
-import { useCartStore } from '../cart/cart-store.ts'
+import { useCartStore } from '../cart/public.ts'
 import { CheckoutCartSummary } from './CheckoutCartSummary.tsx'
 import { CheckoutSteps, type CheckoutStep } from './CheckoutSteps.tsx'
 

@@ -6,7 +6,7 @@
 import { CHECKOUT_MESSAGES, checkoutSessionErrorMessage } from '../../../shared/checkout-errors.ts'
 import type { CheckoutSessionResponse, CreateCheckoutSessionBody } from '../../../shared/contract/checkout.ts'
 import { ApiError } from '../../api/http.ts'
-import type { CartItem } from '../cart/cart-item.ts'
+import type { CartItem } from '../cart/public.ts'
 import { postCheckoutSession } from './api/post-checkout-session.ts'
 
 type CheckoutSessionRequest = CreateCheckoutSessionBody & { uiMode: 'hosted' | 'embedded' }

@@ -3,8 +3,8 @@
  * the session is known (once: a shopper who changes it keeps the change).
  */
 import { useEffect, useRef, useState } from 'react'
-import { emptyCheckoutInformation, type CheckoutInformation } from '../../../shared/checkout-form.ts'
-import { useSession } from '../account/use-session.ts'
+import { useSession } from '../account/public.ts'
+import { emptyCheckoutInformation, type CheckoutInformation } from './checkout-form.ts'
 
 export function useCheckoutInformation(): [CheckoutInformation, (value: CheckoutInformation) => void] {
   const { user } = useSession()

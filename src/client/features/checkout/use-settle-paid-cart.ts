@@ -7,8 +7,7 @@
  */
 import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, useRef } from 'react'
-import { useCartStore } from '../cart/cart-store.ts'
-import { syncSignedInCart } from '../cart/use-cart-sync.ts'
+import { syncSignedInCart, useCartStore } from '../cart/public.ts'
 
 export function useSettlePaidCart(paid: boolean, keepCart: boolean): void {
   const queryClient = useQueryClient()

@@ -7,11 +7,11 @@
 import { Link } from 'react-router'
 import { accessNotice, type Purchase } from '../../../shared/contract/downloads.ts'
 import { formatDate } from '../../../shared/dates.ts'
-import { DOWNLOAD_MESSAGES } from '../../../shared/download-errors.ts'
 import { fileSizeMb, PLACEHOLDER_IMAGE } from '../../../shared/product-view.ts'
 import { FileVersionNote } from '../../components/FileVersionNote.tsx'
 import { DownloadIcon } from '../../components/Icons.tsx'
 import { ProductImage } from '../../components/ProductImage.tsx'
+import { DOWNLOAD_MESSAGES } from './download-errors.ts'
 
 interface PurchaseCardProps {
   purchase: Purchase

@@ -7,9 +7,9 @@
 import { useRef, useState } from 'react'
 import toast from 'react-hot-toast'
 import type { Purchase } from '../../../shared/contract/downloads.ts'
-import { DOWNLOAD_MESSAGES, downloadErrorMessage } from '../../../shared/download-errors.ts'
 import { ApiError } from '../../api/http.ts'
 import { useCreateDownload } from './api/post-download.ts'
+import { DOWNLOAD_MESSAGES, downloadErrorMessage } from './download-errors.ts'
 import { startBrowserDownload } from './start-browser-download.ts'
 
 export interface DownloadAction {

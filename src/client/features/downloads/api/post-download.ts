@@ -5,8 +5,8 @@
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { CreateDownloadBody, CreateDownloadResponse, Purchase } from '../../../../shared/contract/downloads.ts'
-import { DOWNLOAD_MESSAGES } from '../../../../shared/download-errors.ts'
 import { ApiError, apiRequest } from '../../../api/http.ts'
+import { DOWNLOAD_MESSAGES } from '../download-errors.ts'
 import { downloadsQueryKey } from './get-downloads.ts'
 import { purchasesQueryKey } from './get-purchases.ts'
 

@@ -1,0 +1,49 @@
+/** The page frame every route renders inside: header, the page, footer, cart drawer (kept in step with the session), toasts and scroll-to-top. */
+import { useLayoutEffect } from 'react'
+import { Toaster } from 'react-hot-toast'
+import { Outlet, useLocation } from 'react-router'
+import { CartDrawerOnceOpened, useCartSync } from '../features/cart/public.ts'
+import { AuthErrorBoundary } from './AuthErrorBoundary.tsx'
+import { Footer } from './Footer.tsx'
+import { Header } from './Header.tsx'
+
+export function Layout() {
+  const { pathname } = useLocation()
+  useCartSync()
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-md bg-brand-600 px-4 py-2 font-semibold text-white focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
+      >
+        Skip to content
+      </a>
+      <ScrollToTop />
+      <Header />
+      <main id="main" tabIndex={-1} className="flex-1 outline-none">
+        <AuthErrorBoundary resetKey={pathname}>
+          <Outlet />
+        </AuthErrorBoundary>
+      </main>
+      <Footer />
+      <CartDrawerOnceOpened />
+      <Toaster
+        position="top-right"
+        toastOptions={{
+          duration: 4000,
+          success: { duration: 2000 },
+          style: { background: '#27272a', color: '#f4f4f5', border: '1px solid #3f3f46' },
+        }}
+      />
+    </div>
+  )
+}
+
+/** Scrolls to the top whenever the path changes (not on query-string changes such as filters). */
+function ScrollToTop() {
+  const { pathname } = useLocation()
+  useLayoutEffect(() => {
+    window.scrollTo(0, 0)
+  }, [pathname])
+  return null
+}

@@ -1,0 +1,39 @@
+/**
+ * /admin/*: the owner console, one lazy chunk apart from the storefront. Guests are sent to
+ * sign in; each section asks its own /api/admin data and shows "Admins only" on a 403.
+ */
+import { Route, Routes } from 'react-router'
+import NotFoundPage from '../../../components/NotFoundPage.tsx'
+import { RequireAuth } from '../../account/public.ts'
+import { AdminLayout } from '../AdminLayout.tsx'
+import AdminAdminsPage from './AdminAdminsPage.tsx'
+import AdminCategoriesPage from './AdminCategoriesPage.tsx'
+import AdminCustomersPage from './AdminCustomersPage.tsx'
+import AdminDashboardPage from './AdminDashboardPage.tsx'
+import AdminOrderPage from './AdminOrderPage.tsx'
+import AdminOrdersPage from './AdminOrdersPage.tsx'
+import AdminProductPage from './AdminProductPage.tsx'
+import AdminProductsPage from './AdminProductsPage.tsx'
+import AdminPromoCodesPage from './AdminPromoCodesPage.tsx'
+
+export default function AdminApp() {
+  return (
+    <RequireAuth>
+      <AdminLayout>
+        <Routes>
+          <Route index element={<AdminDashboardPage />} />
+          <Route path="products" element={<AdminProductsPage />} />
+          <Route path="products/new" element={<AdminProductPage />} />
+          <Route path="products/:productId" element={<AdminProductPage />} />
+          <Route path="orders" element={<AdminOrdersPage />} />
+          <Route path="orders/:orderId" element={<AdminOrderPage />} />
+          <Route path="promo-codes" element={<AdminPromoCodesPage />} />
+          <Route path="customers" element={<AdminCustomersPage />} />
+          <Route path="categories" element={<AdminCategoriesPage />} />
+          <Route path="admins" element={<AdminAdminsPage />} />
+          <Route path="*" element={<NotFoundPage />} />
+        </Routes>
+      </AdminLayout>
+    </RequireAuth>
+  )
+}

@@ -1,0 +1,66 @@
+/**
+ * A category page (/:categorySlug): breadcrumbs, the category's name and description, and its
+ * products with the discovery filters (kept in the address, as on /products). An unknown slug
+ * shows the not-found page (live) or the coming-soon page.
+ */
+import { useParams } from 'react-router'
+import { countFilters } from '../../../../shared/contract/catalog-filters.ts'
+import { ApiError } from '../../../api/http.ts'
+import { Breadcrumbs } from '../../../components/Breadcrumbs.tsx'
+import { NotFound } from '../../../components/NotFound.tsx'
+import { storeConfig } from '../../../store-config.ts'
+import { ComingSoon } from '../../content/public.ts'
+import { useCategory } from '../api/get-category.ts'
+import { useProductPages } from '../api/get-products.ts'
+import { FilterableListing } from '../filters/FilterableListing.tsx'
+import { listingQuery } from '../filters/listing-query.ts'
+import { ListingResults } from '../filters/ListingResults.tsx'
+import { useListingFilters } from '../filters/use-listing-filters.ts'
+import { ProductsError } from '../ProductGrid.tsx'
+
+export default function CategoryPage() {
+  const { categorySlug = '' } = useParams()
+  const category = useCategory(categorySlug)
+  const listing = useListingFilters()
+  const pages = useProductPages(listingQuery(categorySlug, listing))
+
+  if (category.error instanceof ApiError && category.error.status === 404) {
+    return storeConfig.storeMode === 'live' ? <NotFound /> : <ComingSoon />
+  }
+
+  const name = category.data?.name
+  const firstPage = pages.data?.pages[0]
+  return (
+    <div className="container-page py-8 sm:py-10">
+      {name && <title>{`${name} | Audio Lab Store`}</title>}
+      <Breadcrumbs />
+      <header className="mt-6 max-w-2xl">
+        {category.isPending ? (
+          <div className="animate-pulse" aria-hidden="true">
+            <div className="h-10 w-64 rounded bg-zinc-800" />
+            <div className="mt-4 h-4 w-96 max-w-full rounded bg-zinc-800" />
+          </div>
+        ) : (
+          <>
+            <h1 className="text-3xl font-bold tracking-tight text-white sm:text-4xl">{name ?? 'Products'}</h1>
+            {category.data?.description && <p className="mt-3 text-zinc-400">{category.data.description}</p>}
+          </>
+        )}
+      </header>
+      <div className="mt-10">
+        {category.error ? (
+          <ProductsError error={category.error} />
+        ) : (
+          <FilterableListing listing={listing} facets={firstPage?.facets} total={firstPage?.total} showCount>
+            <ListingResults
+              pages={pages}
+              emptyText={`No products available in ${name ?? categorySlug} category yet`}
+              search={listing.filters.q}
+              onClearFilters={countFilters(listing.filters) > 0 ? listing.clearFilters : undefined}
+            />
+          </FilterableListing>
+        )}
+      </div>
+    </div>
+  )
+}

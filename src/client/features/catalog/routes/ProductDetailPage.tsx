@@ -1,0 +1,135 @@
+/**
+ * The product page (/products/:productId): gallery, summary with price, quantity, Add to Cart,
+ * wishlist and Buy Now, then tabs (Overview, Specifications, Audio Demos, Reviews) and related products.
+ */
+import { useState } from 'react'
+import { useParams } from 'react-router'
+import { ownershipError, quantityRuleOf } from '../../../../shared/cart-rules.ts'
+import type { Product } from '../../../../shared/contract/catalog.ts'
+import { formatPrice } from '../../../../shared/money.ts'
+import { discountPercent, isDigitalProduct, productImages, purchaseLimit } from '../../../../shared/product-view.ts'
+import { Breadcrumbs } from '../../../components/Breadcrumbs.tsx'
+import { CartIcon } from '../../../components/Icons.tsx'
+import { AuditionControls, useAuditionPlayback } from '../../audition/public.ts'
+import { QuantitySelector, useAddToCart, useOwnedProductIds } from '../../cart/public.ts'
+import { BuyNowButton, useBuyNow } from '../../checkout/public.ts'
+import { OwnedDownloadLink } from '../../downloads/public.ts'
+import { WishlistButton } from '../../wishlist/public.ts'
+import { useProduct } from '../api/get-product.ts'
+import { PriceTag } from '../PriceTag.tsx'
+import { categoryName, productMetadata } from '../product-display.ts'
+import { CategoryBadge, ProductBadges } from '../ProductBadges.tsx'
+import { ProductDetailSkeleton } from '../ProductDetailSkeleton.tsx'
+import { ProductGallery } from '../ProductGallery.tsx'
+import { ProductNotFound } from '../ProductNotFound.tsx'
+import { AudioDemosPanel, OverviewPanel, ReviewsPanel, SpecificationsPanel } from '../ProductTabPanels.tsx'
+import { ProductTabs } from '../ProductTabs.tsx'
+import { RelatedProducts } from '../RelatedProducts.tsx'
+import { StarRating } from '../StarRating.tsx'
+
+export default function ProductDetailPage() {
+  const { productId = '' } = useParams()
+  const product = useProduct(productId)
+  if (product.isPending) return <ProductDetailSkeleton />
+  if (product.isError) return <ProductNotFound />
+  // Keyed by id so quantity and gallery state reset when a related product is opened.
+  return <ProductDetail key={product.data.id} product={product.data} />
+}
+
+function ProductDetail({ product }: { product: Product }) {
+  const metadata = productMetadata(product)
+  const digital = isDigitalProduct(metadata)
+  const limit = purchaseLimit(metadata)
+  const [quantity, setQuantity] = useState(1)
+  const addToCart = useAddToCart()
+  const buyNow = useBuyNow(product, quantity)
+  const ownedProductIds = useOwnedProductIds()
+  // An owned digital product is not sold twice: its download replaces Add to Cart and Buy Now.
+  const owned = ownershipError(product.id, quantityRuleOf(metadata), ownedProductIds) !== null
+  const percent = discountPercent(product.originalPriceCents, product.priceCents)
+  // The preview plays in the session's tempo and key whichever tab is open.
+  useAuditionPlayback(product)
+
+  return (
+    <div className="container-page py-8 sm:py-10">
+      <title>{`${product.name} | Audio Lab Store`}</title>
+      <Breadcrumbs currentLabel={product.name} />
+
+      <div className="mt-6 grid gap-8 lg:mt-8 lg:grid-cols-2 lg:gap-12">
+        <ProductGallery images={productImages(product.imageUrl, metadata)} productName={product.name} />
+
+        <div className="flex min-w-0 flex-col gap-5">
+          <div className="flex flex-wrap items-center gap-2">
+            <CategoryBadge name={categoryName(product)} />
+            <ProductBadges product={product} showFeatured={false} />
+          </div>
+          <h1 className="text-3xl font-bold tracking-tight text-balance text-white sm:text-4xl">{product.name}</h1>
+          <div className="flex items-center gap-2 text-sm">
+            <StarRating rating={product.rating} size="md" />
+            {product.rating !== null && (
+              <span className="font-semibold text-zinc-100" aria-hidden="true">
+                {product.rating.toFixed(1)}
+              </span>
+            )}
+            <span className="text-zinc-400">({product.reviewCount} reviews)</span>
+          </div>
+          <p className="leading-relaxed text-zinc-300">{product.description}</p>
+
+          <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
+            <PriceTag priceCents={product.priceCents} originalPriceCents={product.originalPriceCents} size="lg" />
+            {percent !== null && product.originalPriceCents !== null && (
+              <span className="rounded-md bg-emerald-950 px-2 py-1 text-sm font-semibold text-emerald-300 ring-1 ring-emerald-800">
+                Save {formatPrice(product.originalPriceCents - product.priceCents)}
+              </span>
+            )}
+          </div>
+
+          {product.tags.length > 0 && (
+            <ul aria-label="Tags" className="flex flex-wrap gap-2">
+              {product.tags.map((tag) => (
+                <li key={tag} className="rounded-md bg-zinc-800 px-2.5 py-1 text-xs text-zinc-300">
+                  {tag}
+                </li>
+              ))}
+            </ul>
+          )}
+
+          <div className="mt-2 flex flex-col gap-4 rounded-2xl border border-zinc-800 bg-zinc-900/50 p-4 sm:p-5">
+            {!owned && <QuantitySelector value={quantity} onChange={setQuantity} isDigital={digital} limit={limit} />}
+            {buyNow.error && (
+              <p role="alert" className="rounded-lg border border-red-800/80 bg-red-950/50 px-3.5 py-2.5 text-sm text-red-200">
+                {buyNow.error}
+              </p>
+            )}
+            <div className="flex gap-3">
+              {owned ? (
+                <OwnedDownloadLink className="flex-1 py-3" />
+              ) : (
+                <button type="button" onClick={() => addToCart(product, quantity)} className="btn btn-primary flex-1 py-3">
+                  <CartIcon className="size-5" />
+                  Add to Cart
+                </button>
+              )}
+              <WishlistButton productId={product.id} variant="inline" />
+            </div>
+            {!owned && <BuyNowButton onBuyNow={() => void buyNow.buyNow()} isProcessing={buyNow.isProcessing} />}
+          </div>
+        </div>
+      </div>
+
+      <div className="mt-14">
+        <ProductTabs
+          label="Product information"
+          tabs={[
+            { id: 'overview', label: 'Overview', content: <OverviewPanel product={product} /> },
+            { id: 'specs', label: 'Specifications', content: <SpecificationsPanel product={product} /> },
+            { id: 'demos', label: 'Audio Demos', content: <AudioDemosPanel product={product} audition={<AuditionControls product={product} />} /> },
+            { id: 'reviews', label: 'Reviews', content: <ReviewsPanel /> },
+          ]}
+        />
+      </div>
+
+      <RelatedProducts product={product} />
+    </div>
+  )
+}

@@ -1,0 +1,189 @@
+// @vitest-environment happy-dom
+/** The redirect checkout: required fields, the step indicator, the pay button's figure, the request and the error box. */
+import '@testing-library/jest-dom/vitest'
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react'
+import { MemoryRouter } from 'react-router'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { formatPrice } from '../../../../shared/money.ts'
+import { priceCart } from '../../../../shared/pricing.ts'
+import type { AuthSession } from '../../account/use-session.ts'
+import type { CartItem } from '../../cart/cart-item.ts'
+import { useCartStore } from '../../cart/cart-store.ts'
+
+const session: AuthSession = { user: null, isLoading: false, refetch: async () => {} }
+vi.mock('../../account/use-session.ts', () => ({ useSession: () => session }))
+
+const { default: CheckoutPage } = await import('./CheckoutPage.tsx')
+
+const line = (overrides: Partial<CartItem>): CartItem => ({
+  id: 'drums',
+  name: 'Midnight Drums',
+  priceCents: 2999,
+  originalPriceCents: 3999,
+  image: '/placeholder-product.svg',
+  category: 'Sample Packs',
+  quantity: 1,
+  licenseType: 'standard',
+  isDigital: false,
+  purchaseLimit: null,
+  ...overrides,
+})
+const LINES = [line({}), line({ id: 'keys', name: 'Tape Keys', priceCents: 1555, originalPriceCents: null, quantity: 3 })]
+
+let requests: Array<{ url: string; body: unknown }>
+let answer: () => Response
+const assign = vi.fn()
+
+function renderCheckout() {
+  return render(
+    <QueryClientProvider client={new QueryClient()}>
+      <MemoryRouter initialEntries={['/checkout']}>
+        <CheckoutPage />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  )
+}
+
+const field = (label: string) => screen.getByLabelText(label, { exact: false })
+function fillInformation(values: Record<string, string>) {
+  for (const [label, value] of Object.entries(values)) fireEvent.change(field(label), { target: { value } })
+}
+const steps = () => within(screen.getByRole('list', { name: 'Checkout steps' })).getAllByRole('listitem')
+
+beforeEach(() => {
+  Object.assign(session, { user: null, isLoading: false })
+  useCartStore.setState({ items: LINES, promoCode: 'WELCOME10', discount: 0.1, isOpen: false, mode: 'local', isLoading: false, isSyncing: false })
+  requests = []
+  answer = () => Response.json({ sessionId: 'cs_test_1', url: 'http://localhost/pay/cs_test_1', client_secret: null, orderId: 'order-1' })
+  vi.stubGlobal('fetch', async (url: string, init: RequestInit = {}) => {
+    requests.push({ url, body: init.body ? JSON.parse(String(init.body)) : null })
+    return answer()
+  })
+  assign.mockReset()
+  vi.spyOn(window.location, 'assign').mockImplementation(assign)
+})
+afterEach(() => {
+  cleanup()
+  vi.unstubAllGlobals()
+  vi.restoreAllMocks()
+  localStorage.clear()
+})
+
+describe('CheckoutPage (redirect flow)', () => {
+  it('refuses to continue without email, first and last name, in the Checkout Error box', () => {
+    renderCheckout()
+    fillInformation({ Email: 'ada@example.com', 'First name': 'Ada' })
+    fireEvent.click(screen.getByRole('button', { name: 'Continue' }))
+    const box = screen.getByRole('alert')
+    expect(box).toHaveAccessibleName('Checkout Error')
+    expect(box).toHaveTextContent('Please fill in all required fields')
+    expect(steps()[0]).toHaveAttribute('aria-current', 'step')
+  })
+
+  it('marks the address fields required and offers the four countries, United States first', () => {
+    renderCheckout()
+    for (const label of ['Email', 'First name', 'Last name', 'Address', 'City', 'State / Province', 'Postal code', 'Phone', 'Country']) {
+      expect(field(label)).toBeRequired()
+    }
+    expect(field('Company (optional)')).not.toBeRequired()
+    expect(field('Apartment, suite, etc. (optional)')).not.toBeRequired()
+    const country = field('Country') as HTMLSelectElement
+    expect(country.value).toBe('United States')
+    expect([...country.options].map((option) => option.value)).toEqual(['United States', 'Canada', 'United Kingdom', 'Australia'])
+  })
+
+  it('fills in the signed-in email', () => {
+    Object.assign(session, { user: { id: 'user-1', email: 'producer@example.com', name: 'P', emailVerified: true, twoFactorEnabled: false, createdAt: new Date() } })
+    renderCheckout()
+    expect(field('Email')).toHaveValue('producer@example.com')
+  })
+
+  it('moves to Payment with Information shown completed, and the button shows the pricing total with the promo and tax', () => {
+    renderCheckout()
+    fillInformation({ Email: 'ada@example.com', 'First name': 'Ada', 'Last name': 'Lovelace' })
+    fireEvent.click(screen.getByRole('button', { name: 'Continue' }))
+
+    const [information, payment] = steps()
+    expect(information).toHaveAttribute('data-state', 'complete')
+    expect(information).toHaveTextContent('Information (completed)')
+    expect(information!.querySelector('svg')).not.toBeNull()
+    expect(payment).toHaveAttribute('aria-current', 'step')
+
+    const expected = priceCart(LINES, 0.1).totalCents
+    // 2999 + 3 × 1555 = 7664; −766 (10 %) = 6898; +552 tax (8 %) = 7450
+    expect(expected).toBe(7450)
+    expect(screen.getByRole('button', { name: `Continue to Payment - ${formatPrice(expected)}` })).toBeInTheDocument()
+    const review = screen.getByLabelText('Order review')
+    expect(review).toHaveTextContent('CustomerAda Lovelace')
+    expect(review).toHaveTextContent('Emailada@example.com')
+    expect(review).toHaveTextContent('DeliveryDigital Download')
+    expect(review).toHaveTextContent(`Total${formatPrice(expected)}`)
+    expect(screen.getByText('WELCOME10')).toBeInTheDocument()
+  })
+
+  it("creates a hosted session of the guest's cart lines and email, and redirects to the provider's page", async () => {
+    renderCheckout()
+    fillInformation({ Email: 'ada@example.com', 'First name': 'Ada', 'Last name': 'Lovelace', City: 'London' })
+    fireEvent.click(screen.getByRole('button', { name: 'Continue' }))
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: /^Continue to Payment - / })))
+
+    expect(requests).toHaveLength(1)
+    expect(requests[0]!.url).toBe('/api/checkout/sessions')
+    expect(requests[0]!.body).toEqual({
+      items: [
+        { productId: 'drums', quantity: 1, licenseType: 'standard' },
+        { productId: 'keys', quantity: 3, licenseType: 'standard' },
+      ],
+      promoCode: 'WELCOME10',
+      checkoutType: 'direct',
+      customerEmail: 'ada@example.com',
+      successUrl: `${window.location.origin}/payment/success?session_id={CHECKOUT_SESSION_ID}`,
+      cancelUrl: `${window.location.origin}/payment/cancel`,
+      uiMode: 'hosted',
+      billingDetails: { email: 'ada@example.com', firstName: 'Ada', lastName: 'Lovelace', country: 'United States', city: 'London' },
+    })
+    expect(assign).toHaveBeenCalledWith('http://localhost/pay/cs_test_1')
+    expect(screen.getByRole('button', { name: 'Redirecting to checkout...' })).toBeDisabled()
+  })
+
+  it("sends a signed-in shopper's cart checkout with the user id and the email the review shows", async () => {
+    Object.assign(session, { user: { id: 'user-1', email: 'producer@example.com', name: 'P', emailVerified: true, twoFactorEnabled: false, createdAt: new Date() } })
+    renderCheckout()
+    fillInformation({ 'First name': 'Ada', 'Last name': 'Lovelace' })
+    fireEvent.click(screen.getByRole('button', { name: 'Continue' }))
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: /^Continue to Payment - / })))
+    expect(requests[0]!.body).toMatchObject({ userId: 'user-1', checkoutType: 'cart', customerEmail: 'producer@example.com' })
+  })
+
+  it("maps the server's refusal by its code, with the redirect flow's extra line, and stays put", async () => {
+    answer = () => Response.json({ error: { message: 'Invalid promo code', status: 404, code: 'INVALID_PROMO_CODE' } }, { status: 404 })
+    renderCheckout()
+    fillInformation({ Email: 'ada@example.com', 'First name': 'Ada', 'Last name': 'Lovelace' })
+    fireEvent.click(screen.getByRole('button', { name: 'Continue' }))
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: /^Continue to Payment - / })))
+
+    const box = screen.getByRole('alert')
+    expect(box).toHaveAccessibleName('Checkout Error')
+    expect(box).toHaveTextContent('Invalid or expired promo code')
+    expect(box).toHaveTextContent('If the problem persists, please contact support or try again later.')
+    expect(assign).not.toHaveBeenCalled()
+    expect(screen.getByRole('button', { name: /^Continue to Payment - / })).toBeEnabled()
+  })
+
+  it('says when the server answers without a session id', async () => {
+    answer = () => Response.json({ url: null, client_secret: null, orderId: 'order-1' })
+    renderCheckout()
+    fillInformation({ Email: 'ada@example.com', 'First name': 'Ada', 'Last name': 'Lovelace' })
+    fireEvent.click(screen.getByRole('button', { name: 'Continue' }))
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: /^Continue to Payment - / })))
+    expect(screen.getByRole('alert')).toHaveTextContent('Unable to create checkout session. Please try again.')
+  })
+
+  it('shows "Your cart is empty" for an empty cart', () => {
+    useCartStore.setState({ items: [], promoCode: null, discount: 0 })
+    renderCheckout()
+    expect(screen.getByRole('heading', { name: 'Your cart is empty' })).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Continue' })).toBeNull()
+  })
+})

@@ -1,0 +1,140 @@
+/**
+ * The redirect checkout (/checkout): Information, then Payment with the promo code, the order
+ * review and "Continue to Payment - $X", which creates a hosted session and sends the shopper
+ * to the provider's page. X is the cart total from the one pricing function, the amount charged.
+ */
+import { useEffect, useState, type FormEvent } from 'react'
+import { CHECKOUT_ERROR_TITLE, CHECKOUT_MESSAGES, checkoutRedirectErrorMessage } from '../../../../shared/checkout-errors.ts'
+import { formatPrice } from '../../../../shared/money.ts'
+import { LockIcon } from '../../../components/Icons.tsx'
+import { useSession } from '../../account/public.ts'
+import { PromoCodeForm, useCartStore, useCartTotals } from '../../cart/public.ts'
+import { billingDetailsOf, customerName, hasRequiredInformation, type CheckoutInformation } from '../checkout-form.ts'
+import { cartCheckoutItems, cartCheckoutBuyer, checkoutReturnUrls, startCheckoutSession } from '../checkout-session.ts'
+import { CheckoutErrorBox } from '../CheckoutErrorBox.tsx'
+import { CheckoutInformationFields } from '../CheckoutInformationFields.tsx'
+import { CheckoutLayout, CheckoutPanel } from '../CheckoutLayout.tsx'
+import { CheckoutOrderReview } from '../CheckoutOrderReview.tsx'
+import { useCheckoutInformation } from '../use-checkout-information.ts'
+
+interface ShownError {
+  message: string
+  /** Session and redirect failures add "If the problem persists…"; a form check does not. */
+  persist: boolean
+}
+
+export default function CheckoutPage() {
+  const [step, setStep] = useState<'information' | 'payment'>('information')
+  const [information, setInformation] = useCheckoutInformation()
+  const [error, setError] = useState<ShownError | null>(null)
+  const [redirecting, setRedirecting] = useState(false)
+  const { user, isLoading: authLoading } = useSession()
+  const items = useCartStore((state) => state.items)
+  const promoCode = useCartStore((state) => state.promoCode)
+  const totals = useCartTotals()
+
+  // Back from the provider's page, the browser may restore this page as it was left: "Redirecting…".
+  useEffect(() => {
+    const onPageShow = (event: PageTransitionEvent) => {
+      if (event.persisted) setRedirecting(false)
+    }
+    window.addEventListener('pageshow', onPageShow)
+    return () => window.removeEventListener('pageshow', onPageShow)
+  }, [])
+
+  function continueToPayment(event: FormEvent) {
+    event.preventDefault()
+    if (items.length === 0) return setError({ message: CHECKOUT_MESSAGES.emptyCart, persist: false })
+    if (!hasRequiredInformation(information)) return setError({ message: CHECKOUT_MESSAGES.requiredFields, persist: false })
+    setError(null)
+    setStep('payment')
+  }
+
+  async function pay(event: FormEvent) {
+    event.preventDefault()
+    if (redirecting || authLoading) return
+    if (items.length === 0) return setError({ message: CHECKOUT_MESSAGES.emptyCart, persist: false })
+    setError(null)
+    setRedirecting(true)
+    const outcome = await startCheckoutSession({
+      items: cartCheckoutItems(items),
+      promoCode,
+      ...cartCheckoutBuyer(user?.id, information.email),
+      ...checkoutReturnUrls(),
+      uiMode: 'hosted',
+      billingDetails: billingDetailsOf(information),
+    })
+    if (!outcome.ok) {
+      setError({ message: outcome.message, persist: true })
+      setRedirecting(false)
+      return
+    }
+    try {
+      // Stays "Redirecting to checkout..." while the browser leaves for the provider's page.
+      window.location.assign(outcome.url!)
+    } catch (redirectError) {
+      setError({ message: checkoutRedirectErrorMessage(redirectError instanceof Error ? redirectError.message : null), persist: true })
+      setRedirecting(false)
+    }
+  }
+
+  function updateInformation(value: CheckoutInformation) {
+    setInformation(value)
+    setError(null)
+  }
+
+  const errorBox = error && <CheckoutErrorBox title={CHECKOUT_ERROR_TITLE} message={error.message} persistHint={error.persist} />
+
+  if (step === 'information') {
+    return (
+      <CheckoutLayout step="information">
+        <form onSubmit={continueToPayment} noValidate className="flex flex-col gap-6">
+          <CheckoutPanel title="Information">
+            <CheckoutInformationFields value={information} onChange={updateInformation} />
+          </CheckoutPanel>
+          {errorBox}
+          <button type="submit" className="btn btn-primary w-full py-3 text-base sm:ml-auto sm:w-auto sm:px-8">
+            Continue
+          </button>
+        </form>
+      </CheckoutLayout>
+    )
+  }
+
+  return (
+    <CheckoutLayout step="payment">
+      <div className="flex flex-col gap-6">
+        <CheckoutPanel title="Payment">
+          <p className="flex items-start gap-3 rounded-xl border border-zinc-800 bg-zinc-950/50 p-4 text-sm text-zinc-300">
+            <LockIcon className="mt-0.5 size-5 shrink-0 text-emerald-300" />
+            <span>You will be redirected to our payment provider's secure checkout to enter your card details and complete your purchase.</span>
+          </p>
+          <div className="mt-5">
+            <h3 className="mb-2 text-sm font-medium text-zinc-200">Promo code (optional)</h3>
+            <PromoCodeForm />
+          </div>
+        </CheckoutPanel>
+        <CheckoutPanel title="Review your order">
+          <CheckoutOrderReview customer={customerName(information)} email={information.email.trim()} totalCents={totals.totalCents} />
+        </CheckoutPanel>
+        {errorBox}
+        <form onSubmit={pay} className="flex flex-col-reverse items-stretch gap-4 sm:flex-row sm:items-center sm:justify-between">
+          <button
+            type="button"
+            onClick={() => {
+              setError(null)
+              setStep('information')
+            }}
+            disabled={redirecting}
+            className="rounded-sm text-sm font-medium text-brand-300 hover:text-brand-200 disabled:opacity-50"
+          >
+            ← Back to information
+          </button>
+          <button type="submit" disabled={redirecting || authLoading} className="btn btn-primary py-3 text-base sm:px-8">
+            {redirecting ? 'Redirecting to checkout...' : `Continue to Payment - ${formatPrice(totals.totalCents)}`}
+          </button>
+        </form>
+      </div>
+    </CheckoutLayout>
+  )
+}

@@ -1,0 +1,122 @@
+/**
+ * The embedded checkout (/checkout/hosted): Information with an optional promo code, then
+ * "Continue to payment" creates an embedded session and the Payment step shows the payment form
+ * on our page. "Edit information" goes back and discards the session's secret; so does any change
+ * to the cart, so the form never charges for lines the summary no longer shows.
+ */
+import { useEffect, useState, type FormEvent } from 'react'
+import { useNavigate } from 'react-router'
+import { CHECKOUT_MESSAGES, PAYMENT_ERROR_TITLE } from '../../../../shared/checkout-errors.ts'
+import { formatPrice } from '../../../../shared/money.ts'
+import { useSession } from '../../account/public.ts'
+import { PromoCodeForm, useCartStore, useCartTotals } from '../../cart/public.ts'
+import { billingDetailsOf, hasRequiredInformation, type CheckoutInformation } from '../checkout-form.ts'
+import { cartCheckoutItems, cartCheckoutBuyer, checkoutReturnUrls, paymentSuccessPath, startCheckoutSession } from '../checkout-session.ts'
+import { CheckoutErrorBox } from '../CheckoutErrorBox.tsx'
+import { CheckoutInformationFields } from '../CheckoutInformationFields.tsx'
+import { CheckoutLayout, CheckoutPanel } from '../CheckoutLayout.tsx'
+import { EmbeddedCheckout } from '../payments/EmbeddedCheckout.tsx'
+import { useCheckoutInformation } from '../use-checkout-information.ts'
+
+export default function EmbeddedCheckoutPage() {
+  const navigate = useNavigate()
+  const [information, setInformation] = useCheckoutInformation()
+  const [step, setStep] = useState<'information' | 'payment'>('information')
+  const [clientSecret, setClientSecret] = useState<string | null>(null)
+  const [creating, setCreating] = useState(false)
+  const [error, setError] = useState<string | null>(null)
+  const { user, isLoading: authLoading } = useSession()
+  const items = useCartStore((state) => state.items)
+  const promoCode = useCartStore((state) => state.promoCode)
+  const totals = useCartTotals()
+
+  // The session was priced for the cart as it was: a changed cart or promo needs a new one.
+  useEffect(() => {
+    setClientSecret(null)
+    setStep('information')
+  }, [items, promoCode])
+
+  async function continueToPayment(event: FormEvent) {
+    event.preventDefault()
+    if (creating || authLoading) return
+    if (items.length === 0) return setError(CHECKOUT_MESSAGES.emptyCart)
+    if (!hasRequiredInformation(information)) return setError(CHECKOUT_MESSAGES.requiredFields)
+    setError(null)
+    setCreating(true)
+    const outcome = await startCheckoutSession({
+      items: cartCheckoutItems(items),
+      promoCode,
+      ...cartCheckoutBuyer(user?.id, information.email),
+      ...checkoutReturnUrls('cart'),
+      uiMode: 'embedded',
+      billingDetails: billingDetailsOf(information),
+    })
+    setCreating(false)
+    if (!outcome.ok) return setError(outcome.message)
+    setClientSecret(outcome.clientSecret)
+    setStep('payment')
+  }
+
+  function editInformation() {
+    setClientSecret(null)
+    setError(null)
+    setStep('information')
+  }
+
+  function updateInformation(value: CheckoutInformation) {
+    setInformation(value)
+    setError(null)
+  }
+
+  const errorBox = error && <CheckoutErrorBox title={PAYMENT_ERROR_TITLE} message={error} />
+
+  if (step === 'information') {
+    return (
+      <CheckoutLayout step="information">
+        <div className="flex flex-col gap-6">
+          <form id="checkout-information" onSubmit={continueToPayment} noValidate>
+            <CheckoutPanel title="Information">
+              <CheckoutInformationFields value={information} onChange={updateInformation} disabled={creating} />
+            </CheckoutPanel>
+          </form>
+          <CheckoutPanel title="Promo code (optional)">
+            <PromoCodeForm />
+          </CheckoutPanel>
+          {errorBox}
+          <button type="submit" form="checkout-information" disabled={creating || authLoading} className="btn btn-primary w-full py-3 text-base sm:ml-auto sm:w-auto sm:px-8">
+            {creating ? 'Creating checkout...' : 'Continue to payment'}
+          </button>
+        </div>
+      </CheckoutLayout>
+    )
+  }
+
+  return (
+    <CheckoutLayout step="payment">
+      <div className="flex flex-col gap-6">
+        <CheckoutPanel
+          title="Payment"
+          action={
+            <button type="button" onClick={editInformation} className="rounded-sm text-sm font-medium text-brand-300 hover:text-brand-200">
+              Edit information
+            </button>
+          }
+        >
+          <p className="mb-4 text-sm text-zinc-400">
+            Paying <span className="font-semibold text-zinc-100 tabular-nums">{formatPrice(totals.totalCents)}</span> as{' '}
+            <span className="font-medium text-zinc-200">{information.email.trim()}</span>
+          </p>
+          {clientSecret ? (
+            <EmbeddedCheckout clientSecret={clientSecret} onComplete={(sessionId) => navigate(paymentSuccessPath(sessionId))} />
+          ) : (
+            <p role="status" className="flex items-center gap-3 py-8 text-sm text-zinc-400">
+              <span className="size-5 animate-spin rounded-full border-2 border-zinc-700 border-t-brand-400" aria-hidden="true" />
+              Loading checkout...
+            </p>
+          )}
+        </CheckoutPanel>
+        {errorBox}
+      </div>
+    </CheckoutLayout>
+  )
+}

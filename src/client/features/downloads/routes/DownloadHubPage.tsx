@@ -1,0 +1,54 @@
+/**
+ * /download-hub (signed-in only): every item of the producer's paid orders with its file
+ * size and downloads left, each downloadable on its own (a refunded or disputed one says why not), then the recent downloads. A failed
+ * read shows a message with a Retry.
+ */
+import { EmptyState } from '../../../components/EmptyState.tsx'
+import { ListSkeleton } from '../../../components/ListSkeleton.tsx'
+import { LoadFailed } from '../../../components/LoadFailed.tsx'
+import { PageFallback } from '../../../components/PageFallback.tsx'
+import { useSession } from '../../account/public.ts'
+import { usePurchases } from '../api/get-purchases.ts'
+import { DOWNLOAD_MESSAGES } from '../download-errors.ts'
+import { PurchaseCard } from '../PurchaseCard.tsx'
+import { RecentDownloads } from '../RecentDownloads.tsx'
+import { useDownloadAction } from '../use-download-action.ts'
+
+export default function DownloadHubPage() {
+  const { user } = useSession()
+  return (
+    <>
+      <title>Download Hub | Audio Lab Store</title>
+      <section className="container-page max-w-4xl py-10 sm:py-14">
+        <h1 className="text-3xl font-bold tracking-tight text-white">Download Hub</h1>
+        <p className="mt-2 text-zinc-400">Every product you have bought, with the downloads it has left.</p>
+        {user ? <Hub userId={user.id} /> : <PageFallback />}
+      </section>
+    </>
+  )
+}
+
+function Hub({ userId }: { userId: string }) {
+  const purchases = usePurchases(userId)
+  const action = useDownloadAction(userId)
+  if (purchases.isPending) return <ListSkeleton label="Loading your purchases…" />
+  if (purchases.isError) return <LoadFailed message={DOWNLOAD_MESSAGES.loadFailed} onRetry={() => void purchases.refetch()} />
+  if (purchases.data.length === 0) return <EmptyState text="No purchases yet." />
+  return (
+    <>
+      <ul aria-label="Purchased products" className="mt-8 flex flex-col gap-4">
+        {purchases.data.map((purchase) => (
+          <li key={purchase.id}>
+            <PurchaseCard
+              purchase={purchase}
+              isPreparing={action.isPreparing(purchase.id)}
+              error={action.errorOf(purchase.id)}
+              onDownload={() => void action.download(purchase)}
+            />
+          </li>
+        ))}
+      </ul>
+      <RecentDownloads userId={userId} />
+    </>
+  )
+}

@@ -73,6 +73,10 @@ export default tseslint.config(
         { type: 'service', pattern: 'src/server/*/*.service.ts', mode: 'file', capture: ['capability', 'file'] },
         // The types other capabilities name (an order row, a buyer), importable as types only.
         { type: 'types', pattern: 'src/server/*/*.types.ts', mode: 'file', capture: ['capability', 'file'] },
+        // The storefront's pages as browsers and search engines get them (the served app, the page
+        // head, the server's rendering, robots.txt, the sitemap): a capability with no tables of its
+        // own, which reads the catalog through catalog.service.ts like any other.
+        { type: 'capability', pattern: 'src/server/+(storefront)', capture: ['capability'] },
         { type: 'capability', pattern: 'src/server/*', capture: ['capability'] },
       ],
     },

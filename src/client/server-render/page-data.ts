@@ -1,10 +1,12 @@
 /**
  * The data each server-rendered storefront page shows, loaded with the very queries its
  * components run (same keys, same fetchers), so the browser hydrates from the cache the server
- * filled and asks for nothing on arrival. Pages not listed here render in the browser only.
+ * filled and asks for nothing on arrival. Which pages those are is the route list's
+ * `serverData` (src/shared/routes.ts); a page without it renders in the browser only.
  */
 import type { QueryClient } from '@tanstack/react-query'
 import { matchPath } from 'react-router'
+import { STORE_ROUTES, type PageDataKey } from '../../shared/routes.ts'
 import { catalogSectionsQueryOptions, categoriesQueryOptions, categoryQueryOptions, HOME_PRODUCT_COUNT, homeRows, listingQuery, productPagesQueryOptions, productQueryOptions, productsQueryOptions, readListing, relatedProductsQueryOptions, showsGrid, STORE_FACETS_QUERY } from '../features/catalog/public.ts'
 
 type PageLoader = (queryClient: QueryClient, params: Record<string, string | undefined>, search: URLSearchParams) => Promise<void>
@@ -15,43 +17,32 @@ const loadHome: PageLoader = async (queryClient) => {
   if (heroProductId) await queryClient.fetchQuery(productQueryOptions(heroProductId))
 }
 
-const noData: PageLoader = async () => {}
+/** One loader per kind of data a route of the list may ask for. */
+const LOADERS: Record<PageDataKey, PageLoader> = {
+  home: loadHome,
+  listing: async (queryClient, _params, search) => {
+    const category = search.get('category') || null
+    const listing = readListing(search)
+    // A grid of what the address asks for, or the All Products sections with the store's facets for the filter panel.
+    await (showsGrid(listing, category)
+      ? queryClient.fetchInfiniteQuery(productPagesQueryOptions(listingQuery(category, listing)))
+      : Promise.all([queryClient.fetchQuery(catalogSectionsQueryOptions()), queryClient.fetchQuery(productsQueryOptions(STORE_FACETS_QUERY))]))
+  },
+  product: async (queryClient, { productId = '' }) => {
+    // "More like this" is secondary: if it fails, the page still renders and the browser asks again.
+    await Promise.all([queryClient.fetchQuery(productQueryOptions(productId)), queryClient.prefetchQuery(relatedProductsQueryOptions(productId))])
+  },
+  category: async (queryClient, { categorySlug = '' }, search) => {
+    await Promise.all([
+      queryClient.fetchQuery(categoryQueryOptions(categorySlug)),
+      queryClient.fetchInfiniteQuery(productPagesQueryOptions(listingQuery(categorySlug, readListing(search)))),
+    ])
+  },
+  content: async () => {},
+}
 
-/** Storefront pages rendered on the server, in the router's own patterns. */
-const PAGES: Array<[pattern: string, load: PageLoader]> = [
-  ['/', loadHome],
-  ['/home', loadHome],
-  [
-    '/products',
-    async (queryClient, _params, search) => {
-      const category = search.get('category') || null
-      const listing = readListing(search)
-      // A grid of what the address asks for, or the All Products sections with the store's facets for the filter panel.
-      await (showsGrid(listing, category)
-        ? queryClient.fetchInfiniteQuery(productPagesQueryOptions(listingQuery(category, listing)))
-        : Promise.all([queryClient.fetchQuery(catalogSectionsQueryOptions()), queryClient.fetchQuery(productsQueryOptions(STORE_FACETS_QUERY))]))
-    },
-  ],
-  [
-    '/products/:productId',
-    async (queryClient, { productId = '' }) => {
-      // "More like this" is secondary: if it fails, the page still renders and the browser asks again.
-      await Promise.all([queryClient.fetchQuery(productQueryOptions(productId)), queryClient.prefetchQuery(relatedProductsQueryOptions(productId))])
-    },
-  ],
-  ['/learn', noData],
-  ['/about', noData],
-  ['/support', noData],
-  [
-    '/:categorySlug',
-    async (queryClient, { categorySlug = '' }, search) => {
-      await Promise.all([
-        queryClient.fetchQuery(categoryQueryOptions(categorySlug)),
-        queryClient.fetchInfiniteQuery(productPagesQueryOptions(listingQuery(categorySlug, readListing(search)))),
-      ])
-    },
-  ],
-]
+/** Storefront pages rendered on the server, in the router's own patterns and order (a catch-all last). */
+const PAGES = STORE_ROUTES.flatMap((route) => (route.serverData ? [{ pattern: route.path, load: LOADERS[route.serverData] }] : []))
 
 /**
  * Fills `queryClient` with what the page at `url` shows, and the header's categories.
@@ -59,7 +50,7 @@ const PAGES: Array<[pattern: string, load: PageLoader]> = [
  * had (an unknown product or category), and the page is then left to the browser.
  */
 export async function loadPageData(queryClient: QueryClient, url: URL): Promise<boolean> {
-  for (const [pattern, load] of PAGES) {
+  for (const { pattern, load } of PAGES) {
     const match = matchPath(pattern, url.pathname)
     if (!match) continue
     await Promise.all([queryClient.fetchQuery(categoriesQueryOptions()), load(queryClient, match.params, url.searchParams)])

@@ -2,16 +2,16 @@
  * What each storefront page tells search engines and link previews before any JavaScript runs:
  * its title, description, canonical URL, Open Graph image and, for a product, JSON-LD `Product`
  * with its `Offer` (price, currency, availability) and `AggregateRating`, plus a `BreadcrumbList`.
- * Account, cart, checkout and console pages are marked noindex. An unknown product is a 404.
+ * The fixed pages' titles and which pages are noindex come from the route list
+ * (src/shared/routes.ts); a product's and a category's from the catalog, through its service.
+ * An unknown product is a 404.
  */
 import type { Category, Product } from '../../shared/contract/catalog.ts'
-import { formatPrice } from '../../shared/money.ts'
 import { ERROR_MESSAGES } from '../../shared/contract/errors.ts'
+import { formatPrice } from '../../shared/money.ts'
+import { isFixedPath, sectionOf, SITE_NAME, STORE_DESCRIPTION, STORE_ROUTES } from '../../shared/routes.ts'
+import type { CatalogService } from '../catalog/catalog.service.ts'
 import { AppError } from '../http/errors.ts'
-import type { CatalogService } from './catalog.service.ts'
-
-export const SITE_NAME = 'Audio Lab Store'
-const DEFAULT_DESCRIPTION = 'Audio Lab Store: sample packs, MIDI packs, instruments, processors and tools for music producers. Royalty-free, instant download.'
 
 export interface PageMeta {
   status: number
@@ -28,19 +28,12 @@ export interface PageMeta {
   rendered: boolean
 }
 
-const STATIC_PAGES: Record<string, { title: string; description: string }> = {
-  '/': { title: `${SITE_NAME} | Sample packs, MIDI and tools for producers`, description: DEFAULT_DESCRIPTION },
-  '/home': { title: `${SITE_NAME} | Sample packs, MIDI and tools for producers`, description: DEFAULT_DESCRIPTION },
-  '/products': { title: `All Products | ${SITE_NAME}`, description: 'Browse every sample pack, MIDI pack, instrument, processor and tool in the Audio Lab Store, with audio previews.' },
-  '/learn': { title: `Learn | ${SITE_NAME}`, description: 'Guides, tutorials and answers for producers using Audio Lab Store sounds and tools.' },
-  '/about': { title: `About | ${SITE_NAME}`, description: 'Who makes the Audio Lab Store, and how we build sounds and tools for producers.' },
-  '/support': { title: `Support | ${SITE_NAME}`, description: 'Questions about downloads, licences, payments or your account: answers and a contact form.' },
-}
-
-/** Pages that belong to one visitor: never indexed. */
-const PRIVATE_PREFIXES = ['/admin', '/cart', '/checkout', '/pay/', '/payment/', '/profile', '/order-history', '/download-hub', '/login', '/signup', '/reset-password', '/email-confirmation', '/order-confirmation', '/licences/', '/dev/', '/account', '/orders']
-/** Single-segment paths the app owns that are not categories. */
-const APP_PATHS = new Set(['home', 'products', 'cart', 'checkout', 'support', 'learn', 'about', 'login', 'signup', 'profile', 'order-history', 'download-hub', 'account', 'orders', 'admin', 'reset-password', 'email-confirmation', 'order-confirmation', 'checkout-test', 'cart-debug', 'supabase-test'])
+/** The pages whose head is fixed text, by address. */
+const FIXED_PAGES = new Map(STORE_ROUTES.flatMap((route) => (route.head ? [[route.path, route] as const] : [])))
+/** Sections that belong to one visitor, with every address under them: never indexed. */
+const PRIVATE_SECTIONS = new Set(STORE_ROUTES.filter((route) => route.noindex).map((route) => sectionOf(route.path)))
+/** Single-segment paths the app owns, which are therefore not categories (developer pages too, whatever the mode). */
+const APP_PATHS = new Set(STORE_ROUTES.map((route) => sectionOf(route.path)).filter((section) => section !== '' && isFixedPath(section)))
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 /** The 1024 px cover where the store has one, for link previews. */
@@ -48,7 +41,7 @@ const largeImage = (url: string) => url.replace(/-640\.webp$/, '-1024.webp')
 
 export function createPageMeta({ catalog, publicUrl }: { catalog: Pick<CatalogService, 'getProduct' | 'getCategory'>; publicUrl: string }) {
   const absolute = (path: string) => (path.startsWith('http') ? path : `${publicUrl}${path}`)
-  const base = (path: string): PageMeta => ({ status: 200, title: SITE_NAME, description: DEFAULT_DESCRIPTION, canonical: absolute(path), image: null, type: 'website', noindex: false, jsonLd: [], rendered: false })
+  const base = (path: string): PageMeta => ({ status: 200, title: SITE_NAME, description: STORE_DESCRIPTION, canonical: absolute(path), image: null, type: 'website', noindex: false, jsonLd: [], rendered: false })
   const breadcrumbs = (trail: { name: string; path: string }[]) => ({
     '@context': 'https://schema.org',
     '@type': 'BreadcrumbList',
@@ -94,9 +87,9 @@ export function createPageMeta({ catalog, publicUrl }: { catalog: Pick<CatalogSe
   /** The meta of the page at `path` (no query string). */
   return async function pageMeta(path: string): Promise<PageMeta> {
     const clean = path.length > 1 ? path.replace(/\/+$/, '') : path
-    const fixed = STATIC_PAGES[clean]
-    if (fixed) return { ...base(clean === '/home' ? '/' : clean), ...fixed, rendered: true }
-    if (PRIVATE_PREFIXES.some((prefix) => clean === prefix.replace(/\/$/, '') || clean.startsWith(prefix.endsWith('/') ? prefix : `${prefix}/`))) return { ...base(clean), noindex: true }
+    const fixed = FIXED_PAGES.get(clean)
+    if (fixed?.head) return { ...base(fixed.canonical ?? clean), ...fixed.head, rendered: fixed.serverData !== undefined }
+    if (PRIVATE_SECTIONS.has(sectionOf(clean))) return { ...base(clean), noindex: true }
     const product = /^\/products\/([^/]+)$/.exec(clean)
     if (product) {
       const id = decodeURIComponent(product[1]!)

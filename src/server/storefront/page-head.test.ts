@@ -5,7 +5,8 @@
  * unknown product is a 404 marked noindex; account and checkout pages are noindex; text from
  * the catalog cannot break out of the JSON-LD script. Storefront pages arrive painted (the
  * client's own server renderer, as `npm run build` bundles it) with the data the browser
- * hydrates from; account and checkout pages are left to the browser.
+ * hydrates from; account and checkout pages are left to the browser. The fixed pages' titles and
+ * the private pages come from the route list.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -14,6 +15,7 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts'
 import { formatPrice } from '../../shared/money.ts'
+import { isFixedPath, STORE_ROUTES } from '../../shared/routes.ts'
 import { categories, products, type ProductRow } from '../db/schema.ts'
 
 const INDEX_HTML = `<!doctype html>
@@ -105,6 +107,22 @@ describe('other pages', () => {
     const about = await t.app.inject('/about')
     expect(about.body).toContain('<title>About | Audio Lab Store</title>')
     expect(about.body).not.toContain('noindex')
+  })
+})
+
+describe('every page of the route list', () => {
+  it('carries its fixed title and canonical URL, or noindex when it belongs to one visitor', async () => {
+    for (const route of STORE_ROUTES) {
+      const html = (await t.app.inject(route.path.replace(/:[^/]+|\*$/g, 'x'))).body
+      if (route.head) {
+        expect(html, route.path).toContain(`<title>${route.head.title}</title>`)
+        expect(html, route.path).toContain(`<link rel="canonical" href="${t.config.publicUrl}${route.canonical ?? route.path}" />`)
+      }
+      // A product or category address that names nothing is a 404, noindex too: only fixed addresses are public for sure.
+      const noindex = html.includes('<meta name="robots" content="noindex" />')
+      if (route.noindex) expect(noindex, route.path).toBe(true)
+      else if (isFixedPath(route.path)) expect(noindex, route.path).toBe(false)
+    }
   })
 })
 

@@ -10,7 +10,7 @@ import fastifyStatic from '@fastify/static'
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { errorBody } from './errors.ts'
+import { errorBody } from '../http/errors.ts'
 
 const HEAD_SLOT = '<!--als-head-->'
 const ROOT_ELEMENT = '<div id="root"></div>'

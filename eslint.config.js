@@ -85,14 +85,16 @@ export default tseslint.config(
         'error',
         {
           default: 'disallow',
-          message: '{{ from.type }} {{ from.path }} may not import {{ to.path }}: a server capability reaches another only through its *.service.ts (and `import type` from its *.types.ts); client, server and shared never import each other',
+          message:
+            '{{ from.type }} {{ from.path }} may not import {{ to.path }}: a server capability reaches another only through its *.service.ts (and `import type` from its *.types.ts); client, server and shared never import each other',
           policies: [
             { from: { element: { type: 'shared' } }, allow: [{ to: { element: { type: 'shared' } } }] },
             { from: { element: { type: 'client' } }, allow: [{ to: { element: { types: ['client', 'shared'] } } }] },
             {
               from: { element: { type: 'client' } },
               disallow: [{ to: { element: { types: ['client-app', 'client-components', ...CLIENT_FEATURE] } } }],
-              message: '{{ from.filePath }} may not import {{ to.filePath }}: the client\'s base (api/, store-config.ts) imports no app, component or feature file',
+              message:
+                "{{ from.filePath }} may not import {{ to.filePath }}: the client's base (api/, store-config.ts) imports no app, component or feature file",
             },
             {
               from: { element: { type: 'client-components' } },
@@ -110,13 +112,15 @@ export default tseslint.config(
             {
               from: { element: { type: 'client-app' } },
               disallow: [{ to: { element: { type: 'feature' } } }],
-              message: 'The app shell ({{ from.filePath }}) may not import {{ to.filePath }}: it uses a feature through its public.ts, or a page of its routes/',
+              message:
+                'The app shell ({{ from.filePath }}) may not import {{ to.filePath }}: it uses a feature through its public.ts, or a page of its routes/',
             },
             // A feature imports another feature only through that feature's public.ts (the last matching policy decides).
             {
               from: { element: { types: CLIENT_FEATURE } },
               disallow: [{ to: { element: { types: ['feature', 'feature-routes'] } } }],
-              message: '{{ from.filePath }} may not import {{ to.filePath }}: feature {{ from.captured.feature }} reaches feature {{ to.captured.feature }} only through features/{{ to.captured.feature }}/public.ts',
+              message:
+                '{{ from.filePath }} may not import {{ to.filePath }}: feature {{ from.captured.feature }} reaches feature {{ to.captured.feature }} only through features/{{ to.captured.feature }}/public.ts',
             },
             {
               from: { element: { types: CLIENT_FEATURE } },
@@ -133,11 +137,17 @@ export default tseslint.config(
             { from: { element: { type: 'demo-catalog' } }, allow: [{ to: { element: { types: ['demo-catalog', 'shared'] } } }] },
             { from: { element: { types: ['infra', 'db-client'] } }, allow: [{ to: { element: { types: [...INFRASTRUCTURE, 'db', 'shared'] } } }] },
             // The database layer gathers every capability's tables (for drizzle-kit) and seeds the demo catalog.
-            { from: { element: { type: 'db' } }, allow: [{ to: { element: { types: [...INFRASTRUCTURE, 'db', 'table-keys', 'capability', 'demo-catalog', 'shared'] } } }] },
+            {
+              from: { element: { type: 'db' } },
+              allow: [{ to: { element: { types: [...INFRASTRUCTURE, 'db', 'table-keys', 'capability', 'demo-catalog', 'shared'] } } }],
+            },
             { from: { element: { types: ['capability', 'service', 'types'] } }, allow: capabilityMayImport },
             { from: { element: { type: 'seam' } }, allow: [{ to: { element: { types: [...INFRASTRUCTURE, 'shared', 'seam'] } } }, ...capabilityMayImport] },
             // app.ts and main.ts build every service and register every capability's routes.
-            { from: { element: { type: 'composition' } }, allow: [{ to: { element: { types: ['capability', 'service', 'types', 'seam', 'composition', ...INFRASTRUCTURE, 'db', 'shared'] } } }] },
+            {
+              from: { element: { type: 'composition' } },
+              allow: [{ to: { element: { types: ['capability', 'service', 'types', 'seam', 'composition', ...INFRASTRUCTURE, 'db', 'shared'] } } }],
+            },
           ],
         },
       ],
@@ -150,7 +160,9 @@ export default tseslint.config(
   },
   {
     files: ['src/client/**/*.{ts,tsx}', 'tests/support/client/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['**/server/**', '**/demo-catalog/**'], message: 'The client never imports server code.' }] }] },
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['**/server/**', '**/demo-catalog/**'], message: 'The client never imports server code.' }] }],
+    },
   },
   {
     files: ['src/server/**/*.ts', 'src/shared/**/*.ts'],

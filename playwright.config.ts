@@ -26,7 +26,16 @@ export default defineConfig({
     trace: 'retain-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--autoplay-policy=no-user-gesture-required'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--autoplay-policy=no-user-gesture-required',
+      ],
     },
   },
   webServer: {
@@ -34,6 +43,13 @@ export default defineConfig({
     url: `http://localhost:${port}/healthz`,
     timeout: 120_000,
     reuseExistingServer: false,
-    env: { PORT: String(port), DATA_DIR: dataDir, STORE_MODE: 'live', LOG_LEVEL: 'warn', PUBLIC_URL: `http://localhost:${port}`, ADMIN_EMAILS: E2E_OWNER_EMAIL },
+    env: {
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      STORE_MODE: 'live',
+      LOG_LEVEL: 'warn',
+      PUBLIC_URL: `http://localhost:${port}`,
+      ADMIN_EMAILS: E2E_OWNER_EMAIL,
+    },
   },
 })

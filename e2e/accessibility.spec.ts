@@ -15,7 +15,12 @@ async function violationsOn(page: Page, path: string) {
   await page.goto(path)
   await page.waitForLoadState('networkidle')
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
-  return results.violations.map((violation) => ({ path, rule: violation.id, impact: violation.impact, targets: violation.nodes.slice(0, 3).map((node) => node.target.join(' ')) }))
+  return results.violations.map((violation) => ({
+    path,
+    rule: violation.id,
+    impact: violation.impact,
+    targets: violation.nodes.slice(0, 3).map((node) => node.target.join(' ')),
+  }))
 }
 
 for (const width of WIDTHS) {
@@ -38,7 +43,20 @@ test('account, checkout and owner console pages have no WCAG 2.1 A/AA violations
   await page.goto(`/products/${product.id}`)
   await page.getByRole('button', { name: 'Add to Cart' }).first().click()
   await expect(page.getByRole('dialog', { name: /^Shopping Cart/ })).toBeVisible()
-  const paths = ['/cart', '/checkout', '/profile', '/order-history', '/download-hub', '/admin', '/admin/products', '/admin/products/new', '/admin/orders', '/admin/promo-codes', '/admin/customers', '/admin/categories']
+  const paths = [
+    '/cart',
+    '/checkout',
+    '/profile',
+    '/order-history',
+    '/download-hub',
+    '/admin',
+    '/admin/products',
+    '/admin/products/new',
+    '/admin/orders',
+    '/admin/promo-codes',
+    '/admin/customers',
+    '/admin/categories',
+  ]
   const found = []
   for (const path of paths) found.push(...(await violationsOn(page, path)))
   expect(found).toEqual([])

@@ -27,9 +27,18 @@ test('a producer signs up, confirms through the mailbox, renames, signs out, res
 
   // The developer mailbox shows the confirmation email with a clickable link.
   await page.goto('/dev/mailbox')
-  await page.getByRole('list', { name: 'Messages' }).getByRole('button').filter({ hasText: email }).filter({ hasText: /Confirm your email/ }).first().click()
+  await page
+    .getByRole('list', { name: 'Messages' })
+    .getByRole('button')
+    .filter({ hasText: email })
+    .filter({ hasText: /Confirm your email/ })
+    .first()
+    .click()
   await expect(page.getByRole('article')).toContainText(email)
-  await page.getByRole('article').getByRole('link', { name: /verify-email/ }).click()
+  await page
+    .getByRole('article')
+    .getByRole('link', { name: /verify-email/ })
+    .click()
   await expect(page.getByRole('heading', { name: 'Email confirmed' })).toBeVisible()
 
   await page.getByRole('link', { name: 'Continue to Sign In' }).click()
@@ -63,7 +72,13 @@ test('a producer signs up, confirms through the mailbox, renames, signs out, res
   await expect(page.getByText("If an account exists for that email, we've sent a password reset link.")).toBeVisible()
 
   await page.goto('/dev/mailbox')
-  await page.getByRole('list', { name: 'Messages' }).getByRole('button').filter({ hasText: email }).filter({ hasText: /Reset your/ }).first().click()
+  await page
+    .getByRole('list', { name: 'Messages' })
+    .getByRole('button')
+    .filter({ hasText: email })
+    .filter({ hasText: /Reset your/ })
+    .first()
+    .click()
   const resetLink = page.getByRole('article').getByRole('link', { name: /reset-password/ })
   const resetHref = await resetLink.getAttribute('href')
   await resetLink.click()

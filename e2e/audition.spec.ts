@@ -27,7 +27,10 @@ interface LoopMeasure {
  * Renders, in the page, a 120 BPM loop (two bars of 440 Hz quarter notes: 0.4 s of tone, 0.1 s
  * of rest) through the app's `renderStretched` with this plan, and measures the loop and the render.
  */
-async function renderLoop(page: import('@playwright/test').Page, plan: { rate: number; semitones: number }): Promise<{ source: LoopMeasure; rendered: LoopMeasure }> {
+async function renderLoop(
+  page: import('@playwright/test').Page,
+  plan: { rate: number; semitones: number },
+): Promise<{ source: LoopMeasure; rendered: LoopMeasure }> {
   return page.evaluate(
     async ({ chunk, plan }) => {
       const sampleRate = 44_100

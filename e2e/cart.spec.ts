@@ -32,7 +32,10 @@ async function open(page: Page, path: string, signedIn = false) {
 const drawerOf = (page: Page) => page.getByRole('dialog', { name: /^Shopping Cart/ })
 /** The amount beside a label of the figures list ("Total" is not "Subtotal"). */
 const figure = (scope: Locator, label: string) =>
-  scope.locator('dt').filter({ hasText: new RegExp(`^${label}`) }).locator('xpath=following-sibling::dd[1]')
+  scope
+    .locator('dt')
+    .filter({ hasText: new RegExp(`^${label}`) })
+    .locator('xpath=following-sibling::dd[1]')
 
 async function addFromProductPage(page: Page, product: ApiProduct, quantity: number, signedIn = false) {
   await open(page, `/products/${product.id}`, signedIn)
@@ -164,12 +167,17 @@ test('signing in merges the guest cart into the server cart, and another browser
   await expect(otherPage.getByText('4 item(s) in cart')).toBeVisible()
 
   // A change here is written through: the other browser sees it after a reload.
-  await lines.filter({ hasText: guestOnly!.name }).getByRole('button', { name: `Decrease quantity of ${guestOnly!.name}` }).click()
+  await lines
+    .filter({ hasText: guestOnly!.name })
+    .getByRole('button', { name: `Decrease quantity of ${guestOnly!.name}` })
+    .click()
   await expect(page.getByText('3 item(s) in cart')).toBeVisible()
-  await expect.poll(async () => {
-    await open(otherPage, '/cart', true)
-    return otherPage.getByText(/\d+ item\(s\) in cart/).textContent()
-  }).toBe('3 item(s) in cart')
+  await expect
+    .poll(async () => {
+      await open(otherPage, '/cart', true)
+      return otherPage.getByText(/\d+ item\(s\) in cart/).textContent()
+    })
+    .toBe('3 item(s) in cart')
 
   // Signing out leaves this browser's cart empty and the server cart intact.
   await open(page, '/profile', true)

@@ -35,7 +35,10 @@ async function open(page: Page, path: string, signedIn = false) {
 
 const drawerOf = (page: Page) => page.getByRole('dialog', { name: /^Shopping Cart/ })
 const figure = (page: Page, label: string) =>
-  drawerOf(page).locator('dt').filter({ hasText: new RegExp(`^${label}`) }).locator('xpath=following-sibling::dd[1]')
+  drawerOf(page)
+    .locator('dt')
+    .filter({ hasText: new RegExp(`^${label}`) })
+    .locator('xpath=following-sibling::dd[1]')
 
 async function addToCart(page: Page, product: ApiProduct, signedIn = false) {
   await open(page, `/products/${product.id}`, signedIn)

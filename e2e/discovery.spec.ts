@@ -86,7 +86,10 @@ test('a producer narrows the catalog by BPM and genre, reloads, steps back, then
   await expect(page).toHaveURL(/\/products\?q=warehous(%20|\+)techno$/)
   await expect(page.getByRole('heading', { name: 'Results for "warehous techno"', level: 1 })).toBeVisible()
   await settled(page)
-  const firstCard = page.getByRole('listitem').filter({ has: page.getByRole('link', { name: 'View Details →' }) }).first()
+  const firstCard = page
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('link', { name: 'View Details →' }) })
+    .first()
   await expect(firstCard.getByRole('link', { name: 'Warehouse Techno' })).toBeVisible()
   await expect(page.getByRole('combobox', { name: 'Sort by' })).toHaveValue('relevance')
 })

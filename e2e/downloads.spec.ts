@@ -66,7 +66,10 @@ test('a producer buys a pack, downloads the exact stored file from the hub, and 
   await page.goto('/order-history')
   const order = page.getByRole('article', { name: `Order #${orderNumber}` })
   await expect(order.getByText('COMPLETED')).toBeVisible()
-  await expect(order.getByRole('link', { name: new RegExp(`^${product.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`) })).toHaveAttribute('href', `/products/${product.id}`)
+  await expect(order.getByRole('link', { name: new RegExp(`^${product.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`) })).toHaveAttribute(
+    'href',
+    `/products/${product.id}`,
+  )
 
   // Its licence certificate is a PDF, and the code on it checks out publicly without showing the email.
   const certificate = order.getByRole('link', { name: 'Licence certificate (PDF)' })

@@ -37,7 +37,11 @@ async function downloadFromHub(buyer: Page): Promise<Buffer> {
   return readFileSync(await download.path())
 }
 
-test('the owner publishes version 2 of a sold pack to its buyer with an email, then restores version 1; the buyer downloads each one exactly', async ({ page, browser, baseURL }) => {
+test('the owner publishes version 2 of a sold pack to its buyer with an email, then restores version 1; the buyer downloads each one exactly', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   test.setTimeout(180_000)
   const work = mkdtempSync(join(tmpdir(), 'als-versions-'))
   const first = packBytes(300 * 1024 + 12, 1)

@@ -32,7 +32,9 @@ test('the owner uploads a pack a producer buys and downloads intact; refunded fr
   for (let offset = 0; offset + 4 <= pack.length; offset += 4) pack.writeUInt32LE((offset * 2654435761) >>> 0, offset)
   writeFileSync(packPath, pack)
   const coverPath = join(work, 'cover.png')
-  await sharp({ create: { width: 1200, height: 1200, channels: 3, background: { r: 30, g: 160, b: 140 } } }).png().toFile(coverPath)
+  await sharp({ create: { width: 1200, height: 1200, channels: 3, background: { r: 30, g: 160, b: 140 } } })
+    .png()
+    .toFile(coverPath)
   const previewPath = fileURLToPath(lena.url('mp3'))
 
   // The owner fills the form, picks the three files and creates the product, active.

@@ -48,11 +48,14 @@ test('a refunded purchase can no longer be downloaded: the hub says so, the old 
   expect(await refund.json()).toMatchObject({ status: 'succeeded' })
   let revoked: ApiPurchase | undefined
   await expect
-    .poll(async () => {
-      const purchases = (await (await page.request.get('/api/purchases')).json()) as { data: ApiPurchase[] }
-      revoked = purchases.data.find((purchase) => purchase.access.state === 'revoked')
-      return revoked?.access.reason ?? null
-    }, { timeout: 15_000 })
+    .poll(
+      async () => {
+        const purchases = (await (await page.request.get('/api/purchases')).json()) as { data: ApiPurchase[] }
+        revoked = purchases.data.find((purchase) => purchase.access.state === 'revoked')
+        return revoked?.access.reason ?? null
+      },
+      { timeout: 15_000 },
+    )
     .toBe('refunded')
 
   // The hub says why, where the Download button was.

@@ -4,7 +4,10 @@ import { spawn } from 'node:child_process'
 
 const apiPort = process.env.API_PORT ?? '3001'
 const children = [
-  spawn('npx', ['tsx', 'watch', 'src/server/main.ts'], { stdio: 'inherit', env: { ...process.env, PORT: apiPort, STORE_MODE: process.env.STORE_MODE ?? 'live', PUBLIC_URL: process.env.PUBLIC_URL ?? 'http://localhost:3000' } }),
+  spawn('npx', ['tsx', 'watch', 'src/server/main.ts'], {
+    stdio: 'inherit',
+    env: { ...process.env, PORT: apiPort, STORE_MODE: process.env.STORE_MODE ?? 'live', PUBLIC_URL: process.env.PUBLIC_URL ?? 'http://localhost:3000' },
+  }),
   spawn('npx', ['vite'], { stdio: 'inherit', env: { ...process.env, API_PORT: apiPort } }),
 ]
 const stop = () => children.forEach((child) => child.kill('SIGTERM'))

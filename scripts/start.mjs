@@ -19,7 +19,12 @@ function newestMtime(path) {
 
 const builtAt = existsSync(stamp) ? statSync(stamp).mtimeMs : 0
 const sourcesAt = Math.max(...inputs.map((input) => newestMtime(join(root, input))))
-if (builtAt < sourcesAt || !existsSync(join(root, 'dist/node/server/main.js')) || !existsSync(join(root, 'dist/client/index.html')) || !existsSync(join(root, 'dist/ssr/entry-server.js'))) {
+if (
+  builtAt < sourcesAt ||
+  !existsSync(join(root, 'dist/node/server/main.js')) ||
+  !existsSync(join(root, 'dist/client/index.html')) ||
+  !existsSync(join(root, 'dist/ssr/entry-server.js'))
+) {
   console.log('Building the store (client and server)...')
   execSync('npm run build', { cwd: root, stdio: 'inherit' })
   writeFileSync(stamp, new Date().toISOString())

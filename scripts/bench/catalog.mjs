@@ -64,7 +64,16 @@ async function run(server, label, backend, endpoints, bytesOf, rows) {
     const url = `${server.base}${path}`
     await measure(url, 2, BROWSER_HEADERS) // warm-up: JIT, the database's caches, the store's cache
     const result = await measure(url, seconds, BROWSER_HEADERS)
-    rows.push({ backend, server: label, endpoint: name, 'req/s': Math.round(result.requests.average), 'p50 ms': result.latency.p50, 'p99 ms': result.latency.p99, ...bytesOf(name), errors: result.errors + result.non2xx })
+    rows.push({
+      backend,
+      server: label,
+      endpoint: name,
+      'req/s': Math.round(result.requests.average),
+      'p50 ms': result.latency.p50,
+      'p99 ms': result.latency.p99,
+      ...bytesOf(name),
+      errors: result.errors + result.non2xx,
+    })
   }
 }
 
@@ -76,7 +85,10 @@ async function runFleet(store, env, endpoints, sizes, rows) {
   const others = []
   for (let index = 1; index < processes; index++) others.push(await start(['dist/node/server/main.js'], env))
   try {
-    for (const [label, targets] of [[`store ×1 behind the proxy`, [store.base]], [`store ×${processes} behind the proxy`, [store.base, ...others.map((other) => other.base)]]]) {
+    for (const [label, targets] of [
+      [`store ×1 behind the proxy`, [store.base]],
+      [`store ×${processes} behind the proxy`, [store.base, ...others.map((other) => other.base)]],
+    ]) {
       const proxy = await startRoundRobinProxy(targets)
       await run(proxy, label, 'postgres', endpoints, (name) => sizes[name], rows)
       await proxy.stop()
@@ -133,7 +145,14 @@ async function benchBackend(kind) {
     await store.stop()
 
     const bare = await start(['scripts/bench/compare-servers.mjs', 'bare'], { DATABASE_URL: env.DATABASE_URL, PGLITE_DIR: join(dataDir, 'db') })
-    await run(bare, 'bare Fastify + driver', kind, endpoints.filter(([name]) => name !== 'sections'), () => ({}), rows)
+    await run(
+      bare,
+      'bare Fastify + driver',
+      kind,
+      endpoints.filter(([name]) => name !== 'sections'),
+      () => ({}),
+      rows,
+    )
     await bare.stop()
 
     const answersFile = join(dataDir, 'answers.json')
@@ -166,10 +185,13 @@ if (results.length > 0) {
 if (values.only === 'large' || (backends.includes('postgres') && !values['skip-large'])) {
   const products = Number(values.products)
   const large = await benchLargeCatalog({ adminUrl, start, seconds, connections, products, headers: BROWSER_HEADERS })
-  console.log(`\nLarge catalog on PostgreSQL (${products} generated products), uncached: each kind of request cycles through 5,000 distinct addresses; autocannon, ${connections} connections, ${seconds} s each (after a 2 s warm-up)\n`)
+  console.log(
+    `\nLarge catalog on PostgreSQL (${products} generated products), uncached: each kind of request cycles through 5,000 distinct addresses; autocannon, ${connections} connections, ${seconds} s each (after a 2 s warm-up)\n`,
+  )
   console.table(large.rows)
   for (const { name, path, plans } of large.explained) {
     console.log(`\n=== ${name}: GET ${path}`)
-    for (const [i, { sql, params, plan }] of plans.entries()) console.log(`\n--- statement ${i + 1} of ${plans.length}\n${sql}\n-- params: ${JSON.stringify(params)}\n${plan}`)
+    for (const [i, { sql, params, plan }] of plans.entries())
+      console.log(`\n--- statement ${i + 1} of ${plans.length}\n${sql}\n-- params: ${JSON.stringify(params)}\n${plan}`)
   }
 }

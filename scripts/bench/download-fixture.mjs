@@ -72,7 +72,9 @@ export async function buyerOfFile({ base, databaseUrl, storageKey, fileBytes }) 
   const db = new pg.Client({ connectionString: databaseUrl })
   await db.connect()
   try {
-    const { rows: [product] } = await db.query(
+    const {
+      rows: [product],
+    } = await db.query(
       `insert into products (name, price_cents, file_url, file_size, download_limit) values ('Bench Multitracks', 100, $1, $2, 100) returning id`,
       [storageKey, fileBytes],
     )
@@ -83,19 +85,34 @@ export async function buyerOfFile({ base, databaseUrl, storageKey, fileBytes }) 
     await db.query(`update "user" set email_verified = true where email = $1`, [email])
     const signIn = await fetch(`${base}/api/auth/sign-in/email`, { method: 'POST', headers, body: JSON.stringify({ email, password }) })
     const { user } = await json(signIn)
-    const cookie = signIn.headers.getSetCookie().map((value) => value.split(';')[0]).join('; ')
-    const { rows: [order] } = await db.query(
+    const cookie = signIn.headers
+      .getSetCookie()
+      .map((value) => value.split(';')[0])
+      .join('; ')
+    const {
+      rows: [order],
+    } = await db.query(
       `insert into orders (user_id, customer_email, status, checkout_type, subtotal_cents, total_amount_cents, payment_provider, cart_fingerprint, completed_at)
        values ($1, $2, 'COMPLETED', 'direct', 100, 100, 'builtin', 'bench', now()) returning id`,
       [user.id, email],
     )
-    const { rows: [item] } = await db.query(
+    const {
+      rows: [item],
+    } = await db.query(
       `insert into order_items (order_id, product_id, quantity, price_cents, download_limit, downloads_remaining) values ($1, $2, 1, 100, 100, 100) returning id`,
       [order.id, product.id],
     )
     /** Spends one download; answers the signed URL's path. */
     const grant = async () =>
-      (await json(await fetch(`${base}/api/downloads`, { method: 'POST', headers: { ...headers, cookie }, body: JSON.stringify({ orderItemId: item.id, productId: product.id }) }))).downloadUrl
+      (
+        await json(
+          await fetch(`${base}/api/downloads`, {
+            method: 'POST',
+            headers: { ...headers, cookie },
+            body: JSON.stringify({ orderItemId: item.id, productId: product.id }),
+          }),
+        )
+      ).downloadUrl
     return { grant }
   } finally {
     await db.end()

@@ -36,7 +36,10 @@ async function startBucketProcess() {
   mkdirSync(join(work, 's3rver'))
   const child = spawn(process.execPath, ['scripts/bench/s3rver-process.mjs', join(work, 's3rver'), BUCKET], { stdio: ['ignore', 'pipe', 'inherit'] })
   children.push(child)
-  const [line] = await createInterface({ input: child.stdout })[Symbol.asyncIterator]().next().then(({ value }) => [value])
+  const [line] = await createInterface({ input: child.stdout })
+    [Symbol.asyncIterator]()
+    .next()
+    .then(({ value }) => [value])
   return { endpoint: `http://127.0.0.1:${JSON.parse(line).port}`, pid: child.pid }
 }
 
@@ -49,7 +52,14 @@ async function hashedGet(url, hash, headers = {}) {
 
 try {
   const bucket = await startBucketProcess()
-  const client = new S3Client({ region: 'us-east-1', endpoint: bucket.endpoint, forcePathStyle: true, credentials, requestChecksumCalculation: 'WHEN_REQUIRED', responseChecksumValidation: 'WHEN_REQUIRED' })
+  const client = new S3Client({
+    region: 'us-east-1',
+    endpoint: bucket.endpoint,
+    forcePathStyle: true,
+    credentials,
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
+  })
   const filePath = join(work, 'bench-multitracks.zip')
   process.stdout.write(`Writing a ${fileBytes / MiB} MiB file and putting it in the bucket... `)
   const fileHash = writeRandomFile(filePath, fileBytes)
@@ -109,7 +119,11 @@ try {
   console.table([
     row('ceiling: presigned GET made by the bench (no store)', direct),
     row('store: signed URL → 302 → presigned GET', whole, { status: whole.status }),
-    row('resumed: bytes=0-… then the signed URL again, bytes=N-', { bytes: firstPart.bytes + rest.bytes, seconds: firstPart.seconds + rest.seconds }, { status: `${firstPart.status}, ${again.status} → ${rest.status}` }),
+    row(
+      'resumed: bytes=0-… then the signed URL again, bytes=N-',
+      { bytes: firstPart.bytes + rest.bytes, seconds: firstPart.seconds + rest.seconds },
+      { status: `${firstPart.status}, ${again.status} → ${rest.status}` },
+    ),
   ])
   const wholeOk = whole.bytes === fileBytes && wholeHash.digest('hex') === fileHash
   const resumedOk = firstPart.bytes + rest.bytes === fileBytes && resumedHash.digest('hex') === fileHash

@@ -33,7 +33,16 @@ try {
 
   const port = await freePort()
   const base = `http://localhost:${port}`
-  const env = { ...process.env, PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: database.url, LOG_LEVEL: 'warn', STORE_MODE: 'live', NODE_ENV: 'development', PUBLIC_URL: base }
+  const env = {
+    ...process.env,
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    DATABASE_URL: database.url,
+    LOG_LEVEL: 'warn',
+    STORE_MODE: 'live',
+    NODE_ENV: 'development',
+    PUBLIC_URL: base,
+  }
   child = spawn(process.execPath, ['dist/node/server/main.js'], { env, stdio: ['ignore', 'ignore', 'inherit'] })
   process.stdout.write('Starting the built server (seeds the demo catalog on a fresh data directory)... ')
   await waitForHealth(base, child)
@@ -46,7 +55,14 @@ try {
   for (let round = 1; round <= rounds; round++) {
     globalThis.gc?.()
     const disk = await drain(createReadStream(filePath, { highWaterMark: 256 * 1024 }))
-    results.push({ path: `disk: fs.createReadStream (round ${round})`, MiB: disk.bytes / MiB, 'MB/s': Math.round(disk.bytes / 1e6 / disk.seconds), 'server RSS before MiB': '', 'server peak RSS MiB': '', 'sha256 ok': '' })
+    results.push({
+      path: `disk: fs.createReadStream (round ${round})`,
+      MiB: disk.bytes / MiB,
+      'MB/s': Math.round(disk.bytes / 1e6 / disk.seconds),
+      'server RSS before MiB': '',
+      'server peak RSS MiB': '',
+      'sha256 ok': '',
+    })
 
     const downloadUrl = await grant()
     const before = procMemory(serverPid)

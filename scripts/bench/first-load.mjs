@@ -21,7 +21,12 @@ function closure(keys) {
 
 const TARGET_KB = 100
 const rows = {}
-for (const [name, page] of [['/', 'HomePage'], ['/products', 'ProductsPage'], ['/products/{id}', 'ProductDetailPage'], ['/{category}', 'CategoryPage']]) {
+for (const [name, page] of [
+  ['/', 'HomePage'],
+  ['/products', 'ProductsPage'],
+  ['/products/{id}', 'ProductDetailPage'],
+  ['/{category}', 'CategoryPage'],
+]) {
   const files = closure(['index.html', `src/client/features/catalog/routes/${page}.tsx`])
   const entryFiles = closure(['index.html'])
   rows[name] = {

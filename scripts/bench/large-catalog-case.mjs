@@ -34,7 +34,6 @@ function distinct(count, make) {
   return [...addresses]
 }
 
-
 /** (a) What a shopper narrows to: one or two genres and a BPM range about their tempo, sometimes a key or a sound type. */
 function filteredAddress(random) {
   const genre = pick(random, GENRES)
@@ -65,7 +64,9 @@ function typo(random, word) {
   }
 }
 
-const SEARCH_WORDS = [...new Set([...GENRES.map((genre) => genre.name), ...TAGS].flatMap((text) => text.toLowerCase().split(/[^a-z0-9&-]+/)).filter((word) => word.length >= 5))]
+const SEARCH_WORDS = [
+  ...new Set([...GENRES.map((genre) => genre.name), ...TAGS].flatMap((text) => text.toLowerCase().split(/[^a-z0-9&-]+/)).filter((word) => word.length >= 5)),
+]
 
 /** (b) A search as typed in a hurry: one word with a typo, sometimes after a correct one. */
 function searchAddress(random) {
@@ -78,7 +79,8 @@ function searchAddress(random) {
 function unfilteredAddresses() {
   const addresses = []
   for (let offset = 0; offset < DISTINCT_ADDRESSES / (SORTS.length * 2); offset++) {
-    for (const sortBy of SORTS) for (const sortOrder of ['asc', 'desc']) addresses.push(`/api/products?facets=1&limit=24&sortBy=${sortBy}&sortOrder=${sortOrder}&offset=${offset}`)
+    for (const sortBy of SORTS)
+      for (const sortOrder of ['asc', 'desc']) addresses.push(`/api/products?facets=1&limit=24&sortBy=${sortBy}&sortOrder=${sortOrder}&offset=${offset}`)
   }
   return addresses
 }
@@ -96,7 +98,9 @@ export function largeCatalogRequests() {
 function measureCycling(base, cycle, duration, connections, headers) {
   return new Promise((resolve, reject) => {
     const setupRequest = (request) => ({ ...request, path: cycle.addresses[cycle.next++ % cycle.addresses.length] })
-    autocannon({ url: base, connections, duration, headers, requests: [{ method: 'GET', setupRequest }] }, (error, result) => (error ? reject(error) : resolve(result)))
+    autocannon({ url: base, connections, duration, headers, requests: [{ method: 'GET', setupRequest }] }, (error, result) =>
+      error ? reject(error) : resolve(result),
+    )
   })
 }
 
@@ -106,7 +110,10 @@ function measureCycling(base, cycle, duration, connections, headers) {
  */
 async function settle(admin, database) {
   for (let i = 0; i < 600; i++) {
-    const { rows } = await admin.query("select count(*)::int as active from pg_stat_activity where datname = $1 and state = 'active' and pid <> pg_backend_pid()", [database])
+    const { rows } = await admin.query(
+      "select count(*)::int as active from pg_stat_activity where datname = $1 and state = 'active' and pid <> pg_backend_pid()",
+      [database],
+    )
     if (rows[0].active === 0) return
     await new Promise((resolve) => setTimeout(resolve, 100))
   }
@@ -193,7 +200,9 @@ export async function benchLargeCatalog({ adminUrl, start, seconds, connections,
     await client.connect()
     const generatedAt = performance.now()
     await generateLargeCatalog(client, { products })
-    const { rows: [counted] } = await client.query('select count(*)::int as products, count(*) filter (where is_active)::int as active from products')
+    const {
+      rows: [counted],
+    } = await client.query('select count(*)::int as products, count(*) filter (where is_active)::int as active from products')
     await client.end()
     console.log(`large catalog: ${counted.products} products (${counted.active} active) written in ${Math.round(performance.now() - generatedAt)} ms`)
 

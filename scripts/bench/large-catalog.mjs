@@ -77,11 +77,56 @@ export const GENRES = [
 
 /** The tag vocabulary (about 140, lower-case): the genres' own tags and these. */
 const MORE_TAGS = [
-  'drums', 'kicks', 'snares', 'claps', 'hats', 'toms', 'fills', 'bass', 'synth', 'leads', 'keys', 'piano', 'organ',
-  'flute', 'sax', 'choir', 'vocal', 'fx', 'sweeps', 'glitch', 'stabs', 'one-shots', 'construction kit', 'stems',
-  'tape', 'saturated', 'punchy', 'gritty', 'lush', 'airy', 'moody', 'hypnotic', 'driving', 'minimal', 'modular',
-  'granular', 'foley', 'vintage', 'festival', 'club', 'dj tools', 'serum', 'sfz', 'reverb', 'delay', 'mixing',
-  'melodies', 'progressions', 'grooves', 'sound design',
+  'drums',
+  'kicks',
+  'snares',
+  'claps',
+  'hats',
+  'toms',
+  'fills',
+  'bass',
+  'synth',
+  'leads',
+  'keys',
+  'piano',
+  'organ',
+  'flute',
+  'sax',
+  'choir',
+  'vocal',
+  'fx',
+  'sweeps',
+  'glitch',
+  'stabs',
+  'one-shots',
+  'construction kit',
+  'stems',
+  'tape',
+  'saturated',
+  'punchy',
+  'gritty',
+  'lush',
+  'airy',
+  'moody',
+  'hypnotic',
+  'driving',
+  'minimal',
+  'modular',
+  'granular',
+  'foley',
+  'vintage',
+  'festival',
+  'club',
+  'dj tools',
+  'serum',
+  'sfz',
+  'reverb',
+  'delay',
+  'mixing',
+  'melodies',
+  'progressions',
+  'grooves',
+  'sound design',
 ]
 export const TAGS = [...new Set([...GENRES.flatMap((genre) => genre.tags), ...MORE_TAGS])]
 
@@ -112,18 +157,112 @@ function writtenKey(random, id) {
 
 /** Store categories (the demo's slugs) with their share of the catalog and the sound types their products hold. */
 const CATEGORIES = [
-  { slug: 'sample-packs', name: 'Sample Packs', share: 0.5, types: [['loops'], ['loops', 'one-shots'], ['one-shots'], ['loops', 'one-shots', 'midi']], description: 'Royalty-free loops and construction kits, labelled by tempo and key, ready to drop into any DAW.' },
-  { slug: 'midi-packs', name: 'MIDI Packs', share: 0.2, types: [['midi'], ['midi', 'loops']], description: 'Chord progressions, bass lines, melodies and drum grooves as MIDI you can play on any sound.' },
-  { slug: 'instruments', name: 'Instruments', share: 0.12, types: [['instruments'], ['instruments', 'presets'], ['presets']], description: 'Multisampled instruments with SFZ mappings for keys, basses, pads, plucks and bells.' },
-  { slug: 'processors', name: 'Processors', share: 0.1, types: [['presets'], ['presets', 'tools'], ['tools']], description: 'Impulse responses and preset banks that shape your mix: reverbs, echoes, cabinets and dynamics.' },
-  { slug: 'tools', name: 'Tools', share: 0.08, types: [['tools'], ['tools', 'midi']], description: 'Reference charts, test signals and MIDI theory libraries that speed up everyday production.' },
+  {
+    slug: 'sample-packs',
+    name: 'Sample Packs',
+    share: 0.5,
+    types: [['loops'], ['loops', 'one-shots'], ['one-shots'], ['loops', 'one-shots', 'midi']],
+    description: 'Royalty-free loops and construction kits, labelled by tempo and key, ready to drop into any DAW.',
+  },
+  {
+    slug: 'midi-packs',
+    name: 'MIDI Packs',
+    share: 0.2,
+    types: [['midi'], ['midi', 'loops']],
+    description: 'Chord progressions, bass lines, melodies and drum grooves as MIDI you can play on any sound.',
+  },
+  {
+    slug: 'instruments',
+    name: 'Instruments',
+    share: 0.12,
+    types: [['instruments'], ['instruments', 'presets'], ['presets']],
+    description: 'Multisampled instruments with SFZ mappings for keys, basses, pads, plucks and bells.',
+  },
+  {
+    slug: 'processors',
+    name: 'Processors',
+    share: 0.1,
+    types: [['presets'], ['presets', 'tools'], ['tools']],
+    description: 'Impulse responses and preset banks that shape your mix: reverbs, echoes, cabinets and dynamics.',
+  },
+  {
+    slug: 'tools',
+    name: 'Tools',
+    share: 0.08,
+    types: [['tools'], ['tools', 'midi']],
+    description: 'Reference charts, test signals and MIDI theory libraries that speed up everyday production.',
+  },
 ]
 
-const ADJECTIVES = ['Dark', 'Deep', 'Dusty', 'Golden', 'Midnight', 'Neon', 'Velvet', 'Analog', 'Liquid', 'Hazy', 'Raw', 'Warm', 'Frozen', 'Cosmic', 'Urban', 'Late Night', 'Sunset', 'Electric', 'Hollow', 'Crystal', 'Rusty', 'Silk', 'Heavy', 'Lost', 'Tropical', 'Broken', 'Solar', 'Lunar', 'Smoky', 'Vintage']
-const NOUNS = ['Warehouse', 'Keys', 'Drums', 'Grooves', 'Tapes', 'Dreams', 'Streets', 'Machines', 'Horizons', 'Rituals', 'Signals', 'Echoes', 'Textures', 'Sessions', 'Rooms', 'Circuits', 'Waves', 'Lights', 'Vaults', 'Tides', 'Motions', 'Colours', 'Chords', 'Basslines', 'Voices']
+const ADJECTIVES = [
+  'Dark',
+  'Deep',
+  'Dusty',
+  'Golden',
+  'Midnight',
+  'Neon',
+  'Velvet',
+  'Analog',
+  'Liquid',
+  'Hazy',
+  'Raw',
+  'Warm',
+  'Frozen',
+  'Cosmic',
+  'Urban',
+  'Late Night',
+  'Sunset',
+  'Electric',
+  'Hollow',
+  'Crystal',
+  'Rusty',
+  'Silk',
+  'Heavy',
+  'Lost',
+  'Tropical',
+  'Broken',
+  'Solar',
+  'Lunar',
+  'Smoky',
+  'Vintage',
+]
+const NOUNS = [
+  'Warehouse',
+  'Keys',
+  'Drums',
+  'Grooves',
+  'Tapes',
+  'Dreams',
+  'Streets',
+  'Machines',
+  'Horizons',
+  'Rituals',
+  'Signals',
+  'Echoes',
+  'Textures',
+  'Sessions',
+  'Rooms',
+  'Circuits',
+  'Waves',
+  'Lights',
+  'Vaults',
+  'Tides',
+  'Motions',
+  'Colours',
+  'Chords',
+  'Basslines',
+  'Voices',
+]
 const SUFFIXES = ['Vol. #', 'Vol. #', 'Vol. #', 'Sessions', 'Essentials', 'Construction Kit', 'Toolkit', 'Collection', 'Loops', 'Expansion']
 const TYPE_WORDS = { loops: 'loops', 'one-shots': 'one-shots', midi: 'MIDI files', presets: 'presets', instruments: 'multisampled instruments', tools: 'tools' }
-const USES = ['late-night sessions and club edits', 'beat tapes and sample flips', 'film cues and trailers', 'DJ tools and live sets', 'quick sketches and full productions', 'streams, vlogs and podcasts']
+const USES = [
+  'late-night sessions and club edits',
+  'beat tapes and sample flips',
+  'film cues and trailers',
+  'DJ tools and live sets',
+  'quick sketches and full productions',
+  'streams, vlogs and podcasts',
+]
 
 /** Writes "A minor" for "Am" and "Eb major" for "Eb", as descriptions do. */
 const keyName = (id) => (id.endsWith('m') ? `${id.slice(0, -1)} minor` : `${id} major`)
@@ -157,9 +296,16 @@ export function generateProduct(random, index, now) {
   // About 15 % are drums or tools without a key.
   const drums = category.slug === 'sample-packs' && random() < 0.24
   // Minor keys are the more common in packs: seven in ten.
-  const keyId = drums || (category.slug !== 'sample-packs' && random() < 0.07) ? null : random() < 0.7 ? pick(random, KEY_IDS.slice(0, 12)) : pick(random, KEY_IDS.slice(12))
+  const keyId =
+    drums || (category.slug !== 'sample-packs' && random() < 0.07)
+      ? null
+      : random() < 0.7
+        ? pick(random, KEY_IDS.slice(0, 12))
+        : pick(random, KEY_IDS.slice(12))
   const bpm = intBetween(random, genre.bpm[0], genre.bpm[1])
-  const tags = [...new Set([...(drums ? ['drums'] : []), ...sample(random, genre.tags, intBetween(random, 1, 2)), ...sample(random, MORE_TAGS, intBetween(random, 1, 3))])].slice(0, 5)
+  const tags = [
+    ...new Set([...(drums ? ['drums'] : []), ...sample(random, genre.tags, intBetween(random, 1, 2)), ...sample(random, MORE_TAGS, intBetween(random, 1, 3))]),
+  ].slice(0, 5)
   while (tags.length < 3) {
     const tag = pick(random, TAGS)
     if (!tags.includes(tag)) tags.push(tag)
@@ -228,7 +374,27 @@ async function ensureCategories(client) {
   return new Map(rows.map((row) => [row.slug, row.id]))
 }
 
-const COLUMNS = ['id', 'name', 'description', 'price_cents', 'category_id', 'is_active', 'file_size', 'download_limit', 'metadata', 'rating', 'created_at', 'updated_at', 'bpm', 'music_key', 'genre', 'tags', 'sound_types', 'on_sale', 'discovery_version']
+const COLUMNS = [
+  'id',
+  'name',
+  'description',
+  'price_cents',
+  'category_id',
+  'is_active',
+  'file_size',
+  'download_limit',
+  'metadata',
+  'rating',
+  'created_at',
+  'updated_at',
+  'bpm',
+  'music_key',
+  'genre',
+  'tags',
+  'sound_types',
+  'on_sale',
+  'discovery_version',
+]
 
 /**
  * Inserts `products` generated products (batches of `batchSize` rows, one INSERT each) and the demo
@@ -245,7 +411,27 @@ export async function generateLargeCatalog(client, { products = 10_000, seed = '
     for (let index = start; index < Math.min(products, start + batchSize); index++) batch.push(generateProduct(random, index, now))
     const params = []
     const rows = batch.map((product) => {
-      const values = [product.id, product.name, product.description, product.priceCents, categoryIds.get(product.categorySlug), product.isActive, product.fileSize, product.downloadLimit, JSON.stringify(product.metadata), product.rating, product.createdAt, product.createdAt, product.bpm, product.musicKey, product.genre, product.tags, product.soundTypes, product.onSale, DISCOVERY_VERSION]
+      const values = [
+        product.id,
+        product.name,
+        product.description,
+        product.priceCents,
+        categoryIds.get(product.categorySlug),
+        product.isActive,
+        product.fileSize,
+        product.downloadLimit,
+        JSON.stringify(product.metadata),
+        product.rating,
+        product.createdAt,
+        product.createdAt,
+        product.bpm,
+        product.musicKey,
+        product.genre,
+        product.tags,
+        product.soundTypes,
+        product.onSale,
+        DISCOVERY_VERSION,
+      ]
       params.push(...values)
       return `(${values.map((_, i) => `$${params.length - values.length + i + 1}`).join(', ')})`
     })
@@ -258,7 +444,9 @@ export async function generateLargeCatalog(client, { products = 10_000, seed = '
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const { values } = parseArgs({ options: { 'database-url': { type: 'string' }, products: { type: 'string', default: '10000' }, seed: { type: 'string', default: 'als-large-catalog' } } })
+  const { values } = parseArgs({
+    options: { 'database-url': { type: 'string' }, products: { type: 'string', default: '10000' }, seed: { type: 'string', default: 'als-large-catalog' } },
+  })
   const databaseUrl = values['database-url'] ?? process.env.DATABASE_URL
   if (!databaseUrl) throw new Error('--database-url (or DATABASE_URL) is required: a store database the store has migrated')
   const client = new pg.Client({ connectionString: databaseUrl })
@@ -266,7 +454,9 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
   try {
     const started = performance.now()
     const inserted = await generateLargeCatalog(client, { products: Number(values.products), seed: values.seed })
-    console.log(`${inserted} products inserted (of ${values.products}; discovery_version ${DISCOVERY_VERSION}) in ${Math.round(performance.now() - started)} ms`)
+    console.log(
+      `${inserted} products inserted (of ${values.products}; discovery_version ${DISCOVERY_VERSION}) in ${Math.round(performance.now() - started)} ms`,
+    )
   } finally {
     await client.end()
   }

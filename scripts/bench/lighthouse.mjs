@@ -25,7 +25,16 @@ if (!base) {
   dataDir = mkdtempSync(join(tmpdir(), 'als-lighthouse-'))
   base = `http://127.0.0.1:${port}`
   store = spawn(process.execPath, ['dist/node/server/main.js'], {
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, STORE_MODE: 'live', NODE_ENV: 'development', LOG_LEVEL: 'warn', DATABASE_URL: '', PUBLIC_URL: base },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      STORE_MODE: 'live',
+      NODE_ENV: 'development',
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: '',
+      PUBLIC_URL: base,
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   })
   await waitForHealth(base, store)
@@ -44,7 +53,12 @@ async function audit(path) {
     let lhr
     // Lighthouse now and then loses a trace (NO_NAVSTART): such a run is made again, once.
     for (let attempt = 1; attempt <= 2; attempt++) {
-      ;({ lhr } = await lighthouse(`${base}${path}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'seo', 'best-practices'] }))
+      ;({ lhr } = await lighthouse(`${base}${path}`, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance', 'accessibility', 'seo', 'best-practices'],
+      }))
       if (!lhr.runtimeError) break
       if (attempt === 2) throw new Error(`Lighthouse could not audit ${path}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`)
     }
@@ -61,12 +75,27 @@ async function audit(path) {
       si: lhr.audits['speed-index'].numericValue,
       jsKb: scripts.reduce((sum, item) => sum + item.transferSize, 0) / 1024,
       failing: Object.values(lhr.audits)
-        .filter((entry) => entry.score !== null && entry.score < 0.9 && entry.scoreDisplayMode !== 'informative' && entry.scoreDisplayMode !== 'manual' && entry.scoreDisplayMode !== 'notApplicable')
+        .filter(
+          (entry) =>
+            entry.score !== null &&
+            entry.score < 0.9 &&
+            entry.scoreDisplayMode !== 'informative' &&
+            entry.scoreDisplayMode !== 'manual' &&
+            entry.scoreDisplayMode !== 'notApplicable',
+        )
         .map((entry) => entry.id),
     })
   }
   const pick = (key) => median(results.map((result) => result[key]))
-  return { path, ...Object.fromEntries(Object.keys(results[0]).filter((key) => key !== 'failing').map((key) => [key, pick(key)])), failing: results.at(-1).failing }
+  return {
+    path,
+    ...Object.fromEntries(
+      Object.keys(results[0])
+        .filter((key) => key !== 'failing')
+        .map((key) => [key, pick(key)]),
+    ),
+    failing: results.at(-1).failing,
+  }
 }
 
 try {
@@ -94,7 +123,9 @@ try {
       ]),
     ),
   )
-  console.log(`targets: performance ${TARGETS.performance}, accessibility ${TARGETS.accessibility}, SEO ${TARGETS.seo}, LCP ${TARGETS.lcp}, TBT ${TARGETS.tbt}, CLS ${TARGETS.cls}, JavaScript ${TARGETS.js} (compressed)`)
+  console.log(
+    `targets: performance ${TARGETS.performance}, accessibility ${TARGETS.accessibility}, SEO ${TARGETS.seo}, LCP ${TARGETS.lcp}, TBT ${TARGETS.tbt}, CLS ${TARGETS.cls}, JavaScript ${TARGETS.js} (compressed)`,
+  )
   for (const row of rows) if (row.failing.length > 0) console.log(`${row.path}: audits below 0.9: ${row.failing.join(', ')}`)
 } finally {
   await chrome.kill()

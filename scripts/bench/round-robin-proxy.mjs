@@ -10,10 +10,13 @@ export async function startRoundRobinProxy(targets) {
   let next = 0
   const server = createServer((incoming, outgoing) => {
     const target = upstreams[next++ % upstreams.length]
-    const forwarded = request({ hostname: target.hostname, port: target.port, path: incoming.url, method: incoming.method, headers: incoming.headers, agent }, (answer) => {
-      outgoing.writeHead(answer.statusCode ?? 502, answer.headers)
-      answer.pipe(outgoing)
-    })
+    const forwarded = request(
+      { hostname: target.hostname, port: target.port, path: incoming.url, method: incoming.method, headers: incoming.headers, agent },
+      (answer) => {
+        outgoing.writeHead(answer.statusCode ?? 502, answer.headers)
+        answer.pipe(outgoing)
+      },
+    )
     forwarded.on('error', () => {
       if (!outgoing.headersSent) outgoing.writeHead(502)
       outgoing.end()

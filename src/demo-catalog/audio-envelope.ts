@@ -24,7 +24,14 @@ export class Adsr {
   private readonly releaseStep: number
   private releaseLevel = 1
 
-  constructor(attack: number, decay: number, private readonly sustain: number, release: number, sampleRate: number, private readonly noteOff: number) {
+  constructor(
+    attack: number,
+    decay: number,
+    private readonly sustain: number,
+    release: number,
+    sampleRate: number,
+    private readonly noteOff: number,
+  ) {
     this.attack = Math.max(1, Math.round(attack * sampleRate))
     this.decayStep = decayMultiplier(decay, sampleRate)
     this.releaseStep = decayMultiplier(release, sampleRate)
@@ -48,4 +55,3 @@ export class Adsr {
 export function voiceLength(call: NoteCall, release: number): number {
   return Math.max(0, Math.min(call.out.length - call.start, call.length + Math.round(release * call.sampleRate)))
 }
-

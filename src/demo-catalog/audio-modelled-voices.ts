@@ -51,7 +51,14 @@ export function fm(call: NoteCall, patch: FmPatch): void {
   }
 }
 
-const ORGAN_DRAWBARS: readonly [number, number][] = [[0.5, 0.5], [1, 1], [2, 0.7], [3, 0.4], [4, 0.25], [6, 0.12]]
+const ORGAN_DRAWBARS: readonly [number, number][] = [
+  [0.5, 0.5],
+  [1, 1],
+  [2, 0.7],
+  [3, 0.4],
+  [4, 0.25],
+  [6, 0.12],
+]
 const ORGAN_TABLE_SIZE = 2048
 const organTables = new Map<string, Float64Array>()
 

@@ -6,7 +6,11 @@ import type { CategoryDefinition, ProductDefinition } from './catalog-types.ts'
 export type { CategoryDefinition, ProductDefinition } from './catalog-types.ts'
 
 export const DEMO_CATEGORIES: CategoryDefinition[] = [
-  { name: 'Sample Packs', slug: 'sample-packs', description: 'Royalty-free loops and construction kits, labelled by tempo and key, ready to drop into any DAW.' },
+  {
+    name: 'Sample Packs',
+    slug: 'sample-packs',
+    description: 'Royalty-free loops and construction kits, labelled by tempo and key, ready to drop into any DAW.',
+  },
   { name: 'MIDI Packs', slug: 'midi-packs', description: 'Chord progressions, bass lines, melodies and drum grooves as MIDI you can play on any sound.' },
   { name: 'Instruments', slug: 'instruments', description: 'Multisampled instruments with SFZ mappings for keys, basses, pads, plucks and bells.' },
   { name: 'Processors', slug: 'processors', description: 'Impulse responses and preset banks that shape your mix: reverbs, echoes, cabinets and dynamics.' },

@@ -186,7 +186,14 @@ function writeChords(pattern: string, voicings: number[][], sound: ChordSound, r
  * A two-bar motif repeated over the loop: strong 8ths land on chord tones, weak ones move by
  * scale steps, and the last phrase resolves to a chord tone so the loop sounds finished.
  */
-function writeMelody(key: MusicalKey, voicings: number[][], density: number, range: [number, number], random: Random, swung: (step: number) => number): NoteEvent[] {
+function writeMelody(
+  key: MusicalKey,
+  voicings: number[][],
+  density: number,
+  range: [number, number],
+  random: Random,
+  swung: (step: number) => number,
+): NoteEvent[] {
   const bars = voicings.length
   const motifBars = Math.min(2, bars)
   const slots = motifBars * 8

@@ -35,7 +35,9 @@ function hsl(hue: number, saturation: number, lightness: number): string {
   const channel = (n: number): string => {
     const k = (n + h * 12) % 12
     const value = l - s * Math.min(l, 1 - l) * Math.max(-1, Math.min(k - 3, 9 - k, 1))
-    return Math.round(value * 255).toString(16).padStart(2, '0')
+    return Math.round(value * 255)
+      .toString(16)
+      .padStart(2, '0')
   }
   return `#${channel(0)}${channel(8)}${channel(4)}`
 }
@@ -103,7 +105,10 @@ export function coverSvg(product: ProductDefinition, variant: 1 | 2 | 3, positio
   const nameTop = variant === 3 ? 210 + size : COVER_SIZE - 150 - (lines.length - 1) * lineHeight
   const nameBottom = nameTop + (lines.length - 1) * lineHeight
   const nameText = lines
-    .map((line, index) => `<text x="80" y="${f(nameTop + index * lineHeight)}" font-family="${FONT}" font-weight="bold" font-size="${size}" fill="#ffffff">${escapeXml(line)}</text>`)
+    .map(
+      (line, index) =>
+        `<text x="80" y="${f(nameTop + index * lineHeight)}" font-family="${FONT}" font-weight="bold" font-size="${size}" fill="#ffffff">${escapeXml(line)}</text>`,
+    )
     .join('')
   const cx = f(between(random, 200, 824))
   const cy = f(between(random, 150, 600))
@@ -152,7 +157,9 @@ function waveformBars(random: Random): string {
     level = Math.min(1, Math.max(0.12, level + (random() - 0.5) * 0.35))
     const beat = i % 4 === 0 ? 1 : 0.75
     const height = 40 + level * beat * 300
-    bars.push(`<rect x="${f(80 + i * (width + gap))}" y="${f(440 - height / 2)}" width="${width}" height="${f(height)}" rx="6" fill="url(#accent)" fill-opacity="${f(0.55 + level * 0.45)}"/>`)
+    bars.push(
+      `<rect x="${f(80 + i * (width + gap))}" y="${f(440 - height / 2)}" width="${width}" height="${f(height)}" rx="6" fill="url(#accent)" fill-opacity="${f(0.55 + level * 0.45)}"/>`,
+    )
   }
   return `<g>${bars.join('')}</g>`
 }
@@ -167,7 +174,10 @@ function pianoRoll(product: ProductDefinition): string {
   const rowHeight = 430 / (high - low + 1)
   const stepWidth = (COVER_SIZE - 160) / 32
   const grid: string[] = []
-  for (let step = 0; step <= 32; step += 4) grid.push(`<line x1="${f(80 + step * stepWidth)}" y1="160" x2="${f(80 + step * stepWidth)}" y2="600" stroke="#ffffff" stroke-opacity="${step % 16 === 0 ? 0.25 : 0.1}" stroke-width="2"/>`)
+  for (let step = 0; step <= 32; step += 4)
+    grid.push(
+      `<line x1="${f(80 + step * stepWidth)}" y1="160" x2="${f(80 + step * stepWidth)}" y2="600" stroke="#ffffff" stroke-opacity="${step % 16 === 0 ? 0.25 : 0.1}" stroke-width="2"/>`,
+    )
   const blocks = notes
     .filter((note) => note.step < 32)
     .map((note) => {
@@ -178,13 +188,20 @@ function pianoRoll(product: ProductDefinition): string {
 }
 
 function keyboard(palette: Palette, random: Random): string {
-  const rings = Array.from({ length: 5 }, (_, i) => `<circle cx="512" cy="300" r="${50 + i * 48}" fill="none" stroke="${i % 2 ? palette.accentAlt : palette.accent}" stroke-opacity="${f(0.7 - i * 0.12)}" stroke-width="${f(3 + random() * 5)}"/>`)
+  const rings = Array.from(
+    { length: 5 },
+    (_, i) =>
+      `<circle cx="512" cy="300" r="${50 + i * 48}" fill="none" stroke="${i % 2 ? palette.accentAlt : palette.accent}" stroke-opacity="${f(0.7 - i * 0.12)}" stroke-width="${f(3 + random() * 5)}"/>`,
+  )
   const keys: string[] = []
   const whiteWidth = (COVER_SIZE - 160) / 14
-  for (let i = 0; i < 14; i++) keys.push(`<rect x="${f(80 + i * whiteWidth)}" y="440" width="${f(whiteWidth - 4)}" height="150" rx="6" fill="#ffffff" fill-opacity="0.88"/>`)
+  for (let i = 0; i < 14; i++)
+    keys.push(`<rect x="${f(80 + i * whiteWidth)}" y="440" width="${f(whiteWidth - 4)}" height="150" rx="6" fill="#ffffff" fill-opacity="0.88"/>`)
   for (let i = 0; i < 13; i++) {
     if (i % 7 === 2 || i % 7 === 6) continue
-    keys.push(`<rect x="${f(80 + (i + 1) * whiteWidth - whiteWidth * 0.3)}" y="440" width="${f(whiteWidth * 0.56)}" height="92" rx="4" fill="${palette.backgroundBottom}"/>`)
+    keys.push(
+      `<rect x="${f(80 + (i + 1) * whiteWidth - whiteWidth * 0.3)}" y="440" width="${f(whiteWidth * 0.56)}" height="92" rx="4" fill="${palette.backgroundBottom}"/>`,
+    )
   }
   return `<g>${rings.join('')}${keys.join('')}</g>`
 }
@@ -199,8 +216,12 @@ function knobs(palette: Palette, random: Random): string {
     const end = start + Math.PI * 1.5 * value
     const arc = (angle: number, r: number): string => `${f(cx + Math.cos(angle) * r)} ${f(cy + Math.sin(angle) * r)}`
     parts.push(`<circle cx="${cx}" cy="${cy}" r="${radius}" fill="#000000" fill-opacity="0.35" stroke="#ffffff" stroke-opacity="0.25" stroke-width="4"/>`)
-    parts.push(`<path d="M ${arc(start, radius + 22)} A ${radius + 22} ${radius + 22} 0 ${end - start > Math.PI ? 1 : 0} 1 ${arc(end, radius + 22)}" fill="none" stroke="url(#accent)" stroke-width="12" stroke-linecap="round"/>`)
-    parts.push(`<line x1="${cx}" y1="${cy}" x2="${f(cx + Math.cos(end) * radius * 0.8)}" y2="${f(cy + Math.sin(end) * radius * 0.8)}" stroke="${palette.accent}" stroke-width="10" stroke-linecap="round"/>`)
+    parts.push(
+      `<path d="M ${arc(start, radius + 22)} A ${radius + 22} ${radius + 22} 0 ${end - start > Math.PI ? 1 : 0} 1 ${arc(end, radius + 22)}" fill="none" stroke="url(#accent)" stroke-width="12" stroke-linecap="round"/>`,
+    )
+    parts.push(
+      `<line x1="${cx}" y1="${cy}" x2="${f(cx + Math.cos(end) * radius * 0.8)}" y2="${f(cy + Math.sin(end) * radius * 0.8)}" stroke="${palette.accent}" stroke-width="10" stroke-linecap="round"/>`,
+    )
   })
   // A decay curve under the knobs: what a reverb or compressor does to a sound over time.
   const curve = Array.from({ length: 60 }, (_, i) => `${f(80 + i * 14.5)} ${f(600 - 130 * Math.exp(-i / 12))}`).join(' L ')
@@ -210,11 +231,16 @@ function knobs(palette: Palette, random: Random): string {
 
 function toolGrid(palette: Palette, random: Random): string {
   const parts: string[] = []
-  for (let i = 0; i <= 12; i++) parts.push(`<line x1="${80 + i * 72}" y1="170" x2="${80 + i * 72}" y2="${i % 4 === 0 ? 230 : 205}" stroke="#ffffff" stroke-opacity="0.5" stroke-width="3"/>`)
+  for (let i = 0; i <= 12; i++)
+    parts.push(
+      `<line x1="${80 + i * 72}" y1="170" x2="${80 + i * 72}" y2="${i % 4 === 0 ? 230 : 205}" stroke="#ffffff" stroke-opacity="0.5" stroke-width="3"/>`,
+    )
   for (let i = 0; i < 12; i++) {
     const angle = (i / 12) * Math.PI * 2 - Math.PI / 2
     const lit = random() < 0.5
-    parts.push(`<circle cx="${f(512 + Math.cos(angle) * 170)}" cy="${f(420 + Math.sin(angle) * 170)}" r="${lit ? 34 : 24}" fill="${lit ? palette.accent : '#ffffff'}" fill-opacity="${lit ? 0.9 : 0.2}"/>`)
+    parts.push(
+      `<circle cx="${f(512 + Math.cos(angle) * 170)}" cy="${f(420 + Math.sin(angle) * 170)}" r="${lit ? 34 : 24}" fill="${lit ? palette.accent : '#ffffff'}" fill-opacity="${lit ? 0.9 : 0.2}"/>`,
+    )
   }
   parts.push(`<circle cx="512" cy="420" r="100" fill="none" stroke="url(#accent)" stroke-width="10"/>`)
   return `<g>${parts.join('')}</g>`
@@ -231,9 +257,12 @@ function radialSpectrum(palette: Palette, random: Random): string {
     const angle = (i / 90) * Math.PI * 2
     const inner = 140
     const outer = inner + 30 + level * 140
-    parts.push(`<line x1="${f(cx + Math.cos(angle) * inner)}" y1="${f(cy + Math.sin(angle) * inner)}" x2="${f(cx + Math.cos(angle) * outer)}" y2="${f(cy + Math.sin(angle) * outer)}" stroke="url(#accent)" stroke-width="9" stroke-linecap="round" stroke-opacity="${f(0.5 + level * 0.5)}"/>`)
+    parts.push(
+      `<line x1="${f(cx + Math.cos(angle) * inner)}" y1="${f(cy + Math.sin(angle) * inner)}" x2="${f(cx + Math.cos(angle) * outer)}" y2="${f(cy + Math.sin(angle) * outer)}" stroke="url(#accent)" stroke-width="9" stroke-linecap="round" stroke-opacity="${f(0.5 + level * 0.5)}"/>`,
+    )
   }
-  for (let r = 36; r < 130; r += 30) parts.push(`<circle cx="${cx}" cy="${cy}" r="${r}" fill="none" stroke="${palette.accentAlt}" stroke-opacity="0.6" stroke-width="4"/>`)
+  for (let r = 36; r < 130; r += 30)
+    parts.push(`<circle cx="${cx}" cy="${cy}" r="${r}" fill="none" stroke="${palette.accentAlt}" stroke-opacity="0.6" stroke-width="4"/>`)
   return `<g>${parts.join('')}</g>`
 }
 
@@ -249,7 +278,9 @@ function stepGrid(product: ProductDefinition, palette: Palette): string {
       const on = char !== '.'
       const x = 80 + step * (size + gap)
       const y = 700 + row * (size + 18)
-      parts.push(`<rect x="${f(x)}" y="${y}" width="${size}" height="${size}" rx="8" fill="${on ? palette.accent : '#ffffff'}" fill-opacity="${on ? (char === 'X' ? 1 : char === 'o' ? 0.5 : 0.8) : step % 4 === 0 ? 0.22 : 0.12}"/>`)
+      parts.push(
+        `<rect x="${f(x)}" y="${y}" width="${size}" height="${size}" rx="8" fill="${on ? palette.accent : '#ffffff'}" fill-opacity="${on ? (char === 'X' ? 1 : char === 'o' ? 0.5 : 0.8) : step % 4 === 0 ? 0.22 : 0.12}"/>`,
+      )
     }
   })
   return `<g>${parts.join('')}</g>`

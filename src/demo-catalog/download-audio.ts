@@ -20,7 +20,16 @@ export interface AudioContents {
   readme: ReadmeSection[]
 }
 
-const CHORD_LABELS: Record<ChordSound, string> = { epiano: 'Keys', pad: 'Pads', stab: 'Stabs', pluck: 'Plucks', organ: 'Organ', strings: 'Strings', bell: 'Bells', supersaw: 'Pads' }
+const CHORD_LABELS: Record<ChordSound, string> = {
+  epiano: 'Keys',
+  pad: 'Pads',
+  stab: 'Stabs',
+  pluck: 'Plucks',
+  organ: 'Organ',
+  strings: 'Strings',
+  bell: 'Bells',
+  supersaw: 'Pads',
+}
 const TOP_DRUMS: readonly DrumName[] = ['hat', 'openhat', 'shaker', 'rim', 'conga']
 
 function wavEntry(path: string, channels: readonly Float32Array[]): PackageEntry {
@@ -66,7 +75,13 @@ export function sampleLoops(product: ProductDefinition): AudioContents {
     entries,
     readme: [
       { title: 'Contents', lines },
-      { title: 'Format', lines: ['16-bit / 44.1 kHz mono WAV, normalised to -1 dBFS.', `Every loop is exactly ${bars} bars at ${recipe.bpm} BPM and loops seamlessly: the tails wrap round to the start.`] },
+      {
+        title: 'Format',
+        lines: [
+          '16-bit / 44.1 kHz mono WAV, normalised to -1 dBFS.',
+          `Every loop is exactly ${bars} bars at ${recipe.bpm} BPM and loops seamlessly: the tails wrap round to the start.`,
+        ],
+      },
     ],
   }
 }
@@ -103,8 +118,20 @@ export function instrumentFiles(product: ProductDefinition): AudioContents {
   return {
     entries,
     readme: [
-      { title: 'Contents', lines: [`${stem}.sfz  (the instrument: open this in your SFZ player)`, `Samples/  (${notes.length} WAV files, ${midiNoteName(notes[0] ?? 0)} to ${midiNoteName(notes[notes.length - 1] ?? 0)})`] },
-      { title: 'Loading', lines: ['Keep the .sfz file next to the Samples folder.', 'Free players: sforzando (Windows/macOS), sfizz (Windows/macOS/Linux), or any sampler that imports SFZ.'] },
+      {
+        title: 'Contents',
+        lines: [
+          `${stem}.sfz  (the instrument: open this in your SFZ player)`,
+          `Samples/  (${notes.length} WAV files, ${midiNoteName(notes[0] ?? 0)} to ${midiNoteName(notes[notes.length - 1] ?? 0)})`,
+        ],
+      },
+      {
+        title: 'Loading',
+        lines: [
+          'Keep the .sfz file next to the Samples folder.',
+          'Free players: sforzando (Windows/macOS), sfizz (Windows/macOS/Linux), or any sampler that imports SFZ.',
+        ],
+      },
       { title: 'Format', lines: [`16-bit / 44.1 kHz mono WAV, ${spec.noteSeconds} s per note, C4 = MIDI note 60.`] },
     ],
   }
@@ -125,10 +152,34 @@ export function processorFiles(product: ProductDefinition): AudioContents {
         ['Concert_Hall', 2.8, 0.025, 6000, 1400],
         ['Cathedral', 4, 0.04, 5000, 1000],
       ]
-      const entries = rooms.map(([name, decay, preDelay, brightness, darkness]) => stereo(name, roomImpulse({ decay, preDelay, brightness, darkness, earlyReflections: 8, seed: name }, sr)))
-      const sheet = rooms.map(([name, decay, preDelay]) => `${name.replace(/_/g, ' ').padEnd(14)} RT60 ${decay.toFixed(2)} s, built-in pre-delay ${(preDelay * 1000).toFixed(0)} ms`)
-      entries.push(textEntry('Cheat_Sheet.txt', ['Suggested uses', '', ...sheet, '', 'Vocals: Chamber A with 20-40 ms extra pre-delay, high-pass the return at 300 Hz.', 'Snare: Small Room or Chamber B, low-pass the return at 8 kHz.', 'Pads and strings: Concert Hall or Cathedral, 100% wet on a send.', ''].join('\n')))
-      return { entries, readme: [{ title: 'Contents', lines: names(entries) }, { title: 'Format', lines: ['Stereo 16-bit / 44.1 kHz WAV impulse responses, peak -1 dBFS.'] }] }
+      const entries = rooms.map(([name, decay, preDelay, brightness, darkness]) =>
+        stereo(name, roomImpulse({ decay, preDelay, brightness, darkness, earlyReflections: 8, seed: name }, sr)),
+      )
+      const sheet = rooms.map(
+        ([name, decay, preDelay]) => `${name.replace(/_/g, ' ').padEnd(14)} RT60 ${decay.toFixed(2)} s, built-in pre-delay ${(preDelay * 1000).toFixed(0)} ms`,
+      )
+      entries.push(
+        textEntry(
+          'Cheat_Sheet.txt',
+          [
+            'Suggested uses',
+            '',
+            ...sheet,
+            '',
+            'Vocals: Chamber A with 20-40 ms extra pre-delay, high-pass the return at 300 Hz.',
+            'Snare: Small Room or Chamber B, low-pass the return at 8 kHz.',
+            'Pads and strings: Concert Hall or Cathedral, 100% wet on a send.',
+            '',
+          ].join('\n'),
+        ),
+      )
+      return {
+        entries,
+        readme: [
+          { title: 'Contents', lines: names(entries) },
+          { title: 'Format', lines: ['Stereo 16-bit / 44.1 kHz WAV impulse responses, peak -1 dBFS.'] },
+        ],
+      }
     }
     case 'plate-spring': {
       const entries = [
@@ -138,8 +189,19 @@ export function processorFiles(product: ProductDefinition): AudioContents {
         stereo('Short_Spring', springImpulse(1.5, 0.032, 'short-spring', sr)),
         stereo('Long_Spring', springImpulse(2.5, 0.041, 'long-spring', sr)),
       ]
-      entries.push(textEntry('Usage_Notes.txt', 'Plates: put them on a send, high-pass the return at 200 Hz, 10-30 ms pre-delay for vocals.\nSprings: guitars and dub sends; the boing comes from the repeating chirps, so EQ the return rather than shortening it.\n'))
-      return { entries, readme: [{ title: 'Contents', lines: names(entries) }, { title: 'Format', lines: ['Stereo 16-bit / 44.1 kHz WAV impulse responses, peak -1 dBFS.'] }] }
+      entries.push(
+        textEntry(
+          'Usage_Notes.txt',
+          'Plates: put them on a send, high-pass the return at 200 Hz, 10-30 ms pre-delay for vocals.\nSprings: guitars and dub sends; the boing comes from the repeating chirps, so EQ the return rather than shortening it.\n',
+        ),
+      )
+      return {
+        entries,
+        readme: [
+          { title: 'Contents', lines: names(entries) },
+          { title: 'Format', lines: ['Stereo 16-bit / 44.1 kHz WAV impulse responses, peak -1 dBFS.'] },
+        ],
+      }
     }
     case 'delay': {
       // At 120 BPM a quarter note is 500 ms.
@@ -152,7 +214,19 @@ export function processorFiles(product: ProductDefinition): AudioContents {
       entries.push(textEntry('Presets/Tape_Echo_Presets.txt', presetsText('ALS Tape Echo Presets (times as note values; see Tempo_Table.txt)', ECHO_PRESETS)))
       entries.push(textEntry('Presets/Tape_Echo_Presets.json', presetsJson(ECHO_PRESETS)))
       entries.push(textEntry('Tempo_Table.txt', delayChartText()))
-      return { entries, readme: [{ title: 'Contents', lines: names(entries) }, { title: 'Using the presets', lines: ['Set your delay to the note value (or the milliseconds from Tempo_Table.txt) and copy the other values.', 'The IRs are the same echoes printed at 120 BPM for convolution plugins.'] }] }
+      return {
+        entries,
+        readme: [
+          { title: 'Contents', lines: names(entries) },
+          {
+            title: 'Using the presets',
+            lines: [
+              'Set your delay to the note value (or the milliseconds from Tempo_Table.txt) and copy the other values.',
+              'The IRs are the same echoes printed at 120 BPM for convolution plugins.',
+            ],
+          },
+        ],
+      }
     }
     case 'cabinet': {
       const cabs: [string, number, number, number, number, number][] = [
@@ -163,9 +237,22 @@ export function processorFiles(product: ProductDefinition): AudioContents {
         ['Bass_1x15', 40, 70, 1200, 3500, 0.5],
         ['Bass_8x10', 45, 85, 1600, 4200, 0.4],
       ]
-      const entries = cabs.map(([name, lowCut, resonance, presence, highCut, combMs]) => wavEntry(`Impulse Responses/${stem}_${name}.wav`, [cabinetImpulse({ lowCut, resonance, presence, highCut, combMs }, sr)]))
-      entries.push(textEntry('Pairing_Notes.txt', 'Blend Cap with Edge (50/50) for a full 4x12 tone.\nRibbon smooths harsh high-gain amps; pair it with either 4x12.\nBass: 1x15 for round reggae and soul tones, 8x10 for rock; blend with a DI.\n'))
-      return { entries, readme: [{ title: 'Contents', lines: names(entries) }, { title: 'Format', lines: ['Mono 16-bit / 44.1 kHz WAV, 200 ms each: load in any IR loader after an amp simulator.'] }] }
+      const entries = cabs.map(([name, lowCut, resonance, presence, highCut, combMs]) =>
+        wavEntry(`Impulse Responses/${stem}_${name}.wav`, [cabinetImpulse({ lowCut, resonance, presence, highCut, combMs }, sr)]),
+      )
+      entries.push(
+        textEntry(
+          'Pairing_Notes.txt',
+          'Blend Cap with Edge (50/50) for a full 4x12 tone.\nRibbon smooths harsh high-gain amps; pair it with either 4x12.\nBass: 1x15 for round reggae and soul tones, 8x10 for rock; blend with a DI.\n',
+        ),
+      )
+      return {
+        entries,
+        readme: [
+          { title: 'Contents', lines: names(entries) },
+          { title: 'Format', lines: ['Mono 16-bit / 44.1 kHz WAV, 200 ms each: load in any IR loader after an amp simulator.'] },
+        ],
+      }
     }
     case 'compressor':
     case 'saturator': {
@@ -180,8 +267,26 @@ export function processorFiles(product: ProductDefinition): AudioContents {
         textEntry(`Presets/${title}.json`, presetsJson(presets)),
         wavEntry(`Test Material/${loopName}`, [loop]),
       ]
-      if (compressor) entries.push(textEntry('Attack_Release_Guide.txt', 'Release to tempo: start with a 1/16 note for drums, a 1/8 note for the mix bus (see any tempo chart).\nAttack: under 5 ms flattens transients, 10-30 ms lets them punch through.\nAim for 2-4 dB of gain reduction on busses; more only in parallel.\n'))
-      return { entries, readme: [{ title: 'Contents', lines: names(entries) }, { title: 'Using the presets', lines: ['Each preset lists plain parameter values that work in any compressor or saturator; JSON copies are for scripts.', `${loopName} is a dry loop to practise on.`] }] }
+      if (compressor)
+        entries.push(
+          textEntry(
+            'Attack_Release_Guide.txt',
+            'Release to tempo: start with a 1/16 note for drums, a 1/8 note for the mix bus (see any tempo chart).\nAttack: under 5 ms flattens transients, 10-30 ms lets them punch through.\nAim for 2-4 dB of gain reduction on busses; more only in parallel.\n',
+          ),
+        )
+      return {
+        entries,
+        readme: [
+          { title: 'Contents', lines: names(entries) },
+          {
+            title: 'Using the presets',
+            lines: [
+              'Each preset lists plain parameter values that work in any compressor or saturator; JSON copies are for scripts.',
+              `${loopName} is a dry loop to practise on.`,
+            ],
+          },
+        ],
+      }
     }
     default:
       throw new Error(`${product.slug} has no processor kind`)

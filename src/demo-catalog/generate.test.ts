@@ -65,8 +65,7 @@ describe('generateDemoAssets', () => {
     if (!product) throw new Error(`no product ${slug}`)
     return product
   }
-  const unzipProduct = async (product: DemoProduct): Promise<Record<string, Uint8Array>> =>
-    unzipSync(await readFile(join(dataDir, 'files', product.fileUrl)))
+  const unzipProduct = async (product: DemoProduct): Promise<Record<string, Uint8Array>> => unzipSync(await readFile(join(dataDir, 'files', product.fileUrl)))
 
   beforeAll(async () => {
     dataDir = await mkdtemp(join(tmpdir(), 'als-demo-'))
@@ -246,7 +245,9 @@ describe('generateDemoAssets', () => {
     const charts = await unzipProduct(bySlug('tempo-delay-charts'))
     const csv = new TextDecoder().decode(Object.entries(charts).find(([name]) => name.endsWith('Tempo_Delay_Chart.csv'))?.[1])
     expect(csv).toContain('\n120,2000.00,3000.00,1333.33,1000.00,')
-    const license = new TextDecoder().decode(Object.entries(await unzipProduct(bySlug('producer-toolkit-site-license'))).find(([name]) => name.endsWith('LICENSE.txt'))?.[1])
+    const license = new TextDecoder().decode(
+      Object.entries(await unzipProduct(bySlug('producer-toolkit-site-license'))).find(([name]) => name.endsWith('LICENSE.txt'))?.[1],
+    )
     expect(license).toContain('Seats: 5')
   })
 

@@ -57,7 +57,11 @@ const COVER_CONCURRENCY = 3
  */
 export async function generateDemoAssets(dataDir: string): Promise<DemoCatalog> {
   const previewsDir = join(dataDir, 'media', 'previews')
-  await Promise.all([mkdir(previewsDir, { recursive: true }), mkdir(join(dataDir, 'media', 'covers'), { recursive: true }), mkdir(join(dataDir, 'files', 'products'), { recursive: true })])
+  await Promise.all([
+    mkdir(previewsDir, { recursive: true }),
+    mkdir(join(dataDir, 'media', 'covers'), { recursive: true }),
+    mkdir(join(dataDir, 'files', 'products'), { recursive: true }),
+  ])
 
   // Cover art runs on sharp's worker threads while this thread synthesises the audio.
   const covers = awaitedLater(inPool(DEMO_PRODUCTS, COVER_CONCURRENCY, (product, index) => writeCoverArt(product, dataDir, index)))

@@ -87,19 +87,37 @@ export function scoreToMidi(score: Score, parts: readonly PartName[], title: str
       }
       return
     }
-    const program = part === 'bass' ? BASS_PROGRAMS[score.sounds.bass] : part === 'chords' ? CHORD_PROGRAMS[score.sounds.chord] : LEAD_PROGRAMS[score.sounds.lead]
+    const program =
+      part === 'bass' ? BASS_PROGRAMS[score.sounds.bass] : part === 'chords' ? CHORD_PROGRAMS[score.sounds.chord] : LEAD_PROGRAMS[score.sounds.lead]
     // Channel 10 is reserved for drums, so melodic parts skip it.
     const track = addTrack(midi, PART_TRACK_NAMES[part], program, index >= DRUM_CHANNEL ? index + 1 : index)
     for (const note of score[part]) {
-      track.addNote({ midi: note.midi, ticks: Math.round(note.step * tick), durationTicks: Math.max(1, Math.round(note.length * tick)), velocity: note.velocity })
+      track.addNote({
+        midi: note.midi,
+        ticks: Math.round(note.step * tick),
+        durationTicks: Math.max(1, Math.round(note.length * tick)),
+        velocity: note.velocity,
+      })
     }
   })
   return midiBytes(midi)
 }
 
 /** Alternative progressions (1-based degrees) a pack adds to the recipe's own. */
-const MINOR_PROGRESSIONS = [[1, 6, 3, 7], [1, 4, 5, 1], [6, 7, 1, 1], [1, 7, 6, 7], [1, 3, 7, 4]]
-const MAJOR_PROGRESSIONS = [[1, 5, 6, 4], [2, 5, 1, 6], [1, 4, 2, 5], [4, 5, 3, 6], [1, 6, 4, 5]]
+const MINOR_PROGRESSIONS = [
+  [1, 6, 3, 7],
+  [1, 4, 5, 1],
+  [6, 7, 1, 1],
+  [1, 7, 6, 7],
+  [1, 3, 7, 4],
+]
+const MAJOR_PROGRESSIONS = [
+  [1, 5, 6, 4],
+  [2, 5, 1, 6],
+  [1, 4, 2, 5],
+  [4, 5, 3, 6],
+  [1, 6, 4, 5],
+]
 
 function packProgressions(recipe: SoundRecipe): number[][] {
   const key = parseKey(recipe.key)
@@ -110,7 +128,10 @@ function packProgressions(recipe: SoundRecipe): number[][] {
 
 /** File stem used across a product's files: "ALS_Neo_Soul_Progressions". */
 export function fileStem(name: string): string {
-  const words = name.replace(/\bvol\.?\s*\d+/i, '').replace(/&/g, 'and').match(/[A-Za-z0-9]+/g) ?? ['Pack']
+  const words = name
+    .replace(/\bvol\.?\s*\d+/i, '')
+    .replace(/&/g, 'and')
+    .match(/[A-Za-z0-9]+/g) ?? ['Pack']
   return `ALS_${words.join('_')}`
 }
 

@@ -28,4 +28,3 @@ export function createRandom(seed: number | string): Random {
 export function between(random: Random, min: number, max: number): number {
   return min + (max - min) * random()
 }
-

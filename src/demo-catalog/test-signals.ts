@@ -10,7 +10,13 @@ export function dbToGain(db: number): number {
 export function pinkNoise(seconds: number, rmsDb: number, sampleRate: number, seed: string): Float32Array {
   const random = createRandom(seed)
   const out = new Float32Array(Math.round(seconds * sampleRate))
-  let b0 = 0, b1 = 0, b2 = 0, b3 = 0, b4 = 0, b5 = 0, b6 = 0
+  let b0 = 0,
+    b1 = 0,
+    b2 = 0,
+    b3 = 0,
+    b4 = 0,
+    b5 = 0,
+    b6 = 0
   let sumSquares = 0
   for (let i = 0; i < out.length; i++) {
     const white = random() * 2 - 1

@@ -44,7 +44,9 @@ export function lfoChartCsv(): string {
 
 /** A printable table of the values used most: quarter, eighth and sixteenth in all three feels. */
 export function delayChartText(): string {
-  const columns = NOTE_VALUES.slice(2, 5).flatMap((value) => FEELS.map((feel) => ({ label: `${value.label}${feel.suffix.charAt(1).toUpperCase()}`, ms: value.beats * feel.factor })))
+  const columns = NOTE_VALUES.slice(2, 5).flatMap((value) =>
+    FEELS.map((feel) => ({ label: `${value.label}${feel.suffix.charAt(1).toUpperCase()}`, ms: value.beats * feel.factor })),
+  )
   const lines = [
     'ALS tempo & delay chart (milliseconds). D = dotted, T = triplet.',
     '',

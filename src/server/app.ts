@@ -107,7 +107,15 @@ export interface AppDeps {
   storages?: StoreStorages
 }
 
-export async function buildApp({ config, database, clientDir = CLIENT_DIST_DIR, createPageRenderer, logger = true, logStream, storages }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  database,
+  clientDir = CLIENT_DIST_DIR,
+  createPageRenderer,
+  logger = true,
+  logStream,
+  storages,
+}: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger
       ? {
@@ -127,7 +135,11 @@ export async function buildApp({ config, database, clientDir = CLIENT_DIST_DIR, 
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
   installErrorHandler(app)
-  installSecurityHeaders(app, { production: config.production, stripe: Boolean(config.stripe), mediaOrigin: config.mediaBaseUrl && new URL(config.mediaBaseUrl).origin })
+  installSecurityHeaders(app, {
+    production: config.production,
+    stripe: Boolean(config.stripe),
+    mediaOrigin: config.mediaBaseUrl && new URL(config.mediaBaseUrl).origin,
+  })
   installOriginGuard(app, { publicUrl: config.publicUrl, trustRequestHost: config.devMode })
   installTextGuard(app)
   installRateLimiter(app, { redisUrl: config.redisUrl })
@@ -186,7 +198,19 @@ export async function buildApp({ config, database, clientDir = CLIENT_DIST_DIR, 
   // refunds and disputes, the buyer's views, the owner's views and reports, file updates.
   const pendingOrders = createPendingOrdersService({ db, promo, catalog })
   const afterSale = createAfterSaleService({ db, log: app.log, payments, catalog })
-  const fulfilment = createFulfilmentService({ db, licenceSecret: config.authSecret, catalog, cart, promo, pendingOrders, mailer, publicUrl, log: app.log, payments, afterSale })
+  const fulfilment = createFulfilmentService({
+    db,
+    licenceSecret: config.authSecret,
+    catalog,
+    cart,
+    promo,
+    pendingOrders,
+    mailer,
+    publicUrl,
+    log: app.log,
+    payments,
+    afterSale,
+  })
   const buyerOrders = createBuyerOrdersService({ db, licenceSecret: config.authSecret, catalog, accounts: profiles, payments, fulfilment })
   const orderAdmin = createOrderAdminService(db)
   const orderReports = createOrderReportsService(db)
@@ -249,8 +273,7 @@ export async function buildApp({ config, database, clientDir = CLIENT_DIST_DIR, 
     const settings = { storeMode: config.storeMode, devMode: config.devMode, testPayments: config.testPaymentsInProduction }
     const renderPage = lazyPageRenderer(app, settings, async () => createPageRenderer ?? (await importBuiltRenderer(clientDir)), catalogCache)
     await registerClientApp(app, clientDir, settings, { headOf, renderPage })
-  }
-  else installApiNotFound(app)
+  } else installApiNotFound(app)
 
   return app
 }

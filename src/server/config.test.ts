@@ -53,7 +53,10 @@ describe('loadConfig', () => {
 
   it('makes no admin by default, and reads ADMIN_EMAILS as lower-cased addresses', () => {
     expect(loadConfig({ DATA_DIR: dataDir() }).adminEmails).toEqual([])
-    expect(loadConfig({ DATA_DIR: dataDir(), ADMIN_EMAILS: ' Owner@Example.com,ops@studio.example ' }).adminEmails).toEqual(['owner@example.com', 'ops@studio.example'])
+    expect(loadConfig({ DATA_DIR: dataDir(), ADMIN_EMAILS: ' Owner@Example.com,ops@studio.example ' }).adminEmails).toEqual([
+      'owner@example.com',
+      'ops@studio.example',
+    ])
   })
 
   it('trusts no proxy by default, and a hop count or address list when told', () => {
@@ -90,7 +93,13 @@ describe('loadConfig', () => {
 
   it('requires AUTH_SECRET and SMTP_URL in production', () => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), NODE_ENV: 'production' })).toThrow(/AUTH_SECRET is required[\s\S]*SMTP_URL is required/)
-    const config = loadConfig({ DATA_DIR: dataDir(), NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(40), SMTP_URL: 'smtp://mail.example.com:587', PAYMENTS_PROVIDER: 'builtin' })
+    const config = loadConfig({
+      DATA_DIR: dataDir(),
+      NODE_ENV: 'production',
+      AUTH_SECRET: 'x'.repeat(40),
+      SMTP_URL: 'smtp://mail.example.com:587',
+      PAYMENTS_PROVIDER: 'builtin',
+    })
     expect(config.devMode).toBe(false)
   })
 
@@ -119,7 +128,11 @@ describe('loadConfig', () => {
       region: 'us-east-1',
       forcePathStyle: false,
     })
-    expect(loadConfig({ DATA_DIR: dataDir(), STORAGE_URL: 's3://als.shop', S3_REGION: 'eu-central-1' }).storage).toMatchObject({ bucket: 'als.shop', prefix: '', region: 'eu-central-1' })
+    expect(loadConfig({ DATA_DIR: dataDir(), STORAGE_URL: 's3://als.shop', S3_REGION: 'eu-central-1' }).storage).toMatchObject({
+      bucket: 'als.shop',
+      prefix: '',
+      region: 'eu-central-1',
+    })
   })
 
   it('addresses an S3-compatible endpoint by path unless S3_FORCE_PATH_STYLE says otherwise', () => {
@@ -131,13 +144,22 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ ...bucket, S3_ENDPOINT: 'minio 9000' })).toThrow(/S3_ENDPOINT/)
   })
 
-  it.each(['https://als-shop/files', 's3:/als-shop', 's3://', 's3://Als-Shop/files', 's3://a/files', 's3://als-shop/../files', 's3://als-shop/a//b', 's3://als-shop/files?x=1', 's3://key:secret@als-shop', 's3://als-shop:9000', 'als-shop/files'])(
-    'refuses the STORAGE_URL %j at start-up',
-    (url) => {
-      expect(() => loadConfig({ DATA_DIR: dataDir(), STORAGE_URL: url })).toThrow(ConfigError)
-      expect(() => loadConfig({ DATA_DIR: dataDir(), STORAGE_URL: url })).toThrow('STORAGE_URL must look like s3://bucket or s3://bucket/prefix')
-    },
-  )
+  it.each([
+    'https://als-shop/files',
+    's3:/als-shop',
+    's3://',
+    's3://Als-Shop/files',
+    's3://a/files',
+    's3://als-shop/../files',
+    's3://als-shop/a//b',
+    's3://als-shop/files?x=1',
+    's3://key:secret@als-shop',
+    's3://als-shop:9000',
+    'als-shop/files',
+  ])('refuses the STORAGE_URL %j at start-up', (url) => {
+    expect(() => loadConfig({ DATA_DIR: dataDir(), STORAGE_URL: url })).toThrow(ConfigError)
+    expect(() => loadConfig({ DATA_DIR: dataDir(), STORAGE_URL: url })).toThrow('STORAGE_URL must look like s3://bucket or s3://bucket/prefix')
+  })
 
   it('refuses S3_ENDPOINT without a STORAGE_URL, which would otherwise be ignored', () => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), S3_ENDPOINT: 'http://127.0.0.1:9000' })).toThrow('S3_ENDPOINT is set but STORAGE_URL is not')
@@ -149,7 +171,12 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATA_DIR: dataDir(), MEDIA_BASE_URL: ' ' }).mediaBaseUrl).toBeUndefined()
   })
 
-  it.each(['cdn.example.com/media', 'ftp://cdn.example.com/media', 'https://cdn.example.com/media?v=1', 'https://user:pw@cdn.example.com'])('refuses the MEDIA_BASE_URL %j at start-up', (url) => {
-    expect(() => loadConfig({ DATA_DIR: dataDir(), MEDIA_BASE_URL: url })).toThrow('MEDIA_BASE_URL must be an http(s) URL without query, such as https://cdn.example.com/media')
-  })
+  it.each(['cdn.example.com/media', 'ftp://cdn.example.com/media', 'https://cdn.example.com/media?v=1', 'https://user:pw@cdn.example.com'])(
+    'refuses the MEDIA_BASE_URL %j at start-up',
+    (url) => {
+      expect(() => loadConfig({ DATA_DIR: dataDir(), MEDIA_BASE_URL: url })).toThrow(
+        'MEDIA_BASE_URL must be an http(s) URL without query, such as https://cdn.example.com/media',
+      )
+    },
+  )
 })

@@ -50,10 +50,19 @@ const envSchema = z
     ADMIN_EMAILS: z
       .string()
       .optional()
-      .transform((value) => (value ?? '').split(',').map((email) => email.trim().toLowerCase()).filter(Boolean))
+      .transform((value) =>
+        (value ?? '')
+          .split(',')
+          .map((email) => email.trim().toLowerCase())
+          .filter(Boolean),
+      )
       .pipe(z.array(z.email('ADMIN_EMAILS must be email addresses separated by commas'))),
     /** The largest product file an owner may upload, in bytes (5 GiB). */
-    MAX_UPLOAD_BYTES: z.coerce.number({ error: 'MAX_UPLOAD_BYTES must be a number of bytes' }).int('MAX_UPLOAD_BYTES must be a whole number of bytes').min(1024 * 1024, 'MAX_UPLOAD_BYTES must be at least 1 MiB').default(5 * 1024 ** 3),
+    MAX_UPLOAD_BYTES: z.coerce
+      .number({ error: 'MAX_UPLOAD_BYTES must be a number of bytes' })
+      .int('MAX_UPLOAD_BYTES must be a whole number of bytes')
+      .min(1024 * 1024, 'MAX_UPLOAD_BYTES must be at least 1 MiB')
+      .default(5 * 1024 ** 3),
     /** The store's support inbox: contact-form messages are emailed here. */
     SUPPORT_EMAIL: z.preprocess(
       (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
@@ -70,7 +79,10 @@ const envSchema = z
       .transform((value, ctx): number | string[] | false => {
         if (!value || value === 'false') return false
         if (/^\d+$/.test(value)) return Number(value)
-        const list = value.split(',').map((entry) => entry.trim()).filter(Boolean)
+        const list = value
+          .split(',')
+          .map((entry) => entry.trim())
+          .filter(Boolean)
         if (list.every((entry) => /^[0-9a-f.:]+(\/\d+)?$/i.test(entry))) return list
         ctx.addIssue({ code: 'custom', message: 'TRUST_PROXY must be a hop count or a comma-separated list of addresses' })
         return z.NEVER
@@ -106,13 +118,16 @@ const envSchema = z
      */
     STORAGE_URL: z.preprocess(
       (value) => (typeof value === 'string' ? value.trim() || undefined : value),
-      z.string().optional().transform((value, ctx) => {
-        if (value === undefined) return undefined
-        const bucket = parseBucketUrl(value)
-        if (bucket) return bucket
-        ctx.addIssue({ code: 'custom', message: 'STORAGE_URL must look like s3://bucket or s3://bucket/prefix (a lower-case bucket name, no query)' })
-        return z.NEVER
-      }),
+      z
+        .string()
+        .optional()
+        .transform((value, ctx) => {
+          if (value === undefined) return undefined
+          const bucket = parseBucketUrl(value)
+          if (bucket) return bucket
+          ctx.addIssue({ code: 'custom', message: 'STORAGE_URL must look like s3://bucket or s3://bucket/prefix (a lower-case bucket name, no query)' })
+          return z.NEVER
+        }),
     ),
     /** The S3 API's origin for MinIO, R2 or another S3-compatible service; unset means AWS. */
     S3_ENDPOINT: optionalUrl,
@@ -132,13 +147,16 @@ const envSchema = z
      */
     MEDIA_BASE_URL: z.preprocess(
       (value) => (typeof value === 'string' ? value.trim() || undefined : value),
-      z.string().optional().transform((value, ctx) => {
-        if (value === undefined) return undefined
-        const url = URL.canParse(value) ? new URL(value) : null
-        if (url && (url.protocol === 'https:' || url.protocol === 'http:') && !url.search && !url.hash && !url.username) return value.replace(/\/+$/, '')
-        ctx.addIssue({ code: 'custom', message: 'MEDIA_BASE_URL must be an http(s) URL without query, such as https://cdn.example.com/media' })
-        return z.NEVER
-      }),
+      z
+        .string()
+        .optional()
+        .transform((value, ctx) => {
+          if (value === undefined) return undefined
+          const url = URL.canParse(value) ? new URL(value) : null
+          if (url && (url.protocol === 'https:' || url.protocol === 'http:') && !url.search && !url.hash && !url.username) return value.replace(/\/+$/, '')
+          ctx.addIssue({ code: 'custom', message: 'MEDIA_BASE_URL must be an http(s) URL without query, such as https://cdn.example.com/media' })
+          return z.NEVER
+        }),
     ),
     /** Address the HTTP server binds to. */
     HOST: z.string().default('0.0.0.0'),
@@ -146,7 +164,11 @@ const envSchema = z
   })
   .superRefine((env, ctx) => {
     if (env.S3_ENDPOINT && !env.STORAGE_URL) {
-      ctx.addIssue({ code: 'custom', path: ['S3_ENDPOINT'], message: 'S3_ENDPOINT is set but STORAGE_URL is not: set STORAGE_URL=s3://bucket/prefix to store files in the bucket' })
+      ctx.addIssue({
+        code: 'custom',
+        path: ['S3_ENDPOINT'],
+        message: 'S3_ENDPOINT is set but STORAGE_URL is not: set STORAGE_URL=s3://bucket/prefix to store files in the bucket',
+      })
     }
     if (env.NODE_ENV !== 'production') return
     if (!env.AUTH_SECRET) ctx.addIssue({ code: 'custom', path: ['AUTH_SECRET'], message: 'AUTH_SECRET is required when NODE_ENV=production' })
@@ -199,8 +221,7 @@ export interface AppConfig {
 }
 
 export type StorageConfig =
-  | { kind: 'local' }
-  | { kind: 's3'; bucket: string; prefix: string; endpoint: string | undefined; region: string; forcePathStyle: boolean }
+  { kind: 'local' } | { kind: 's3'; bucket: string; prefix: string; endpoint: string | undefined; region: string; forcePathStyle: boolean }
 
 /** `s3://bucket/prefix` as bucket and prefix (no surrounding slashes), or null when it is not one. */
 function parseBucketUrl(value: string): { bucket: string; prefix: string } | null {
@@ -257,9 +278,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     devMode: !production,
     authSecret: values.AUTH_SECRET ?? persistentSecret(dataDir),
     testPaymentsInProduction: production && values.PAYMENTS_PROVIDER === 'builtin',
-    stripe: values.STRIPE_SECRET_KEY && values.PAYMENTS_PROVIDER !== 'builtin'
-      ? { secretKey: values.STRIPE_SECRET_KEY, publishableKey: values.STRIPE_PUBLISHABLE_KEY, webhookSecret: values.STRIPE_WEBHOOK_SECRET }
-      : undefined,
+    stripe:
+      values.STRIPE_SECRET_KEY && values.PAYMENTS_PROVIDER !== 'builtin'
+        ? { secretKey: values.STRIPE_SECRET_KEY, publishableKey: values.STRIPE_PUBLISHABLE_KEY, webhookSecret: values.STRIPE_WEBHOOK_SECRET }
+        : undefined,
     paymentsWebhookUrl: values.PAYMENTS_WEBHOOK_URL ?? `http://127.0.0.1:${values.PORT}/api/webhooks/payments`,
     smtpUrl: values.SMTP_URL,
     redisUrl: values.REDIS_URL,

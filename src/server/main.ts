@@ -53,7 +53,10 @@ async function main(): Promise<void> {
   phase('migrations')
   // The storages the app serves from; with a bucket the demo's generated files are copied into it.
   const storages = createStorages(config.storage, config.dataDir, attachmentDisposition)
-  const seed = await seedDemoCatalog(database, config.dataDir, { enabled: config.seedDemo, ...(config.storage.kind === 's3' ? { publish: copyDemoFilesTo(storages) } : {}) })
+  const seed = await seedDemoCatalog(database, config.dataDir, {
+    enabled: config.seedDemo,
+    ...(config.storage.kind === 's3' ? { publish: copyDemoFilesTo(storages) } : {}),
+  })
   phase('seed check')
   const app = await buildApp({ config, database, storages })
   phase('build app')

@@ -18,7 +18,9 @@ async function main(): Promise<number> {
     // The embedded database is one process's directory: a store serving it migrates it itself.
     const pid = runningProcessOf(paths.storePid)
     if (pid !== null) {
-      console.error(`The store is running on the embedded database in ${config.dataDir} (process ${pid}): stop it first, or let it migrate at start (MIGRATE_ON_START=true).`)
+      console.error(
+        `The store is running on the embedded database in ${config.dataDir} (process ${pid}): stop it first, or let it migrate at start (MIGRATE_ON_START=true).`,
+      )
       return 1
     }
   }

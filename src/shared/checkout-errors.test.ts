@@ -10,15 +10,27 @@ describe('checkoutSessionErrorMessage', () => {
     [CHECKOUT_ERROR_CODES.invalidPromo, 404, 'Invalid promo code', 'Invalid or expired promo code'],
     [CHECKOUT_ERROR_CODES.invalidPromo, 400, CHECKOUT_SERVER_MESSAGES.promoUsedUp, 'Invalid or expired promo code'],
     [CHECKOUT_ERROR_CODES.cartEmpty, 400, CHECKOUT_SERVER_MESSAGES.cartEmpty, 'Your cart is empty. Please add items before checking out.'],
-    [CHECKOUT_ERROR_CODES.productsInvalid, 400, CHECKOUT_SERVER_MESSAGES.productsInvalid, 'Some products in your cart are no longer available. Please refresh and try again.'],
+    [
+      CHECKOUT_ERROR_CODES.productsInvalid,
+      400,
+      CHECKOUT_SERVER_MESSAGES.productsInvalid,
+      'Some products in your cart are no longer available. Please refresh and try again.',
+    ],
     [CHECKOUT_ERROR_CODES.buyerRequired, 400, CHECKOUT_SERVER_MESSAGES.buyerRequired, 'Please provide your email address to complete the purchase'],
-    [CHECKOUT_ERROR_CODES.providerFailed, 502, CHECKOUT_SERVER_MESSAGES.createFailed, 'Payment service is currently unavailable. Please try again later or contact support.'],
+    [
+      CHECKOUT_ERROR_CODES.providerFailed,
+      502,
+      CHECKOUT_SERVER_MESSAGES.createFailed,
+      'Payment service is currently unavailable. Please try again later or contact support.',
+    ],
   ])('maps code %s (%i) to its text', (code, status, message, shown) => {
     expect(checkoutSessionErrorMessage({ message, status, code })).toBe(shown)
   })
 
   it('chooses by code whatever the message says', () => {
-    expect(checkoutSessionErrorMessage({ message: 'Something else entirely', status: 400, code: CHECKOUT_ERROR_CODES.cartEmpty })).toBe(CHECKOUT_MESSAGES.cartEmptyServer)
+    expect(checkoutSessionErrorMessage({ message: 'Something else entirely', status: 400, code: CHECKOUT_ERROR_CODES.cartEmpty })).toBe(
+      CHECKOUT_MESSAGES.cartEmptyServer,
+    )
     expect(checkoutSessionErrorMessage({ message: '', status: 400, code: CHECKOUT_ERROR_CODES.buyerRequired })).toBe(CHECKOUT_MESSAGES.emailRequired)
   })
 
@@ -40,11 +52,15 @@ describe('checkoutSessionErrorMessage', () => {
   })
 
   it("shows the server's own message for any other code", () => {
-    expect(checkoutSessionErrorMessage({ message: CHECKOUT_SERVER_MESSAGES.userIdRequired, status: 400, code: CHECKOUT_ERROR_CODES.userIdRequired })).toBe('User ID is required for cart checkout')
+    expect(checkoutSessionErrorMessage({ message: CHECKOUT_SERVER_MESSAGES.userIdRequired, status: 400, code: CHECKOUT_ERROR_CODES.userIdRequired })).toBe(
+      'User ID is required for cart checkout',
+    )
     expect(checkoutSessionErrorMessage({ message: CHECKOUT_SERVER_MESSAGES.busy, status: 409, code: CHECKOUT_ERROR_CODES.busy })).toBe(
       'Another checkout is still being prepared. Please try again.',
     )
-    expect(checkoutSessionErrorMessage({ message: 'Quantity must be at least 1', status: 400, code: CHECKOUT_ERROR_CODES.quantityInvalid })).toBe('Quantity must be at least 1')
+    expect(checkoutSessionErrorMessage({ message: 'Quantity must be at least 1', status: 400, code: CHECKOUT_ERROR_CODES.quantityInvalid })).toBe(
+      'Quantity must be at least 1',
+    )
   })
 
   it('falls back to "Failed to create checkout session" without a message', () => {

@@ -10,8 +10,27 @@ const MAJOR_TONICS = ['C', 'Db', 'D', 'Eb', 'E', 'F', 'F#', 'G', 'Ab', 'A', 'Bb'
 const MINOR_TONICS = ['C', 'C#', 'D', 'Eb', 'E', 'F', 'F#', 'G', 'G#', 'A', 'Bb', 'B'] as const
 
 const PITCH_CLASS: Record<string, number> = {
-  c: 0, 'b#': 0, 'c#': 1, db: 1, d: 2, 'd#': 3, eb: 3, e: 4, fb: 4, 'e#': 5, f: 5, 'f#': 6, gb: 6,
-  g: 7, 'g#': 8, ab: 8, a: 9, 'a#': 10, bb: 10, b: 11, cb: 11,
+  c: 0,
+  'b#': 0,
+  'c#': 1,
+  db: 1,
+  d: 2,
+  'd#': 3,
+  eb: 3,
+  e: 4,
+  fb: 4,
+  'e#': 5,
+  f: 5,
+  'f#': 6,
+  gb: 6,
+  g: 7,
+  'g#': 8,
+  ab: 8,
+  a: 9,
+  'a#': 10,
+  bb: 10,
+  b: 11,
+  cb: 11,
 }
 
 const MINOR_WORDS = new Set(['m', 'min', 'minor', 'aeolian', 'dorian', 'phrygian', 'locrian', 'harmonic minor', 'melodic minor'])

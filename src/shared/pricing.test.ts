@@ -18,7 +18,13 @@ describe('priceCart', () => {
   })
 
   it('applies WELCOME10 to the subtotal, then 8 % tax on (subtotal − discount), to the cent', () => {
-    const totals = priceCart([{ priceCents: 2999, quantity: 2 }, { priceCents: 1999, quantity: 1 }], 0.1)
+    const totals = priceCart(
+      [
+        { priceCents: 2999, quantity: 2 },
+        { priceCents: 1999, quantity: 1 },
+      ],
+      0.1,
+    )
     // 10 % of 79.97 = 7.997 → 8.00; 8 % of 71.97 = 5.7576 → 5.76
     expect(totals.discountCents).toBe(800)
     expect(totals.discountPercent).toBe(10)

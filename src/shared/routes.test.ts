@@ -29,7 +29,10 @@ describe('the route list', () => {
     for (const route of STORE_ROUTES.filter((entry) => entry.noindex)) {
       expect(hasFixedSection(route.path), route.path).toBe(true)
       const publicNeighbours = STORE_ROUTES.filter((other) => sectionOf(other.path) === sectionOf(route.path) && !other.noindex)
-      expect(publicNeighbours.map((other) => other.path), route.path).toEqual([])
+      expect(
+        publicNeighbours.map((other) => other.path),
+        route.path,
+      ).toEqual([])
     }
   })
 

@@ -13,7 +13,8 @@
 
 export const SITE_NAME = 'Audio Lab Store'
 /** What a page without its own description says. */
-export const STORE_DESCRIPTION = 'Audio Lab Store: sample packs, MIDI packs, instruments, processors and tools for music producers. Royalty-free, instant download.'
+export const STORE_DESCRIPTION =
+  'Audio Lab Store: sample packs, MIDI packs, instruments, processors and tools for music producers. Royalty-free, instant download.'
 
 /** The data the server loads before rendering a page (page-data.ts has one loader per kind). */
 export type PageDataKey =
@@ -67,7 +68,15 @@ const ROUTES = [
   { id: 'pay', path: '/pay/:sessionId', bare: true, noindex: true },
   { id: 'home', path: '/', head: HOME_HEAD, serverData: 'home', comingSoon: true },
   { id: 'home-alias', path: '/home', head: HOME_HEAD, serverData: 'home', comingSoon: true, canonical: '/' },
-  { id: 'products', path: '/products', head: { title: `All Products | ${SITE_NAME}`, description: 'Browse every sample pack, MIDI pack, instrument, processor and tool in the Audio Lab Store, with audio previews.' }, serverData: 'listing' },
+  {
+    id: 'products',
+    path: '/products',
+    head: {
+      title: `All Products | ${SITE_NAME}`,
+      description: 'Browse every sample pack, MIDI pack, instrument, processor and tool in the Audio Lab Store, with audio previews.',
+    },
+    serverData: 'listing',
+  },
   { id: 'product', path: '/products/:productId', serverData: 'product' },
   { id: 'cart', path: '/cart', noindex: true },
   { id: 'checkout', path: '/checkout', noindex: true },
@@ -80,9 +89,24 @@ const ROUTES = [
   { id: 'order-confirmation', path: '/order-confirmation', noindex: true },
   { id: 'checkout-test', path: '/checkout-test', devOnly: true },
   { id: 'cart-debug', path: '/cart-debug', devOnly: true },
-  { id: 'learn', path: '/learn', head: { title: `Learn | ${SITE_NAME}`, description: 'Guides, tutorials and answers for producers using Audio Lab Store sounds and tools.' }, serverData: 'content' },
-  { id: 'about', path: '/about', head: { title: `About | ${SITE_NAME}`, description: 'Who makes the Audio Lab Store, and how we build sounds and tools for producers.' }, serverData: 'content' },
-  { id: 'support', path: '/support', head: { title: `Support | ${SITE_NAME}`, description: 'Questions about downloads, licences, payments or your account: answers and a contact form.' }, serverData: 'content' },
+  {
+    id: 'learn',
+    path: '/learn',
+    head: { title: `Learn | ${SITE_NAME}`, description: 'Guides, tutorials and answers for producers using Audio Lab Store sounds and tools.' },
+    serverData: 'content',
+  },
+  {
+    id: 'about',
+    path: '/about',
+    head: { title: `About | ${SITE_NAME}`, description: 'Who makes the Audio Lab Store, and how we build sounds and tools for producers.' },
+    serverData: 'content',
+  },
+  {
+    id: 'support',
+    path: '/support',
+    head: { title: `Support | ${SITE_NAME}`, description: 'Questions about downloads, licences, payments or your account: answers and a contact form.' },
+    serverData: 'content',
+  },
   { id: 'backend-test', path: '/supabase-test', devOnly: true },
   { id: 'login', path: '/login', noindex: true },
   { id: 'signup', path: '/signup', noindex: true },

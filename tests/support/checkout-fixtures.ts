@@ -53,7 +53,13 @@ export async function createSession(t: TestApp, body: Record<string, unknown>, o
 }
 
 /** Posts a signed provider event to the webhook route. */
-export function deliverEvent(t: TestApp, fake: FakePaymentProvider, type: string, session: PaymentCheckoutSession, options: Parameters<FakePaymentProvider['signedEvent']>[2] = {}) {
+export function deliverEvent(
+  t: TestApp,
+  fake: FakePaymentProvider,
+  type: string,
+  session: PaymentCheckoutSession,
+  options: Parameters<FakePaymentProvider['signedEvent']>[2] = {},
+) {
   const { payload, headers } = fake.signedEvent(type, session, options)
   return t.app.inject({ method: 'POST', url: '/api/webhooks/payments', headers, payload })
 }

@@ -24,7 +24,11 @@ export interface GrantBody {
 }
 
 /** POST /api/downloads as the store's page (its Origin), optionally signed in and from an address. */
-export function requestGrant(t: TestApp, body: GrantBody | Record<string, unknown>, options: { user?: SignedInUser; remoteAddress?: string; userAgent?: string } = {}): Promise<LightMyRequestResponse> {
+export function requestGrant(
+  t: TestApp,
+  body: GrantBody | Record<string, unknown>,
+  options: { user?: SignedInUser; remoteAddress?: string; userAgent?: string } = {},
+): Promise<LightMyRequestResponse> {
   return t.app.inject({
     method: 'POST',
     url: '/api/downloads',
@@ -39,7 +43,11 @@ export function requestGrant(t: TestApp, body: GrantBody | Record<string, unknow
 }
 
 /** A grant that must succeed: its signed URL and the remaining count. */
-export async function grantUrl(t: TestApp, user: SignedInUser, body: GrantBody): Promise<{ downloadUrl: string; downloadsRemaining: number; expiresAt: string }> {
+export async function grantUrl(
+  t: TestApp,
+  user: SignedInUser,
+  body: GrantBody,
+): Promise<{ downloadUrl: string; downloadsRemaining: number; expiresAt: string }> {
   const response = await requestGrant(t, body, { user })
   if (response.statusCode !== 200) throw new Error(`grant failed: ${response.statusCode} ${response.body}`)
   return response.json()

@@ -87,13 +87,19 @@ export class FakePaymentProvider implements PaymentProvider {
     const list = this.refunds.get(input.paymentIntentId) ?? []
     const existing = list.find((refund) => refund.metadata.idempotencyKey === input.idempotencyKey)
     if (existing) return { ...existing }
-    return this.refundAtProvider(input.paymentIntentId, input.amountCents, { metadata: { ...input.metadata, idempotencyKey: input.idempotencyKey }, status: 'pending' })
+    return this.refundAtProvider(input.paymentIntentId, input.amountCents, {
+      metadata: { ...input.metadata, idempotencyKey: input.idempotencyKey },
+      status: 'pending',
+    })
   }
 
   async paymentRecord(paymentIntentId: string): Promise<PaymentRecord | null> {
     const session = [...this.sessions.values()].find((candidate) => candidate.paymentIntentId === paymentIntentId)
     if (!session) return null
-    return { orderId: session.metadata.orderId ?? null, refunds: (this.refunds.get(paymentIntentId) ?? []).map((refund) => ({ ...refund, metadata: { ...refund.metadata } })) }
+    return {
+      orderId: session.metadata.orderId ?? null,
+      refunds: (this.refunds.get(paymentIntentId) ?? []).map((refund) => ({ ...refund, metadata: { ...refund.metadata } })),
+    }
   }
 
   constructEvent(rawBody: string | Buffer, signatureHeader: string | undefined): PaymentEvent {
@@ -111,7 +117,11 @@ export class FakePaymentProvider implements PaymentProvider {
   }
 
   /** A refund made at the provider (its dashboard, or the store through `refund`); `succeeded` unless told otherwise. */
-  refundAtProvider(paymentIntentId: string, amountCents: number, { metadata = {}, status = 'succeeded' }: { metadata?: Record<string, string>; status?: string } = {}): PaymentRefund {
+  refundAtProvider(
+    paymentIntentId: string,
+    amountCents: number,
+    { metadata = {}, status = 'succeeded' }: { metadata?: Record<string, string>; status?: string } = {},
+  ): PaymentRefund {
     const refund: PaymentRefund = { id: randomId('re_test_fake_'), paymentIntentId, amountCents, status, reason: 'requested_by_customer', metadata }
     this.refunds.set(paymentIntentId, [...(this.refunds.get(paymentIntentId) ?? []), refund])
     return { ...refund }

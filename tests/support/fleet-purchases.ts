@@ -31,7 +31,13 @@ export async function startCheckout(fleet: StoreFleet, store: number, shopper: F
   return fleet.call<{ sessionId?: string; orderId?: string; error?: { message: string; code: string } }>(store, '/api/checkout/sessions', {
     cookie: shopper.cookie,
     clientAddress: shopper.clientAddress,
-    body: { checkoutType: 'direct', userId: shopper.userId, uiMode: 'hosted', items: productIds.map((productId) => ({ productId, quantity: 1 })), ...(promoCode ? { promoCode } : {}) },
+    body: {
+      checkoutType: 'direct',
+      userId: shopper.userId,
+      uiMode: 'hosted',
+      items: productIds.map((productId) => ({ productId, quantity: 1 })),
+      ...(promoCode ? { promoCode } : {}),
+    },
   })
 }
 

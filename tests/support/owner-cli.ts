@@ -5,6 +5,10 @@ import { catalogStorageOf, type TestApp } from './test-app.ts'
 export async function runOwner(t: TestApp, ...argv: string[]): Promise<{ code: number; out: string; err: string }> {
   const out: string[] = []
   const err: string[] = []
-  const code = await runOwnerCommand(argv, { database: async () => t.database.db, storage: catalogStorageOf(t), publicUrl: t.config.publicUrl }, { out: (line) => out.push(line), err: (line) => err.push(line) })
+  const code = await runOwnerCommand(
+    argv,
+    { database: async () => t.database.db, storage: catalogStorageOf(t), publicUrl: t.config.publicUrl },
+    { out: (line) => out.push(line), err: (line) => err.push(line) },
+  )
   return { code, out: out.join('\n'), err: err.join('\n') }
 }

@@ -30,7 +30,10 @@ export async function paidThreePackOrder(t: TestApp, fake: FakePaymentProvider, 
   const total = 3 * PACK_PRICE_CENTS
   const session = await fake.createCheckoutSession(checkoutSessionInput({ orderId, discountCents: 0, taxCents: 0, totalCents: total, metadata: { orderId } }))
   const paid = fake.pay(session.id)
-  await db.update(orders).set({ subtotalCents: total, totalAmountCents: total, paymentSessionId: session.id, paymentIntentId: paid.paymentIntentId }).where(eq(orders.id, orderId))
+  await db
+    .update(orders)
+    .set({ subtotalCents: total, totalAmountCents: total, paymentSessionId: session.id, paymentIntentId: paid.paymentIntentId })
+    .where(eq(orders.id, orderId))
   const itemOf = (pack: ProductRow) => items.find((item) => item.productId === pack.id)!.id
   return { orderId, paymentIntentId: paid.paymentIntentId!, itemIds: [itemOf(packs[0]!), itemOf(packs[1]!), itemOf(packs[2]!)] }
 }
@@ -51,7 +54,11 @@ export async function refundsOf(t: TestApp, fake: FakePaymentProvider, order: Th
   const items = await db.select().from(orderItems).where(eq(orderItems.orderId, order.orderId))
   return {
     stored: await db.select().from(orderRefunds).where(eq(orderRefunds.orderId, order.orderId)),
-    requests: await db.select().from(refundRequests).where(eq(refundRequests.orderId, order.orderId)).orderBy(asc(refundRequests.createdAt), asc(refundRequests.idempotencyKey)),
+    requests: await db
+      .select()
+      .from(refundRequests)
+      .where(eq(refundRequests.orderId, order.orderId))
+      .orderBy(asc(refundRequests.createdAt), asc(refundRequests.idempotencyKey)),
     atProvider: (fake.refunds.get(order.paymentIntentId) ?? []) as readonly PaymentRefund[],
     access: order.itemIds.map((id) => items.find((item) => item.id === id)?.access),
   }

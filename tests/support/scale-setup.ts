@@ -47,7 +47,14 @@ export default async function setup(project: TestProject): Promise<() => Promise
 
   const bucket = await startTestBucket(BUCKET)
   const storageOf = (folder: string) =>
-    createS3FileStorage({ bucket: BUCKET, prefix: `${PREFIX}/${folder}`, endpoint: bucket.endpoint, region: 'us-east-1', credentials: S3RVER_CREDENTIALS, contentDisposition: attachmentDisposition })
+    createS3FileStorage({
+      bucket: BUCKET,
+      prefix: `${PREFIX}/${folder}`,
+      endpoint: bucket.endpoint,
+      region: 'us-east-1',
+      credentials: S3RVER_CREDENTIALS,
+      contentDisposition: attachmentDisposition,
+    })
   const files = storageOf('files')
   const media = storageOf('media')
   await copyTree(templatePaths.files, (key, path) => files.put(key, createReadStream(path)))

@@ -159,7 +159,13 @@ export async function startStoreFleet(count: number, options: StoreFleetOptions 
   const dataDirs = bucket ? Array.from({ length: count }, () => mkdtempSync(join(tmpdir(), 'als-fleet-'))) : [sharedDataDir()]
   const storageUrl = bucket ? `s3://${bucket.bucket}/${bucket.prefix}` : null
   const storageEnv: Record<string, string> = bucket
-    ? { STORAGE_URL: storageUrl!, S3_ENDPOINT: bucket.endpoint, S3_REGION: 'us-east-1', AWS_ACCESS_KEY_ID: bucket.accessKeyId, AWS_SECRET_ACCESS_KEY: bucket.secretAccessKey }
+    ? {
+        STORAGE_URL: storageUrl!,
+        S3_ENDPOINT: bucket.endpoint,
+        S3_REGION: 'us-east-1',
+        AWS_ACCESS_KEY_ID: bucket.accessKeyId,
+        AWS_SECRET_ACCESS_KEY: bucket.secretAccessKey,
+      }
     : {}
 
   const ports = await Promise.all(Array.from({ length: count }, () => freePort()))
@@ -167,7 +173,20 @@ export async function startStoreFleet(count: number, options: StoreFleetOptions 
   const redisUrl = options.redis === false ? undefined : (process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379')
   // Settings from the developer's shell must not leak in: Stripe keys would switch the fleet to Stripe.
   const inherited: NodeJS.ProcessEnv = { ...process.env }
-  for (const name of ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET', 'PAYMENTS_PROVIDER', 'SMTP_URL', 'REDIS_URL', 'TRUST_PROXY', 'STORE_MODE', 'SEED_DEMO', 'STORAGE_URL', 'S3_ENDPOINT', 'MEDIA_BASE_URL']) {
+  for (const name of [
+    'STRIPE_SECRET_KEY',
+    'STRIPE_PUBLISHABLE_KEY',
+    'STRIPE_WEBHOOK_SECRET',
+    'PAYMENTS_PROVIDER',
+    'SMTP_URL',
+    'REDIS_URL',
+    'TRUST_PROXY',
+    'STORE_MODE',
+    'SEED_DEMO',
+    'STORAGE_URL',
+    'S3_ENDPOINT',
+    'MEDIA_BASE_URL',
+  ]) {
     delete inherited[name]
   }
 
@@ -279,7 +298,10 @@ interface MailboxMessage {
  * reads the confirmation mail from the shared outbox (the developer mailbox API) and follows
  * its link on another, signs in there. Its session cookie works on every process.
  */
-export async function signedInShopper(fleet: StoreFleet, options: { email?: string; password?: string; name?: string; clientAddress?: string } = {}): Promise<FleetShopper> {
+export async function signedInShopper(
+  fleet: StoreFleet,
+  options: { email?: string; password?: string; name?: string; clientAddress?: string } = {},
+): Promise<FleetShopper> {
   const email = options.email ?? `fleet-${Date.now().toString(36)}-${randomInt(1_000_000)}@example.com`
   const password = options.password ?? 'fleet-password-123'
   const clientAddress = options.clientAddress ?? uniqueClientAddress()
@@ -290,7 +312,7 @@ export async function signedInShopper(fleet: StoreFleet, options: { email?: stri
   if (signUp.status !== 200) throw new Error(`sign-up failed: ${signUp.status} ${signUp.text}`)
 
   let link: URL | undefined
-  for (const deadline = Date.now() + 10_000; !link; ) {
+  for (const deadline = Date.now() + 10_000; !link;) {
     const mailbox = await fleet.call<{ data: MailboxMessage[] }>(other, '/api/dev/mailbox', { clientAddress })
     const mail = mailbox.body?.data?.find((message) => message.to.includes(email) && /confirm/i.test(message.subject))
     const found = mail?.text.match(/https?:\/\/\S+/g)?.find((url) => url.includes('/api/auth/verify-email'))

@@ -55,8 +55,17 @@ export async function createTestApp(env: Record<string, string> = {}, { logStrea
 
   const config = loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'test', LOG_LEVEL: 'silent', ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}), ...env })
   const database = await openDatabase({ databaseUrl, pgliteDir: paths.database })
-  const createPageRenderer: CreatePageRenderer | null = renderPages ? (await import('../../src/client/server-render/entry-server.tsx')).createPageRenderer : null
-  const app = await buildApp({ config, database, clientDir: clientDir ?? null, createPageRenderer, logger: Boolean(logStream), ...(logStream ? { logStream } : {}) })
+  const createPageRenderer: CreatePageRenderer | null = renderPages
+    ? (await import('../../src/client/server-render/entry-server.tsx')).createPageRenderer
+    : null
+  const app = await buildApp({
+    config,
+    database,
+    clientDir: clientDir ?? null,
+    createPageRenderer,
+    logger: Boolean(logStream),
+    ...(logStream ? { logStream } : {}),
+  })
   await app.ready()
   return {
     app,

@@ -43,7 +43,11 @@ function AppRoutes() {
   const live = storeConfig.storeMode === 'live'
   const routes = STORE_ROUTES.filter((route) => !route.devOnly || storeConfig.devMode)
   const routeOf = (route: StoreRoute) =>
-    route.path === '/' ? <Route key={route.id} index element={pageOf(route, live)} /> : <Route key={route.id} path={route.path.slice(1)} element={pageOf(route, live)} />
+    route.path === '/' ? (
+      <Route key={route.id} index element={pageOf(route, live)} />
+    ) : (
+      <Route key={route.id} path={route.path.slice(1)} element={pageOf(route, live)} />
+    )
   return (
     <Routes>
       {routes.filter((route) => route.bare).map(routeOf)}

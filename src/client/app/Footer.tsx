@@ -18,9 +18,7 @@ export function Footer() {
             <BrandMark className="size-7" />
             Audio Lab Store
           </Link>
-          <p className="mt-3 text-sm leading-relaxed text-zinc-400">
-            Sample packs, MIDI, instruments and tools for producers. Royalty-free, instant download.
-          </p>
+          <p className="mt-3 text-sm leading-relaxed text-zinc-400">Sample packs, MIDI, instruments and tools for producers. Royalty-free, instant download.</p>
         </div>
         <nav aria-labelledby="footer-help-heading">
           <h2 id="footer-help-heading" className="text-sm font-semibold tracking-wide text-zinc-200">

@@ -52,7 +52,10 @@ export function Header() {
           <span className="max-sm:sr-only">Audio Lab Store</span>
         </Link>
         {/* In the bar from lg; narrower, a row of its own under the bar (last in the wrapping row), once opened. */}
-        <div id={searchRowId} className={`order-last w-full pb-3 lg:order-none lg:mx-auto lg:block lg:w-auto lg:max-w-xl lg:flex-1 lg:pb-0 ${searchRowOpen ? 'block' : 'hidden'}`}>
+        <div
+          id={searchRowId}
+          className={`order-last w-full pb-3 lg:order-none lg:mx-auto lg:block lg:w-auto lg:max-w-xl lg:flex-1 lg:pb-0 ${searchRowOpen ? 'block' : 'hidden'}`}
+        >
           <SearchBox inputRef={searchInput} onNavigate={() => setSearchRowOpen(false)} onDismiss={() => setSearchRowOpen(false)} />
         </div>
         <div className="ml-auto flex h-16 shrink-0 items-center gap-1.5 sm:gap-2 lg:ml-0">

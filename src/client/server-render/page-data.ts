@@ -7,7 +7,21 @@
 import type { QueryClient } from '@tanstack/react-query'
 import { matchPath } from 'react-router'
 import { STORE_ROUTES, type PageDataKey } from '../../shared/routes.ts'
-import { catalogSectionsQueryOptions, categoriesQueryOptions, categoryQueryOptions, HOME_PRODUCT_COUNT, homeRows, listingQuery, productPagesQueryOptions, productQueryOptions, productsQueryOptions, readListing, relatedProductsQueryOptions, showsGrid, STORE_FACETS_QUERY } from '../features/catalog/public.ts'
+import {
+  catalogSectionsQueryOptions,
+  categoriesQueryOptions,
+  categoryQueryOptions,
+  HOME_PRODUCT_COUNT,
+  homeRows,
+  listingQuery,
+  productPagesQueryOptions,
+  productQueryOptions,
+  productsQueryOptions,
+  readListing,
+  relatedProductsQueryOptions,
+  showsGrid,
+  STORE_FACETS_QUERY,
+} from '../features/catalog/public.ts'
 
 type PageLoader = (queryClient: QueryClient, params: Record<string, string | undefined>, search: URLSearchParams) => Promise<void>
 

@@ -5,7 +5,13 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { adminAccountParamsSchema, adminAccountResponseSchema, adminAccountsResponseSchema, grantAdminSchema, type AdminAccount } from '../../shared/contract/admin-admins.ts'
+import {
+  adminAccountParamsSchema,
+  adminAccountResponseSchema,
+  adminAccountsResponseSchema,
+  grantAdminSchema,
+  type AdminAccount,
+} from '../../shared/contract/admin-admins.ts'
 import { apiErrorSchema } from '../../shared/contract/errors.ts'
 import type { AdminAccountRow, RolesService } from '../auth/roles.service.ts'
 import { requireAdmin } from '../auth/session.ts'
@@ -26,30 +32,52 @@ const viewOf = (account: AdminAccountRow, viewerId: string): AdminAccount => ({
 
 export function adminAdminsRoutes({ roles }: AdminAdminsDeps): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get('/api/admin/admins', {
-      schema: { tags: ['admin'], summary: 'Every admin, with when they became one', response: { 200: adminAccountsResponseSchema, ...errors } },
-      config: { failureMessage: 'Failed to load admins' },
-    }, async (request) => {
-      const viewer = await requireAdmin(request)
-      return { data: (await roles.listAdmins()).map((account) => viewOf(account, viewer.id)) }
-    })
+    app.get(
+      '/api/admin/admins',
+      {
+        schema: { tags: ['admin'], summary: 'Every admin, with when they became one', response: { 200: adminAccountsResponseSchema, ...errors } },
+        config: { failureMessage: 'Failed to load admins' },
+      },
+      async (request) => {
+        const viewer = await requireAdmin(request)
+        return { data: (await roles.listAdmins()).map((account) => viewOf(account, viewer.id)) }
+      },
+    )
 
-    app.post('/api/admin/admins', {
-      schema: { tags: ['admin'], summary: 'Make the account with this email an admin (it must exist and have confirmed its email)', body: grantAdminSchema, response: { 201: adminAccountResponseSchema, ...errors } },
-      config: { failureMessage: 'Failed to grant the admin role' },
-    }, async (request, reply) => {
-      const actor = await requireAdmin(request)
-      const granted = await roles.grantAdmin(request.body.email, actor)
-      return reply.status(201).send({ data: viewOf(granted, actor.id) })
-    })
+    app.post(
+      '/api/admin/admins',
+      {
+        schema: {
+          tags: ['admin'],
+          summary: 'Make the account with this email an admin (it must exist and have confirmed its email)',
+          body: grantAdminSchema,
+          response: { 201: adminAccountResponseSchema, ...errors },
+        },
+        config: { failureMessage: 'Failed to grant the admin role' },
+      },
+      async (request, reply) => {
+        const actor = await requireAdmin(request)
+        const granted = await roles.grantAdmin(request.body.email, actor)
+        return reply.status(201).send({ data: viewOf(granted, actor.id) })
+      },
+    )
 
-    app.delete('/api/admin/admins/:userId', {
-      schema: { tags: ['admin'], summary: "Take an admin's role back (another admin's; never the last admin's)", params: adminAccountParamsSchema, response: { 204: z.null(), ...errors } },
-      config: { failureMessage: 'Failed to revoke the admin role' },
-    }, async (request, reply) => {
-      const actor = await requireAdmin(request)
-      await roles.revokeAdmin({ userId: request.params.userId }, actor)
-      return reply.status(204).send(null)
-    })
+    app.delete(
+      '/api/admin/admins/:userId',
+      {
+        schema: {
+          tags: ['admin'],
+          summary: "Take an admin's role back (another admin's; never the last admin's)",
+          params: adminAccountParamsSchema,
+          response: { 204: z.null(), ...errors },
+        },
+        config: { failureMessage: 'Failed to revoke the admin role' },
+      },
+      async (request, reply) => {
+        const actor = await requireAdmin(request)
+        await roles.revokeAdmin({ userId: request.params.userId }, actor)
+        return reply.status(204).send(null)
+      },
+    )
   }
 }

@@ -43,7 +43,9 @@ describe('ADMIN_EMAILS', () => {
     expect(justNow(account?.adminSince)).toBe(true)
     // A second sign-in changes nothing more.
     expect((await signIn(t, { email: owner.email, password: owner.password })).statusCode).toBe(200)
-    expect(await trailOf(owner.id)).toEqual([{ action: 'user.grant_admin', actorId: null, actorEmail: 'ADMIN_EMAILS', before: { role: 'user' }, after: { role: 'admin' } }])
+    expect(await trailOf(owner.id)).toEqual([
+      { action: 'user.grant_admin', actorId: null, actorEmail: 'ADMIN_EMAILS', before: { role: 'user' }, after: { role: 'admin' } },
+    ])
   })
 })
 
@@ -68,7 +70,9 @@ describe('granting and revoking the admin role', () => {
     expect(account?.role).toBe('admin')
     expect(justNow(account?.adminSince)).toBe(true)
     expect(granted.json().data.adminSince).toBe(account!.adminSince!.toISOString())
-    expect(await trailOf(producer.id)).toEqual([{ action: 'user.grant_admin', actorId: owner.id, actorEmail: OWNER, before: { role: 'user' }, after: { role: 'admin' } }])
+    expect(await trailOf(producer.id)).toEqual([
+      { action: 'user.grant_admin', actorId: owner.id, actorEmail: OWNER, before: { role: 'user' }, after: { role: 'admin' } },
+    ])
 
     expect((await call('GET', '/api/admin/admins', producer)).statusCode).toBe(200)
     const listed = (await call('GET', '/api/admin/admins', owner)).json().data as { email: string }[]
@@ -89,7 +93,13 @@ describe('granting and revoking the admin role', () => {
     const revoked = await call('DELETE', `/api/admin/admins/${producer.id}`, owner)
     expect(revoked.statusCode).toBe(204)
     expect(await accountOf(producer.id)).toEqual({ role: 'user', adminSince: null })
-    expect((await trailOf(producer.id))[0]).toEqual({ action: 'user.revoke_admin', actorId: owner.id, actorEmail: OWNER, before: { role: 'admin' }, after: { role: 'user' } })
+    expect((await trailOf(producer.id))[0]).toEqual({
+      action: 'user.revoke_admin',
+      actorId: owner.id,
+      actorEmail: OWNER,
+      before: { role: 'admin' },
+      after: { role: 'user' },
+    })
     for (const url of ['/api/admin/admins', '/api/admin/dashboard']) {
       const refused = await call('GET', url, producer)
       expect(refused.statusCode).toBe(403)
@@ -119,7 +129,10 @@ describe('granting and revoking the admin role', () => {
     expect((await signUp(t, { email: pendingEmail, password: 'correct horse battery' })).statusCode).toBe(200)
     const unconfirmed = await call('POST', '/api/admin/admins', owner, { email: pendingEmail })
     expect(unconfirmed.statusCode).toBe(409)
-    expect(unconfirmed.json().error).toMatchObject({ code: 'EMAIL_NOT_CONFIRMED', message: `${pendingEmail} has not been confirmed yet. The person must open the link in the confirmation email first.` })
+    expect(unconfirmed.json().error).toMatchObject({
+      code: 'EMAIL_NOT_CONFIRMED',
+      message: `${pendingEmail} has not been confirmed yet. The person must open the link in the confirmation email first.`,
+    })
     const [pending] = await t.database.db.select({ role: user.role }).from(user).where(eq(user.email, pendingEmail))
     expect(pending?.role).toBe('user')
 

@@ -20,7 +20,12 @@ beforeAll(async () => {
 afterAll(async () => t?.close())
 
 function admin(method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', url: string, payload?: Record<string, unknown>, who: SignedInUser | null = owner) {
-  return t.app.inject({ method, url, headers: { origin: t.config.publicUrl, ...(who ? { cookie: who.cookie } : {}) }, ...(payload === undefined ? {} : { payload }) })
+  return t.app.inject({
+    method,
+    url,
+    headers: { origin: t.config.publicUrl, ...(who ? { cookie: who.cookie } : {}) },
+    ...(payload === undefined ? {} : { payload }),
+  })
 }
 
 type AdminCategory = { id: string; name: string; slug: string; description: string | null; position: number; products: number; version: number }
@@ -35,7 +40,10 @@ describe('creating and editing categories', () => {
     const all = await list()
     expect(all.at(-1)?.id).toBe(created.id)
     expect((await t.app.inject(`/api/categories/field-recordings-foley`)).json().data.name).toBe('Field Recordings & Foley')
-    const [entry] = await t.database.db.select().from(auditLog).where(and(eq(auditLog.subjectId, created.id), eq(auditLog.action, 'category.create')))
+    const [entry] = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.subjectId, created.id), eq(auditLog.action, 'category.create')))
     expect(entry).toMatchObject({ actorEmail: OWNER, subjectType: 'category' })
   })
 
@@ -55,8 +63,16 @@ describe('creating and editing categories', () => {
     const listed = (await t.app.inject('/api/products?category=vocal-chops')).json().data as { id: string }[]
     expect(listed.map((entry) => entry.id)).toEqual([product!.id])
 
-    const trail = await t.database.db.select().from(auditLog).where(and(eq(auditLog.subjectId, created.id), eq(auditLog.action, 'category.update')))
-    expect(trail.map((entry) => [entry.before?.slug, entry.after?.slug]).sort()).toEqual([['vocal-chops', 'vocal-chops'], ['vocal-chops', 'vocals']].sort())
+    const trail = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.subjectId, created.id), eq(auditLog.action, 'category.update')))
+    expect(trail.map((entry) => [entry.before?.slug, entry.after?.slug]).sort()).toEqual(
+      [
+        ['vocal-chops', 'vocal-chops'],
+        ['vocal-chops', 'vocals'],
+      ].sort(),
+    )
   })
 
   it('refuses a taken slug (current or former) on the slug field, a bad slug and an empty name', async () => {

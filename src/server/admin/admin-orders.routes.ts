@@ -7,7 +7,14 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { addDownloadsBodySchema, adminOrderListSchema, adminOrderSchema, listAdminOrdersQuerySchema, refundOrderBodySchema, type AdminOrder } from '../../shared/contract/admin-orders.ts'
+import {
+  addDownloadsBodySchema,
+  adminOrderListSchema,
+  adminOrderSchema,
+  listAdminOrdersQuerySchema,
+  refundOrderBodySchema,
+  type AdminOrder,
+} from '../../shared/contract/admin-orders.ts'
 import { orderNumberOf } from '../../shared/contract/checkout.ts'
 import { apiErrorSchema } from '../../shared/contract/errors.ts'
 import { recordId } from '../../shared/contract/strict-input.ts'
@@ -19,7 +26,15 @@ import type { FulfilmentService } from '../orders/fulfilment.service.ts'
 import { toAdminOrderView, type OrderAdminService } from '../orders/order-admin.service.ts'
 import type { AuditService } from './audit.service.ts'
 
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 500: apiErrorSchema, 502: apiErrorSchema }
+const errors = {
+  400: apiErrorSchema,
+  401: apiErrorSchema,
+  403: apiErrorSchema,
+  404: apiErrorSchema,
+  409: apiErrorSchema,
+  500: apiErrorSchema,
+  502: apiErrorSchema,
+}
 const params = z.object({ id: recordId('id') })
 const orderResponse = z.object({ data: adminOrderSchema })
 
@@ -42,66 +57,126 @@ export function adminOrdersRoutes({ orders, afterSale, fulfilment, downloads, ca
     ])
     return {
       ...toAdminOrderView(order, products),
-      downloads: log.map((entry) => ({ at: entry.at.toISOString(), orderItemId: entry.orderItemId, productName: products.get(entry.productId)?.name ?? 'Product', fileVersion: entry.fileVersion, ipAddress: entry.ipAddress, userAgent: entry.userAgent })),
+      downloads: log.map((entry) => ({
+        at: entry.at.toISOString(),
+        orderItemId: entry.orderItemId,
+        productName: products.get(entry.productId)?.name ?? 'Product',
+        fileVersion: entry.fileVersion,
+        ipAddress: entry.ipAddress,
+        userAgent: entry.userAgent,
+      })),
       history: trail,
     }
   }
 
   return async (app) => {
-    app.get('/api/admin/orders', {
-      schema: { tags: ['admin'], summary: 'Every order, newest first; filter by status, buyer email and dates (YYYY-MM-DD, inclusive)', querystring: listAdminOrdersQuerySchema, response: { 200: adminOrderListSchema, ...errors } },
-      config: { failureMessage: 'Failed to load orders' },
-    }, async (request) => {
-      const { rows, total } = await orders.adminOrders(request.query)
-      return {
-        data: rows.map((row) => ({ ...row, orderNumber: orderNumberOf(row.id), createdAt: row.createdAt.toISOString() })),
-        total,
-        limit: request.query.limit,
-        offset: request.query.offset,
-      }
-    })
+    app.get(
+      '/api/admin/orders',
+      {
+        schema: {
+          tags: ['admin'],
+          summary: 'Every order, newest first; filter by status, buyer email and dates (YYYY-MM-DD, inclusive)',
+          querystring: listAdminOrdersQuerySchema,
+          response: { 200: adminOrderListSchema, ...errors },
+        },
+        config: { failureMessage: 'Failed to load orders' },
+      },
+      async (request) => {
+        const { rows, total } = await orders.adminOrders(request.query)
+        return {
+          data: rows.map((row) => ({ ...row, orderNumber: orderNumberOf(row.id), createdAt: row.createdAt.toISOString() })),
+          total,
+          limit: request.query.limit,
+          offset: request.query.offset,
+        }
+      },
+    )
 
-    app.get('/api/admin/orders/:id', {
-      schema: { tags: ['admin'], summary: 'One order: items, amounts, provider ids, refunds, disputes, download log and audit trail', params, response: { 200: orderResponse, ...errors } },
-      config: { failureMessage: 'Failed to load the order' },
-    }, async (request) => ({ data: await detail(request.params.id) }))
+    app.get(
+      '/api/admin/orders/:id',
+      {
+        schema: {
+          tags: ['admin'],
+          summary: 'One order: items, amounts, provider ids, refunds, disputes, download log and audit trail',
+          params,
+          response: { 200: orderResponse, ...errors },
+        },
+        config: { failureMessage: 'Failed to load the order' },
+      },
+      async (request) => ({ data: await detail(request.params.id) }),
+    )
 
-    app.post('/api/admin/orders/:id/refund', {
-      schema: { tags: ['admin'], summary: 'Refund the order, or the items named, through the payment provider; their downloads end at once', params, body: refundOrderBodySchema, response: { 200: orderResponse, ...errors } },
-      config: { failureMessage: 'Failed to refund the order' },
-    }, async (request) => {
-      const actor = await requireAdmin(request)
-      const { orderItemIds, reason } = request.body
-      await afterSale.refundOrder({
-        orderId: request.params.id,
-        orderItemIds,
-        reason: reason || 'requested_by_customer',
-        requestedBy: actor.id,
-        audit: (tx, change) => audit.record(tx, { actor, action: 'order.refund', subject: { type: 'order', id: request.params.id }, ...change }),
-      })
-      return { data: await detail(request.params.id) }
-    })
+    app.post(
+      '/api/admin/orders/:id/refund',
+      {
+        schema: {
+          tags: ['admin'],
+          summary: 'Refund the order, or the items named, through the payment provider; their downloads end at once',
+          params,
+          body: refundOrderBodySchema,
+          response: { 200: orderResponse, ...errors },
+        },
+        config: { failureMessage: 'Failed to refund the order' },
+      },
+      async (request) => {
+        const actor = await requireAdmin(request)
+        const { orderItemIds, reason } = request.body
+        await afterSale.refundOrder({
+          orderId: request.params.id,
+          orderItemIds,
+          reason: reason || 'requested_by_customer',
+          requestedBy: actor.id,
+          audit: (tx, change) => audit.record(tx, { actor, action: 'order.refund', subject: { type: 'order', id: request.params.id }, ...change }),
+        })
+        return { data: await detail(request.params.id) }
+      },
+    )
 
-    app.post('/api/admin/orders/:id/items/:itemId/downloads', {
-      schema: { tags: ['admin'], summary: 'Give an item more downloads (1 to 100)', params: params.extend({ itemId: recordId('itemId') }), body: addDownloadsBodySchema, response: { 200: orderResponse, ...errors } },
-      config: { failureMessage: 'Failed to add downloads' },
-    }, async (request) => {
-      const actor = await requireAdmin(request)
-      const { id, itemId } = request.params
-      await orders.addDownloads(id, itemId, request.body.downloads, (tx, change) =>
-        audit.record(tx, { actor, action: 'order.add_downloads', subject: { type: 'order', id }, before: { item: itemId, ...change.before }, after: { item: itemId, ...change.after } }),
-      )
-      return { data: await detail(id) }
-    })
+    app.post(
+      '/api/admin/orders/:id/items/:itemId/downloads',
+      {
+        schema: {
+          tags: ['admin'],
+          summary: 'Give an item more downloads (1 to 100)',
+          params: params.extend({ itemId: recordId('itemId') }),
+          body: addDownloadsBodySchema,
+          response: { 200: orderResponse, ...errors },
+        },
+        config: { failureMessage: 'Failed to add downloads' },
+      },
+      async (request) => {
+        const actor = await requireAdmin(request)
+        const { id, itemId } = request.params
+        await orders.addDownloads(id, itemId, request.body.downloads, (tx, change) =>
+          audit.record(tx, {
+            actor,
+            action: 'order.add_downloads',
+            subject: { type: 'order', id },
+            before: { item: itemId, ...change.before },
+            after: { item: itemId, ...change.after },
+          }),
+        )
+        return { data: await detail(id) }
+      },
+    )
 
-    app.post('/api/admin/orders/:id/receipt', {
-      schema: { tags: ['admin'], summary: 'Send the order\u2019s receipt again to the email it was placed with', params, response: { 200: z.object({ data: z.object({ email: z.string() }) }), ...errors } },
-      config: { failureMessage: 'Failed to send the receipt' },
-    }, async (request) => {
-      const actor = await requireAdmin(request)
-      const sent = await fulfilment.resendReceiptForOwner(request.params.id)
-      await audit.recordAfter({ actor, action: 'order.resend_receipt', subject: { type: 'order', id: request.params.id }, after: { to: sent.email } })
-      return { data: sent }
-    })
+    app.post(
+      '/api/admin/orders/:id/receipt',
+      {
+        schema: {
+          tags: ['admin'],
+          summary: 'Send the order\u2019s receipt again to the email it was placed with',
+          params,
+          response: { 200: z.object({ data: z.object({ email: z.string() }) }), ...errors },
+        },
+        config: { failureMessage: 'Failed to send the receipt' },
+      },
+      async (request) => {
+        const actor = await requireAdmin(request)
+        const sent = await fulfilment.resendReceiptForOwner(request.params.id)
+        await audit.recordAfter({ actor, action: 'order.resend_receipt', subject: { type: 'order', id: request.params.id }, after: { to: sent.email } })
+        return { data: sent }
+      },
+    )
   }
 }

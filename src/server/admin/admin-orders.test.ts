@@ -39,7 +39,10 @@ async function paidOrder(email = uniqueEmail('buyer'), createdAt = new Date()) {
   const buyer = await createSignedInUser(t, { email })
   const order = await createCompletedOrder(t, { userId: buyer.id, productIds: packs.map((pack) => pack.id), createdAt })
   const paymentIntentId = `pi_test_${order.orderId.slice(0, 8)}`
-  await t.database.db.update(orders).set({ customerEmail: email, paymentIntentId, paymentSessionId: `cs_test_${order.orderId.slice(0, 8)}` }).where(eq(orders.id, order.orderId))
+  await t.database.db
+    .update(orders)
+    .set({ customerEmail: email, paymentIntentId, paymentSessionId: `cs_test_${order.orderId.slice(0, 8)}` })
+    .where(eq(orders.id, order.orderId))
   fake.refunds.set(paymentIntentId, [])
   return { buyer, email, paymentIntentId, ...order }
 }
@@ -51,7 +54,14 @@ describe('the order list', () => {
 
     const byEmail = (await admin('GET', `/api/admin/orders?email=${encodeURIComponent(march.email.slice(0, 18))}`)).json()
     expect(byEmail.data).toEqual([
-      expect.objectContaining({ id: march.orderId, orderNumber: orderNumberOf(march.orderId), customerEmail: march.email, status: 'COMPLETED', items: 2, totalAmountCents: packs[0]!.priceCents + packs[1]!.priceCents }),
+      expect.objectContaining({
+        id: march.orderId,
+        orderNumber: orderNumberOf(march.orderId),
+        customerEmail: march.email,
+        status: 'COMPLETED',
+        items: 2,
+        totalAmountCents: packs[0]!.priceCents + packs[1]!.priceCents,
+      }),
     ])
     const inMarch = (await admin('GET', '/api/admin/orders?from=2026-03-01&to=2026-03-31')).json()
     expect(inMarch.data.map((row: { id: string }) => row.id)).toEqual([march.orderId])
@@ -68,15 +78,35 @@ describe('one order', () => {
   it('shows the items, the provider ids and every download with its time, file version, address and browser', async () => {
     const paid = await paidOrder()
     const item = paid.items[0]!
-    const granted = await requestGrant(t, { orderItemId: item.id, productId: item.productId }, { user: paid.buyer, remoteAddress: '203.0.113.77', userAgent: 'Mozilla/5.0 (Macintosh) Chrome/131' })
+    const granted = await requestGrant(
+      t,
+      { orderItemId: item.id, productId: item.productId },
+      { user: paid.buyer, remoteAddress: '203.0.113.77', userAgent: 'Mozilla/5.0 (Macintosh) Chrome/131' },
+    )
     expect(granted.statusCode).toBe(200)
 
     const order = (await admin('GET', `/api/admin/orders/${paid.orderId}`)).json().data as AdminOrder
-    expect(order).toMatchObject({ customerEmail: paid.email, paymentIntentId: paid.paymentIntentId, paymentSessionId: expect.stringMatching(/^cs_test_/), refundable: true })
-    expect(order.items.find((line) => line.id === item.id)).toMatchObject({ name: packs.find((pack) => pack.id === item.productId)!.name, downloadsRemaining: item.downloadsRemaining - 1, refundable: true })
+    expect(order).toMatchObject({
+      customerEmail: paid.email,
+      paymentIntentId: paid.paymentIntentId,
+      paymentSessionId: expect.stringMatching(/^cs_test_/),
+      refundable: true,
+    })
+    expect(order.items.find((line) => line.id === item.id)).toMatchObject({
+      name: packs.find((pack) => pack.id === item.productId)!.name,
+      downloadsRemaining: item.downloadsRemaining - 1,
+      refundable: true,
+    })
     const pack = packs.find((entry) => entry.id === item.productId)!
     expect(order.downloads).toEqual([
-      { at: expect.any(String), orderItemId: item.id, productName: order.items.find((line) => line.id === item.id)!.name, fileVersion: pack.liveFileVersion, ipAddress: '203.0.113.77', userAgent: 'Mozilla/5.0 (Macintosh) Chrome/131' },
+      {
+        at: expect.any(String),
+        orderItemId: item.id,
+        productName: order.items.find((line) => line.id === item.id)!.name,
+        fileVersion: pack.liveFileVersion,
+        ipAddress: '203.0.113.77',
+        userAgent: 'Mozilla/5.0 (Macintosh) Chrome/131',
+      },
     ])
   })
 
@@ -115,7 +145,10 @@ describe('the order actions', () => {
     expect(response.statusCode).toBe(200)
     const order = response.json().data as AdminOrder
     expect(order.items.find((line) => line.id === item.id)!.downloadsRemaining).toBe(item.downloadsRemaining + 2)
-    expect(order.history[0]).toMatchObject({ action: 'order.add_downloads', changes: expect.arrayContaining([{ field: 'downloadsRemaining', before: String(item.downloadsRemaining), after: String(item.downloadsRemaining + 2) }]) })
+    expect(order.history[0]).toMatchObject({
+      action: 'order.add_downloads',
+      changes: expect.arrayContaining([{ field: 'downloadsRemaining', before: String(item.downloadsRemaining), after: String(item.downloadsRemaining + 2) }]),
+    })
 
     const tooMany = await admin('POST', `/api/admin/orders/${paid.orderId}/items/${item.id}/downloads`, { downloads: 500 })
     expect(tooMany.statusCode).toBe(400)

@@ -27,7 +27,10 @@ const productParams = z.strictObject({ id: recordId('id') })
 /** A version number as the path writes it: 1, 2, … (no sign, no leading zero, no fraction). */
 const versionParams = z.strictObject({
   id: recordId('id'),
-  number: z.string().regex(/^[1-9][0-9]{0,8}$/, 'The version number must be a whole number from 1').transform(Number),
+  number: z
+    .string()
+    .regex(/^[1-9][0-9]{0,8}$/, 'The version number must be a whole number from 1')
+    .transform(Number),
 })
 
 export interface AdminProductFileVersionsDeps {
@@ -46,40 +49,62 @@ export function adminProductFileVersionsRoutes({ catalog, orders, audit, mailer 
   }
 
   return async (app) => {
-    app.get('/api/admin/products/:id/file-versions', {
-      schema: {
-        tags: ['admin'],
-        summary: "The product file's versions, newest first: which one buyers download, the drafts, and how many buyers a publish reaches",
-        params: productParams,
-        response: { 200: z.object({ data: productFileVersionsSchema }), ...errors },
+    app.get(
+      '/api/admin/products/:id/file-versions',
+      {
+        schema: {
+          tags: ['admin'],
+          summary: "The product file's versions, newest first: which one buyers download, the drafts, and how many buyers a publish reaches",
+          params: productParams,
+          response: { 200: z.object({ data: productFileVersionsSchema }), ...errors },
+        },
+        config: { failureMessage: 'Failed to load the file versions' },
       },
-      config: { failureMessage: 'Failed to load the file versions' },
-    }, async (request) => {
-      await requireAdmin(request)
-      return { data: await versionsOf(request.params.id) }
-    })
+      async (request) => {
+        await requireAdmin(request)
+        return { data: await versionsOf(request.params.id) }
+      },
+    )
 
-    app.post('/api/admin/products/:id/file-versions/:number/publish', {
-      schema: {
-        tags: ['admin'],
-        summary: 'Make a version the one buyers download (publish a draft, or restore an earlier version), optionally emailing buyers and giving each one more download',
-        params: versionParams,
-        body: publishFileVersionSchema,
-        response: { 200: z.object({ data: publishFileVersionResultSchema }), ...errors },
+    app.post(
+      '/api/admin/products/:id/file-versions/:number/publish',
+      {
+        schema: {
+          tags: ['admin'],
+          summary:
+            'Make a version the one buyers download (publish a draft, or restore an earlier version), optionally emailing buyers and giving each one more download',
+          params: versionParams,
+          body: publishFileVersionSchema,
+          response: { 200: z.object({ data: publishFileVersionResultSchema }), ...errors },
+        },
+        config: { failureMessage: 'Failed to publish the file version' },
       },
-      config: { failureMessage: 'Failed to publish the file version' },
-    }, async (request) => {
-      const actor = await requireAdmin(request)
-      const { notifyBuyers, extraDownload } = request.body
-      const { versions, announced } = await catalog.publishFileVersion(
-        request.params.id,
-        request.params.number,
-        (tx, productId, entry) => audit.record(tx, { actor, action: entry.action, subject: { type: 'product', id: productId }, before: entry.before, after: { ...entry.after, notifyBuyers, extraDownload } }),
-        (tx, announcement) => orders.announceFileVersion(tx, { ...announcement, notifyBuyers, extraDownload }),
-      )
-      if (announced && announced.emailsQueued > 0) mailer.nudge()
-      const buyersWithAccess = await orders.buyersWithAccess(request.params.id)
-      return { data: { versions: { ...versions, buyersWithAccess }, emailsQueued: announced?.emailsQueued ?? 0, itemsGivenADownload: announced?.itemsGivenADownload ?? 0 } }
-    })
+      async (request) => {
+        const actor = await requireAdmin(request)
+        const { notifyBuyers, extraDownload } = request.body
+        const { versions, announced } = await catalog.publishFileVersion(
+          request.params.id,
+          request.params.number,
+          (tx, productId, entry) =>
+            audit.record(tx, {
+              actor,
+              action: entry.action,
+              subject: { type: 'product', id: productId },
+              before: entry.before,
+              after: { ...entry.after, notifyBuyers, extraDownload },
+            }),
+          (tx, announcement) => orders.announceFileVersion(tx, { ...announcement, notifyBuyers, extraDownload }),
+        )
+        if (announced && announced.emailsQueued > 0) mailer.nudge()
+        const buyersWithAccess = await orders.buyersWithAccess(request.params.id)
+        return {
+          data: {
+            versions: { ...versions, buyersWithAccess },
+            emailsQueued: announced?.emailsQueued ?? 0,
+            itemsGivenADownload: announced?.itemsGivenADownload ?? 0,
+          },
+        }
+      },
+    )
   }
 }

@@ -49,7 +49,12 @@ const asOwner = (as: SignedInUser = owner) => ({ cookie: as.cookie, origin: t.co
 
 async function addVersion(productId: string, bytes: Buffer, fileName: string, changelog?: string) {
   const uploadId = await send(bytes, fileName)
-  return t.app.inject({ method: 'PUT', url: `/api/admin/products/${productId}/file`, headers: asOwner(), payload: { uploadId, ...(changelog === undefined ? {} : { changelog }) } })
+  return t.app.inject({
+    method: 'PUT',
+    url: `/api/admin/products/${productId}/file`,
+    headers: asOwner(),
+    payload: { uploadId, ...(changelog === undefined ? {} : { changelog }) },
+  })
 }
 
 async function versionsOf(productId: string, as?: SignedInUser) {
@@ -70,7 +75,11 @@ async function downloadedSha(buyer: SignedInUser, order: TestOrder, productId: s
 
 const productRow = async (id: string) => (await t.database.db.select().from(products).where(eq(products.id, id)))[0]!
 const storedBytes = (key: string) => readFileSync(join(t.dataDir, 'files', key))
-const auditOf = async (productId: string, action: string) => t.database.db.select().from(auditLog).where(and(eq(auditLog.subjectId, productId), eq(auditLog.action, action)))
+const auditOf = async (productId: string, action: string) =>
+  t.database.db
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.subjectId, productId), eq(auditLog.action, action)))
 /** The storefront's public product, through the catalog cache. */
 const publicFileSize = async (id: string) => (await t.app.inject(`/api/products/${id}`)).json<{ data: { fileSize: number } }>().data.fileSize
 
@@ -104,11 +113,25 @@ describe('versions of a sold product file', () => {
     const { data } = list.json<{ data: ProductFileVersions }>()
     expect(data).toMatchObject({ liveVersion: 1, buyersWithAccess: 1 })
     expect(data.versions).toEqual([
-      { number: 2, fileName: 'Pack v2.zip', size: v2.length, sha256: sha256(v2), changelog: 'Fixed the clicking loops', uploadedBy: OWNER, uploadedAt: expect.any(String), publishedAt: null, live: false },
+      {
+        number: 2,
+        fileName: 'Pack v2.zip',
+        size: v2.length,
+        sha256: sha256(v2),
+        changelog: 'Fixed the clicking loops',
+        uploadedBy: OWNER,
+        uploadedAt: expect.any(String),
+        publishedAt: null,
+        live: false,
+      },
       expect.objectContaining({ number: 1, size: v1.length, uploadedBy: 'demo seed', publishedAt: expect.any(String), live: true }),
     ])
     const [entry] = await auditOf(product.id, 'product.file_version_add')
-    expect(entry).toMatchObject({ actorEmail: OWNER, before: { liveVersion: 1 }, after: { version: 2, file: 'Pack v2.zip', bytes: v2.length, sha256: sha256(v2), changelog: 'Fixed the clicking loops', liveVersion: 1 } })
+    expect(entry).toMatchObject({
+      actorEmail: OWNER,
+      before: { liveVersion: 1 },
+      after: { version: 2, file: 'Pack v2.zip', bytes: v2.length, sha256: sha256(v2), changelog: 'Fixed the clicking loops', liveVersion: 1 },
+    })
   })
 
   it('publishing version 2 makes buyers download its bytes, tells them and gives one more download, and keeps version 1 stored', async () => {
@@ -117,7 +140,10 @@ describe('versions of a sold product file', () => {
     expect(published.statusCode).toBe(200)
     const result = published.json<{ data: PublishFileVersionResult }>().data
     expect(result).toMatchObject({ emailsQueued: 1, itemsGivenADownload: 1, versions: { liveVersion: 2, buyersWithAccess: 1 } })
-    expect(result.versions.versions.map((version) => [version.number, version.live, version.publishedAt !== null])).toEqual([[2, true, true], [1, false, true]])
+    expect(result.versions.versions.map((version) => [version.number, version.live, version.publishedAt !== null])).toEqual([
+      [2, true, true],
+      [1, false, true],
+    ])
     expect(await remainingOf(t, order.items[0]!.id)).toBe(remaining + 1)
 
     expect(await downloadedSha(buyer, order, product.id)).toBe(sha256(v2))
@@ -126,16 +152,26 @@ describe('versions of a sold product file', () => {
     expect(existsSync(join(t.dataDir, 'files', product.fileUrl!))).toBe(true)
     expect(sha256(storedBytes(product.fileUrl!))).toBe(sha256(v1))
     const [entry] = await auditOf(product.id, 'product.file_publish')
-    expect(entry).toMatchObject({ actorEmail: OWNER, before: { version: 1, bytes: v1.length }, after: { version: 2, bytes: v2.length, sha256: sha256(v2), notifyBuyers: true, extraDownload: true } })
+    expect(entry).toMatchObject({
+      actorEmail: OWNER,
+      before: { version: 1, bytes: v1.length },
+      after: { version: 2, bytes: v2.length, sha256: sha256(v2), notifyBuyers: true, extraDownload: true },
+    })
   })
 
   it('restoring version 1 gives buyers its bytes again and keeps its first publish date', async () => {
-    const [before] = await t.database.db.select().from(productFileVersions).where(and(eq(productFileVersions.productId, product.id), eq(productFileVersions.number, 1)))
+    const [before] = await t.database.db
+      .select()
+      .from(productFileVersions)
+      .where(and(eq(productFileVersions.productId, product.id), eq(productFileVersions.number, 1)))
     const restored = await publish(product.id, 1, {})
     expect(restored.statusCode).toBe(200)
     expect(restored.json<{ data: PublishFileVersionResult }>().data).toMatchObject({ emailsQueued: 0, itemsGivenADownload: 0, versions: { liveVersion: 1 } })
     expect(await downloadedSha(buyer, order, product.id)).toBe(sha256(v1))
-    const [after] = await t.database.db.select().from(productFileVersions).where(and(eq(productFileVersions.productId, product.id), eq(productFileVersions.number, 1)))
+    const [after] = await t.database.db
+      .select()
+      .from(productFileVersions)
+      .where(and(eq(productFileVersions.productId, product.id), eq(productFileVersions.number, 1)))
     expect(after!.publishedAt).toEqual(before!.publishedAt)
     expect(await productRow(product.id)).toMatchObject({ fileUrl: product.fileUrl, fileSize: v1.length, liveFileVersion: 1 })
     const [entry] = await auditOf(product.id, 'product.file_restore')
@@ -171,7 +207,11 @@ describe('the first file of a product', () => {
     expect(added.statusCode).toBe(200)
     expect(added.json().data.file).toEqual({ name: 'first.zip', size: bytes.length, sha256: sha256(bytes) })
     const { data } = (await versionsOf(row!.id)).json<{ data: ProductFileVersions }>()
-    expect(data).toMatchObject({ liveVersion: 1, buyersWithAccess: 0, versions: [{ number: 1, live: true, publishedAt: expect.any(String), uploadedBy: OWNER }] })
+    expect(data).toMatchObject({
+      liveVersion: 1,
+      buyersWithAccess: 0,
+      versions: [{ number: 1, live: true, publishedAt: expect.any(String), uploadedBy: OWNER }],
+    })
     const saved = await productRow(row!.id)
     expect(saved).toMatchObject({ liveFileVersion: 1, fileSize: bytes.length, fileSha256: sha256(bytes) })
     expect(sha256(storedBytes(saved.fileUrl!))).toBe(sha256(bytes))
@@ -179,12 +219,18 @@ describe('the first file of a product', () => {
 
   it('on a product whose file was written without a version, keeps that file live as version 1 and adds a draft', async () => {
     const [demo] = await productsWithFiles(t, 1)
-    const [row] = await t.database.db.insert(products).values({ name: 'Unversioned Pack', priceCents: 999, isActive: false, fileUrl: demo!.fileUrl, fileSize: demo!.fileSize }).returning()
+    const [row] = await t.database.db
+      .insert(products)
+      .values({ name: 'Unversioned Pack', priceCents: 999, isActive: false, fileUrl: demo!.fileUrl, fileSize: demo!.fileSize })
+      .returning()
     const added = await addVersion(row!.id, Buffer.from('a newer file\n'), 'newer.zip')
     expect(added.statusCode).toBe(200)
     const { data } = (await versionsOf(row!.id)).json<{ data: ProductFileVersions }>()
     expect(data.liveVersion).toBe(1)
-    expect(data.versions.map((version) => [version.number, version.live, version.uploadedBy])).toEqual([[2, false, OWNER], [1, true, 'before file versions']])
+    expect(data.versions.map((version) => [version.number, version.live, version.uploadedBy])).toEqual([
+      [2, false, OWNER],
+      [1, true, 'before file versions'],
+    ])
     expect(await productRow(row!.id)).toMatchObject({ fileUrl: demo!.fileUrl, liveFileVersion: 1 })
   })
 
@@ -193,7 +239,11 @@ describe('the first file of a product', () => {
     const catalog = createCatalogService(t.database.db, catalogStorageOf(t))
     const files = [1, 2, 3].map((n) => join(t.dataDir, `raced-${n}.zip`))
     files.forEach((path, index) => writeFileSync(path, `file ${index}`))
-    const added = await Promise.all(files.map((path) => catalog.addFileVersion(row!.id, { path, fileName: 'raced.zip' }, { changelog: null, uploadedBy: { id: null, email: 'test' } }, async () => {})))
+    const added = await Promise.all(
+      files.map((path) =>
+        catalog.addFileVersion(row!.id, { path, fileName: 'raced.zip' }, { changelog: null, uploadedBy: { id: null, email: 'test' } }, async () => {}),
+      ),
+    )
     expect(added.map((result) => result.version.number).sort()).toEqual([1, 2, 3])
     expect(added.filter((result) => result.version.live)).toHaveLength(1)
     expect((await productRow(row!.id)).liveFileVersion).toBe(added.find((result) => result.version.live)!.version.number)

@@ -18,7 +18,15 @@ import type { Executor } from '../db/client.ts'
 import type { Uploads } from '../uploads/uploads.service.ts'
 import type { AuditService } from './audit.service.ts'
 
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 413: apiErrorSchema, 500: apiErrorSchema }
+const errors = {
+  400: apiErrorSchema,
+  401: apiErrorSchema,
+  403: apiErrorSchema,
+  404: apiErrorSchema,
+  409: apiErrorSchema,
+  413: apiErrorSchema,
+  500: apiErrorSchema,
+}
 const params = z.object({ id: recordId('id') })
 const mediaResponse = z.object({ data: productMediaSchema })
 
@@ -29,13 +37,21 @@ export interface AdminProductMediaDeps {
 }
 
 export function adminProductMediaRoutes({ catalog, uploads, audit }: AdminProductMediaDeps): FastifyPluginAsyncZod {
-  const auditAs = (actor: SessionUser, action: string) => (tx: Executor, id: string, change: { before: Record<string, unknown>; after: Record<string, unknown> }) =>
-    audit.record(tx, { actor, action, subject: { type: 'product', id }, before: change.before, after: change.after })
+  const auditAs =
+    (actor: SessionUser, action: string) => (tx: Executor, id: string, change: { before: Record<string, unknown>; after: Record<string, unknown> }) =>
+      audit.record(tx, { actor, action, subject: { type: 'product', id }, before: change.before, after: change.after })
 
   type Attach = { actor: SessionUser; productId: string; upload: { path: string; fileName: string }; changelog?: string | null | undefined }
   const attach = {
     file: async ({ actor, productId, upload, changelog }: Attach) =>
-      (await catalog.addFileVersion(productId, upload, { changelog: changelog ?? null, uploadedBy: { id: actor.id, email: actor.email } }, auditAs(actor, FILE_VERSION_ACTIONS.add))).media,
+      (
+        await catalog.addFileVersion(
+          productId,
+          upload,
+          { changelog: changelog ?? null, uploadedBy: { id: actor.id, email: actor.email } },
+          auditAs(actor, FILE_VERSION_ACTIONS.add),
+        )
+      ).media,
     cover: ({ actor, productId, upload }: Attach) => catalog.replaceCover(productId, upload.path, auditAs(actor, 'product.cover')),
     preview: ({ actor, productId, upload }: Attach) => catalog.replacePreview(productId, upload.path, auditAs(actor, 'product.preview')),
   } satisfies Record<UploadKind, unknown>
@@ -50,19 +66,23 @@ export function adminProductMediaRoutes({ catalog, uploads, audit }: AdminProduc
 
   return async (app) => {
     for (const kind of ['file', 'cover', 'preview'] as const) {
-      app.put(`/api/admin/products/:id/${kind}`, {
-        schema: { tags: ['admin'], summary: summaries[kind], params, body: bodies[kind], response: { 200: mediaResponse, ...errors } },
-        config: { failureMessage: `Failed to save the ${kind}` },
-      }, async (request) => {
-        const actor = await requireAdmin(request)
-        const upload = await uploads.finished(request.body.uploadId, kind)
-        try {
-          const changelog = 'changelog' in request.body ? request.body.changelog : undefined
-          return { data: await attach[kind]({ actor, productId: request.params.id, upload, changelog }) }
-        } finally {
-          await uploads.discard(upload.id)
-        }
-      })
+      app.put(
+        `/api/admin/products/:id/${kind}`,
+        {
+          schema: { tags: ['admin'], summary: summaries[kind], params, body: bodies[kind], response: { 200: mediaResponse, ...errors } },
+          config: { failureMessage: `Failed to save the ${kind}` },
+        },
+        async (request) => {
+          const actor = await requireAdmin(request)
+          const upload = await uploads.finished(request.body.uploadId, kind)
+          try {
+            const changelog = 'changelog' in request.body ? request.body.changelog : undefined
+            return { data: await attach[kind]({ actor, productId: request.params.id, upload, changelog }) }
+          } finally {
+            await uploads.discard(upload.id)
+          }
+        },
+      )
     }
   }
 }

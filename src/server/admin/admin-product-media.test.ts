@@ -47,7 +47,12 @@ interface SendOptions {
 }
 
 /** Sends bytes as the console does; resolves with the upload id, rejects with the server's answer. */
-function send(bytes: Buffer, kind: UploadKind, fileName: string, { as = owner, chunkSize = 1024 * 1024, dropAfter }: SendOptions = {}): Promise<{ uploadId: string; resumedFrom: number | null }> {
+function send(
+  bytes: Buffer,
+  kind: UploadKind,
+  fileName: string,
+  { as = owner, chunkSize = 1024 * 1024, dropAfter }: SendOptions = {},
+): Promise<{ uploadId: string; resumedFrom: number | null }> {
   return new Promise((resolve, reject) => {
     let resumedFrom: number | null = null
     let dropped = false
@@ -81,7 +86,13 @@ async function attach(productId: string, kind: UploadKind, uploadId: string) {
     headers: { cookie: owner.cookie, origin: t.config.publicUrl, 'content-type': 'application/json' },
     body: JSON.stringify({ uploadId }),
   })
-  return { status: response.status, body: (await response.json()) as { data: { file: { name: string; size: number; sha256: string }; coverUrl: string; previewUrl: string; previewPeaks: number[] }; error: { code: string; message: string } } }
+  return {
+    status: response.status,
+    body: (await response.json()) as {
+      data: { file: { name: string; size: number; sha256: string }; coverUrl: string; previewUrl: string; previewPeaks: number[] }
+      error: { code: string; message: string }
+    },
+  }
 }
 
 async function newProduct(name: string): Promise<string> {
@@ -106,11 +117,17 @@ describe('the product file', () => {
     expect(sha256(readFileSync(join(t.dataDir, 'files', row!.fileUrl!)))).toBe(sha256(bytes))
     expect(leftInUploads()).toEqual([])
     const [entry] = await t.database.db.select().from(auditLog).where(eq(auditLog.subjectId, productId))
-    expect(entry).toMatchObject({ action: 'product.file_version_add', before: { liveVersion: null }, after: { version: 1, file: 'Resumed Pack v1.zip', bytes: bytes.length, sha256: sha256(bytes), liveVersion: 1 } })
+    expect(entry).toMatchObject({
+      action: 'product.file_version_add',
+      before: { liveVersion: null },
+      after: { version: 1, file: 'Resumed Pack v1.zip', bytes: bytes.length, sha256: sha256(bytes), liveVersion: 1 },
+    })
   })
 
   it('over MAX_UPLOAD_BYTES is refused when the upload is created, before a byte is stored', async () => {
-    const error = await send(Buffer.alloc(MAX_UPLOAD_BYTES + 1), 'file', 'huge.zip').catch((caught: { originalResponse?: { getStatus(): number; getBody(): string } }) => caught)
+    const error = await send(Buffer.alloc(MAX_UPLOAD_BYTES + 1), 'file', 'huge.zip').catch(
+      (caught: { originalResponse?: { getStatus(): number; getBody(): string } }) => caught,
+    )
     expect((error as { originalResponse: { getStatus(): number } }).originalResponse.getStatus()).toBe(413)
     expect(JSON.parse((error as { originalResponse: { getBody(): string } }).originalResponse.getBody())).toEqual({
       error: { message: 'The product file is larger than 8 MB', status: 413, code: 'UPLOAD_TOO_LARGE' },
@@ -119,7 +136,9 @@ describe('the product file', () => {
   })
 
   it('is refused to a shopper with 403 and nothing stored', async () => {
-    const error = await send(Buffer.from('not yours'), 'file', 'x.zip', { as: shopper }).catch((caught: { originalResponse: { getStatus(): number } }) => caught)
+    const error = await send(Buffer.from('not yours'), 'file', 'x.zip', { as: shopper }).catch(
+      (caught: { originalResponse: { getStatus(): number } }) => caught,
+    )
     expect((error as { originalResponse: { getStatus(): number } }).originalResponse.getStatus()).toBe(403)
     expect(leftInUploads()).toEqual([])
   })
@@ -137,7 +156,9 @@ describe('the product file', () => {
 describe('the cover image', () => {
   it('is made into square WebP images at 320, 640 and 1024 px and becomes the product\u2019s first image', async () => {
     const productId = await newProduct('Covered')
-    const png = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: { r: 120, g: 40, b: 200 } } }).png().toBuffer()
+    const png = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: { r: 120, g: 40, b: 200 } } })
+      .png()
+      .toBuffer()
     const { uploadId } = await send(png, 'cover', 'Cover Art.PNG')
     const { status, body } = await attach(productId, 'cover', uploadId)
     expect(status).toBe(200)
@@ -151,11 +172,16 @@ describe('the cover image', () => {
   })
 
   it('of the wrong type is refused when the upload is created; a fake image is refused when taken, and nothing stays', async () => {
-    const gif = await send(Buffer.from('GIF89a'), 'cover', 'cover.gif').catch((caught: { originalResponse: { getStatus(): number; getBody(): string } }) => caught)
+    const gif = await send(Buffer.from('GIF89a'), 'cover', 'cover.gif').catch(
+      (caught: { originalResponse: { getStatus(): number; getBody(): string } }) => caught,
+    )
     expect((gif as { originalResponse: { getStatus(): number } }).originalResponse.getStatus()).toBe(415)
     const productId = await newProduct('Fake cover')
     const { uploadId } = await send(Buffer.from('this is text with a .png name'), 'cover', 'cover.png')
-    expect(await attach(productId, 'cover', uploadId)).toMatchObject({ status: 400, body: { error: { code: 'INVALID_IMAGE', message: 'The cover image must be a JPEG, PNG or WebP file' } } })
+    expect(await attach(productId, 'cover', uploadId)).toMatchObject({
+      status: 400,
+      body: { error: { code: 'INVALID_IMAGE', message: 'The cover image must be a JPEG, PNG or WebP file' } },
+    })
     expect(leftInUploads()).toEqual([])
     expect(existsSync(join(t.dataDir, 'media', 'products', productId))).toBe(false)
   })
@@ -208,7 +234,10 @@ describe('the audio preview', () => {
   it('that is not audio is refused with the reason, and leaves no file', async () => {
     const productId = await newProduct('Not audio')
     const { uploadId } = await send(Buffer.from('just some words in a file called preview.wav'), 'preview', 'preview.wav')
-    expect(await attach(productId, 'preview', uploadId)).toMatchObject({ status: 400, body: { error: { code: 'INVALID_AUDIO', message: 'The audio preview must be a WAV, MP3, FLAC or OGG file' } } })
+    expect(await attach(productId, 'preview', uploadId)).toMatchObject({
+      status: 400,
+      body: { error: { code: 'INVALID_AUDIO', message: 'The audio preview must be a WAV, MP3, FLAC or OGG file' } },
+    })
     expect(leftInUploads()).toEqual([])
     expect(existsSync(join(t.dataDir, 'media', 'products', productId))).toBe(false)
   })

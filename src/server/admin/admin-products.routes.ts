@@ -51,51 +51,98 @@ export function adminProductsRoutes({ catalog, orders, downloads, audit }: Admin
     media: row.media,
   })
   const auditAs = (actor: SessionUser, action: string) => (tx: Executor, id: string, change: { before: unknown; after: unknown }) =>
-    audit.record(tx, { actor, action, subject: { type: 'product', id }, before: change.before as Record<string, unknown> | null, after: change.after as Record<string, unknown> })
+    audit.record(tx, {
+      actor,
+      action,
+      subject: { type: 'product', id },
+      before: change.before as Record<string, unknown> | null,
+      after: change.after as Record<string, unknown>,
+    })
   const reload = async (id: string) => view(await catalog.adminProduct(id), await orders.salesByProduct(), await downloads.downloadsByProduct())
 
   return async (app) => {
-    app.get('/api/admin/products', {
-      schema: { tags: ['admin'], summary: 'Every product, archived too, with sales and downloads; search and sort', querystring: listAdminProductsQuerySchema, response: { 200: z.object({ data: z.array(adminProductSchema) }), ...errors } },
-      config: { failureMessage: 'Failed to load products' },
-    }, async (request) => {
-      const { search, status, sortBy, sortOrder } = request.query
-      const [rows, sales, downloaded] = [await catalog.adminProductRows({ search, status }), await orders.salesByProduct(), await downloads.downloadsByProduct()]
-      const list = rows.map((row) => view(row, sales, downloaded))
-      const key = { name: (item: AdminProduct) => item.name.toLowerCase(), price: (item: AdminProduct) => item.priceCents, sales: (item: AdminProduct) => item.sales, updated: (item: AdminProduct) => item.updatedAt }[sortBy]
-      const direction = sortOrder === 'asc' ? 1 : -1
-      list.sort((a, b) => (key(a) < key(b) ? -direction : key(a) > key(b) ? direction : a.id.localeCompare(b.id)))
-      return { data: list }
-    })
+    app.get(
+      '/api/admin/products',
+      {
+        schema: {
+          tags: ['admin'],
+          summary: 'Every product, archived too, with sales and downloads; search and sort',
+          querystring: listAdminProductsQuerySchema,
+          response: { 200: z.object({ data: z.array(adminProductSchema) }), ...errors },
+        },
+        config: { failureMessage: 'Failed to load products' },
+      },
+      async (request) => {
+        const { search, status, sortBy, sortOrder } = request.query
+        const [rows, sales, downloaded] = [
+          await catalog.adminProductRows({ search, status }),
+          await orders.salesByProduct(),
+          await downloads.downloadsByProduct(),
+        ]
+        const list = rows.map((row) => view(row, sales, downloaded))
+        const key = {
+          name: (item: AdminProduct) => item.name.toLowerCase(),
+          price: (item: AdminProduct) => item.priceCents,
+          sales: (item: AdminProduct) => item.sales,
+          updated: (item: AdminProduct) => item.updatedAt,
+        }[sortBy]
+        const direction = sortOrder === 'asc' ? 1 : -1
+        list.sort((a, b) => (key(a) < key(b) ? -direction : key(a) > key(b) ? direction : a.id.localeCompare(b.id)))
+        return { data: list }
+      },
+    )
 
-    app.get('/api/admin/products/:id', {
-      schema: { tags: ['admin'], summary: 'One product as its form, with its version and what admins changed, newest first', params, response: { 200: productWithHistoryResponse, ...errors } },
-      config: { failureMessage: 'Failed to load the product' },
-    }, async (request) => {
-      const data = await reload(request.params.id)
-      const trail = await audit.trailOf('product', data.id)
-      return {
-        data,
-        history: trail,
-      }
-    })
+    app.get(
+      '/api/admin/products/:id',
+      {
+        schema: {
+          tags: ['admin'],
+          summary: 'One product as its form, with its version and what admins changed, newest first',
+          params,
+          response: { 200: productWithHistoryResponse, ...errors },
+        },
+        config: { failureMessage: 'Failed to load the product' },
+      },
+      async (request) => {
+        const data = await reload(request.params.id)
+        const trail = await audit.trailOf('product', data.id)
+        return {
+          data,
+          history: trail,
+        }
+      },
+    )
 
-    app.post('/api/admin/products', {
-      schema: { tags: ['admin'], summary: 'Create a product from the form', body: productCreateSchema, response: { 201: productResponse, ...errors } },
-      config: { failureMessage: 'Failed to create the product' },
-    }, async (request, reply) => {
-      const actor = await requireAdmin(request)
-      const created = await catalog.createProduct(request.body.form, auditAs(actor, 'product.create'))
-      return reply.status(201).send({ data: await reload(created.id) })
-    })
+    app.post(
+      '/api/admin/products',
+      {
+        schema: { tags: ['admin'], summary: 'Create a product from the form', body: productCreateSchema, response: { 201: productResponse, ...errors } },
+        config: { failureMessage: 'Failed to create the product' },
+      },
+      async (request, reply) => {
+        const actor = await requireAdmin(request)
+        const created = await catalog.createProduct(request.body.form, auditAs(actor, 'product.create'))
+        return reply.status(201).send({ data: await reload(created.id) })
+      },
+    )
 
-    app.put('/api/admin/products/:id', {
-      schema: { tags: ['admin'], summary: 'Save the form over the version it was edited from (409 when the product changed since)', params, body: productSaveSchema, response: { 200: productResponse, ...errors } },
-      config: { failureMessage: 'Failed to save the product' },
-    }, async (request) => {
-      const actor = await requireAdmin(request)
-      await catalog.updateProduct(request.params.id, request.body.form, request.body.version, auditAs(actor, 'product.update'))
-      return { data: await reload(request.params.id) }
-    })
+    app.put(
+      '/api/admin/products/:id',
+      {
+        schema: {
+          tags: ['admin'],
+          summary: 'Save the form over the version it was edited from (409 when the product changed since)',
+          params,
+          body: productSaveSchema,
+          response: { 200: productResponse, ...errors },
+        },
+        config: { failureMessage: 'Failed to save the product' },
+      },
+      async (request) => {
+        const actor = await requireAdmin(request)
+        await catalog.updateProduct(request.params.id, request.body.form, request.body.version, auditAs(actor, 'product.update'))
+        return { data: await reload(request.params.id) }
+      },
+    )
   }
 }

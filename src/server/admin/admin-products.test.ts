@@ -54,7 +54,10 @@ describe('the product form', () => {
   it('creates a product hidden until its file is there, then the store sells it at its price, with its tags, tempo and key', async () => {
     const refused = await admin('POST', '/api/admin/products', { form: form({ active: true }) })
     expect(refused.statusCode).toBe(400)
-    expect(refused.json().error).toMatchObject({ field: 'active', message: 'Add the product file before making the product active: every buyer must get a file' })
+    expect(refused.json().error).toMatchObject({
+      field: 'active',
+      message: 'Add the product file before making the product active: every buyer must get a file',
+    })
 
     const response = await admin('POST', '/api/admin/products', { form: form() })
     expect(response.statusCode).toBe(201)
@@ -70,8 +73,21 @@ describe('the product form', () => {
 
     const shown = (await t.app.inject(`/api/products/${created.id}`)).json().data
     expect(shown).toMatchObject({ name: 'Dusty Tape Drums', priceCents: 2499, downloadLimit: 5 })
-    expect(shown.metadata).toMatchObject({ originalPrice: 3499, isOnSale: true, isNew: true, tags: ['drums', 'lo-fi', 'tape'], bpm: 90, key: 'A minor', genre: 'Lo-fi Hip Hop', product_type: 'digital_download', purchase_limit: '1' })
-    const [entry] = await t.database.db.select().from(auditLog).where(and(eq(auditLog.subjectId, created.id), eq(auditLog.action, 'product.create')))
+    expect(shown.metadata).toMatchObject({
+      originalPrice: 3499,
+      isOnSale: true,
+      isNew: true,
+      tags: ['drums', 'lo-fi', 'tape'],
+      bpm: 90,
+      key: 'A minor',
+      genre: 'Lo-fi Hip Hop',
+      product_type: 'digital_download',
+      purchase_limit: '1',
+    })
+    const [entry] = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.subjectId, created.id), eq(auditLog.action, 'product.create')))
     expect(entry?.actorEmail).toBe(OWNER)
   })
 

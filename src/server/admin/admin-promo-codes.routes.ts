@@ -28,7 +28,13 @@ export interface AdminPromoCodesDeps {
 
 export function adminPromoCodesRoutes({ promo, orders, audit }: AdminPromoCodesDeps): FastifyPluginAsyncZod {
   const auditAs = (actor: SessionUser, action: string) => (tx: Executor, id: string, change: { before: unknown; after: unknown }) =>
-    audit.record(tx, { actor, action, subject: { type: 'promo_code', id }, before: change.before as Record<string, unknown> | null, after: change.after as Record<string, unknown> })
+    audit.record(tx, {
+      actor,
+      action,
+      subject: { type: 'promo_code', id },
+      before: change.before as Record<string, unknown> | null,
+      after: change.after as Record<string, unknown>,
+    })
 
   async function list(): Promise<AdminPromoCode[]> {
     const [rows, discounts] = await Promise.all([promo.adminPromoCodes(), orders.discountByPromoCode()])
@@ -53,34 +59,65 @@ export function adminPromoCodesRoutes({ promo, orders, audit }: AdminPromoCodesD
   const one = async (id: string) => (await list()).find((code) => code.id === id)!
 
   return async (app) => {
-    app.get('/api/admin/promo-codes', {
-      schema: { tags: ['admin'], summary: 'Every promo code with its uses, paid orders and the discount given', response: { 200: z.object({ data: z.array(adminPromoCodeSchema) }), ...errors } },
-      config: { failureMessage: 'Failed to load promo codes' },
-    }, async () => ({ data: await list() }))
+    app.get(
+      '/api/admin/promo-codes',
+      {
+        schema: {
+          tags: ['admin'],
+          summary: 'Every promo code with its uses, paid orders and the discount given',
+          response: { 200: z.object({ data: z.array(adminPromoCodeSchema) }), ...errors },
+        },
+        config: { failureMessage: 'Failed to load promo codes' },
+      },
+      async () => ({ data: await list() }),
+    )
 
-    app.get('/api/admin/promo-codes/:id/history', {
-      schema: { tags: ['admin'], summary: 'What admins changed on a promo code, newest first', params, response: { 200: z.object({ data: z.array(auditEntrySchema) }), ...errors } },
-      config: { failureMessage: 'Failed to load the history' },
-    }, async (request) => ({
-      data: await audit.trailOf('promo_code', request.params.id),
-    }))
+    app.get(
+      '/api/admin/promo-codes/:id/history',
+      {
+        schema: {
+          tags: ['admin'],
+          summary: 'What admins changed on a promo code, newest first',
+          params,
+          response: { 200: z.object({ data: z.array(auditEntrySchema) }), ...errors },
+        },
+        config: { failureMessage: 'Failed to load the history' },
+      },
+      async (request) => ({
+        data: await audit.trailOf('promo_code', request.params.id),
+      }),
+    )
 
-    app.post('/api/admin/promo-codes', {
-      schema: { tags: ['admin'], summary: 'Create a percent-off promo code', body: promoCodeCreateSchema, response: { 201: codeResponse, ...errors } },
-      config: { failureMessage: 'Failed to create the promo code' },
-    }, async (request, reply) => {
-      const actor = await requireAdmin(request)
-      const created = await promo.createPromoCode(request.body.form, auditAs(actor, 'promo.create'))
-      return reply.status(201).send({ data: await one(created.id) })
-    })
+    app.post(
+      '/api/admin/promo-codes',
+      {
+        schema: { tags: ['admin'], summary: 'Create a percent-off promo code', body: promoCodeCreateSchema, response: { 201: codeResponse, ...errors } },
+        config: { failureMessage: 'Failed to create the promo code' },
+      },
+      async (request, reply) => {
+        const actor = await requireAdmin(request)
+        const created = await promo.createPromoCode(request.body.form, auditAs(actor, 'promo.create'))
+        return reply.status(201).send({ data: await one(created.id) })
+      },
+    )
 
-    app.put('/api/admin/promo-codes/:id', {
-      schema: { tags: ['admin'], summary: 'Save a promo code over the version it was edited from (409 when it changed since; untick Active to deactivate it)', params, body: promoCodeSaveSchema, response: { 200: codeResponse, ...errors } },
-      config: { failureMessage: 'Failed to save the promo code' },
-    }, async (request) => {
-      const actor = await requireAdmin(request)
-      await promo.updatePromoCode(request.params.id, request.body.form, request.body.version, auditAs(actor, 'promo.update'))
-      return { data: await one(request.params.id) }
-    })
+    app.put(
+      '/api/admin/promo-codes/:id',
+      {
+        schema: {
+          tags: ['admin'],
+          summary: 'Save a promo code over the version it was edited from (409 when it changed since; untick Active to deactivate it)',
+          params,
+          body: promoCodeSaveSchema,
+          response: { 200: codeResponse, ...errors },
+        },
+        config: { failureMessage: 'Failed to save the promo code' },
+      },
+      async (request) => {
+        const actor = await requireAdmin(request)
+        await promo.updatePromoCode(request.params.id, request.body.form, request.body.version, auditAs(actor, 'promo.update'))
+        return { data: await one(request.params.id) }
+      },
+    )
   }
 }

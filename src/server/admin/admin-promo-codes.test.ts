@@ -47,7 +47,8 @@ const form = (overrides: Partial<PromoCodeForm> = {}): PromoCodeForm => ({
   ...overrides,
 })
 
-const applyInCart = (code: string) => t.app.inject({ method: 'POST', url: '/api/promo-codes/validate', headers: { origin: t.config.publicUrl }, payload: { code } })
+const applyInCart = (code: string) =>
+  t.app.inject({ method: 'POST', url: '/api/promo-codes/validate', headers: { origin: t.config.publicUrl }, payload: { code } })
 const listed = async (id: string) => ((await admin('GET', '/api/admin/promo-codes')).json().data as AdminPromoCode[]).find((code) => code.id === id)!
 
 /** A signed-in buyer checks out a pack with the code; the order is paid unless the checkout is refused. */
@@ -65,10 +66,21 @@ async function buyWith(buyer: SignedInUser, code: string, product = pack) {
 
 describe('the promo code form', () => {
   it('creates a code the cart accepts, stored in capitals, audited', async () => {
-    const response = await admin('POST', '/api/admin/promo-codes', { form: form({ code: 'launch-week', percentOff: '20', maxUses: '50', minSubtotal: '10.00' }) })
+    const response = await admin('POST', '/api/admin/promo-codes', {
+      form: form({ code: 'launch-week', percentOff: '20', maxUses: '50', minSubtotal: '10.00' }),
+    })
     expect(response.statusCode).toBe(201)
     const created = response.json().data as AdminPromoCode
-    expect(created).toMatchObject({ code: 'LAUNCH-WEEK', percentOff: 20, maxUses: 50, minSubtotalCents: 1000, uses: 0, paidOrders: 0, discountGivenCents: 0, active: true })
+    expect(created).toMatchObject({
+      code: 'LAUNCH-WEEK',
+      percentOff: 20,
+      maxUses: 50,
+      minSubtotalCents: 1000,
+      uses: 0,
+      paidOrders: 0,
+      discountGivenCents: 0,
+      active: true,
+    })
     expect((await applyInCart('launch-week')).json()).toMatchObject({ code: 'LAUNCH-WEEK', discount: 0.2 })
     const [entry] = await t.database.db.select().from(auditLog).where(eq(auditLog.subjectId, created.id))
     expect(entry).toMatchObject({ action: 'promo.create', actorEmail: OWNER })
@@ -111,7 +123,8 @@ describe('the promo code form', () => {
 
 describe('uses and once per customer', () => {
   it('counts a paid order and its discount; a once-per-customer code is refused to the same buyer, not to another', async () => {
-    const created = (await admin('POST', '/api/admin/promo-codes', { form: form({ code: 'ONCEONLY', percentOff: '10', oncePerCustomer: true }) })).json().data as AdminPromoCode
+    const created = (await admin('POST', '/api/admin/promo-codes', { form: form({ code: 'ONCEONLY', percentOff: '10', oncePerCustomer: true }) })).json()
+      .data as AdminPromoCode
     const first = await createSignedInUser(t)
     const paid = await buyWith(first, 'ONCEONLY')
     expect(paid.orderId).toBeDefined()

@@ -35,51 +35,68 @@ export function lastDays(count: number, now = new Date()): string[] {
 
 export function adminReportsRoutes({ orders, downloads, catalog }: AdminReportsDeps): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get('/api/admin/dashboard', {
-      schema: { tags: ['admin'], summary: 'The last 30 days: orders, revenue, downloads and refunds per day, and the best-selling products', response: { 200: dashboardResponseSchema, ...errors } },
-      config: { failureMessage: 'Failed to load the dashboard' },
-    }, async () => {
-      const days = lastDays(DASHBOARD_DAYS)
-      const since = new Date(`${days[0]}T00:00:00.000Z`)
-      const [sales, downloaded, top, refunds] = [
-        await orders.salesPerDay(since),
-        await downloads.downloadsPerDay(since),
-        await orders.topProducts(since, TOP_PRODUCTS),
-        await orders.refundsSince(since),
-      ]
-      const salesByDay = new Map(sales.map((row) => [row.day, row]))
-      const downloadsByDay = new Map(downloaded.map((row) => [row.day, row.downloads]))
-      const figures: DailyFigure[] = days.map((day) => ({
-        day,
-        orders: salesByDay.get(day)?.orders ?? 0,
-        revenueCents: salesByDay.get(day)?.revenueCents ?? 0,
-        downloads: downloadsByDay.get(day) ?? 0,
-      }))
-      const names = await catalog.productSummariesByIds(top.map((row) => row.productId))
-      return {
-        data: {
-          days: figures,
-          totals: {
-            orders: figures.reduce((sum, figure) => sum + figure.orders, 0),
-            revenueCents: figures.reduce((sum, figure) => sum + figure.revenueCents, 0),
-            downloads: figures.reduce((sum, figure) => sum + figure.downloads, 0),
-            ...refunds,
-          },
-          topProducts: top.map((row) => ({ ...row, name: names.get(row.productId)?.name ?? 'Deleted product' })),
+    app.get(
+      '/api/admin/dashboard',
+      {
+        schema: {
+          tags: ['admin'],
+          summary: 'The last 30 days: orders, revenue, downloads and refunds per day, and the best-selling products',
+          response: { 200: dashboardResponseSchema, ...errors },
         },
-      }
-    })
+        config: { failureMessage: 'Failed to load the dashboard' },
+      },
+      async () => {
+        const days = lastDays(DASHBOARD_DAYS)
+        const since = new Date(`${days[0]}T00:00:00.000Z`)
+        const [sales, downloaded, top, refunds] = [
+          await orders.salesPerDay(since),
+          await downloads.downloadsPerDay(since),
+          await orders.topProducts(since, TOP_PRODUCTS),
+          await orders.refundsSince(since),
+        ]
+        const salesByDay = new Map(sales.map((row) => [row.day, row]))
+        const downloadsByDay = new Map(downloaded.map((row) => [row.day, row.downloads]))
+        const figures: DailyFigure[] = days.map((day) => ({
+          day,
+          orders: salesByDay.get(day)?.orders ?? 0,
+          revenueCents: salesByDay.get(day)?.revenueCents ?? 0,
+          downloads: downloadsByDay.get(day) ?? 0,
+        }))
+        const names = await catalog.productSummariesByIds(top.map((row) => row.productId))
+        return {
+          data: {
+            days: figures,
+            totals: {
+              orders: figures.reduce((sum, figure) => sum + figure.orders, 0),
+              revenueCents: figures.reduce((sum, figure) => sum + figure.revenueCents, 0),
+              downloads: figures.reduce((sum, figure) => sum + figure.downloads, 0),
+              ...refunds,
+            },
+            topProducts: top.map((row) => ({ ...row, name: names.get(row.productId)?.name ?? 'Deleted product' })),
+          },
+        }
+      },
+    )
 
-    app.get('/api/admin/customers', {
-      schema: { tags: ['admin'], summary: 'Customers who paid, most spent first, with their order count', querystring: listCustomersQuerySchema, response: { 200: listCustomersResponseSchema, ...errors } },
-      config: { failureMessage: 'Failed to load customers' },
-    }, async (request) => {
-      const { rows, total } = await orders.customers(request.query)
-      return {
-        data: rows.map((row) => ({ ...row, lastOrderAt: row.lastOrderAt.toISOString() })),
-        total,
-        hasMore: request.query.offset + rows.length < total,
-      }
-    })
+    app.get(
+      '/api/admin/customers',
+      {
+        schema: {
+          tags: ['admin'],
+          summary: 'Customers who paid, most spent first, with their order count',
+          querystring: listCustomersQuerySchema,
+          response: { 200: listCustomersResponseSchema, ...errors },
+        },
+        config: { failureMessage: 'Failed to load customers' },
+      },
+      async (request) => {
+        const { rows, total } = await orders.customers(request.query)
+        return {
+          data: rows.map((row) => ({ ...row, lastOrderAt: row.lastOrderAt.toISOString() })),
+          total,
+          hasMore: request.query.offset + rows.length < total,
+        }
+      },
+    )
   }
 }

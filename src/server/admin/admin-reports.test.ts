@@ -52,11 +52,17 @@ describe('GET /api/admin/dashboard', () => {
     await createCompletedOrder(t, { userId: buyer.id, productIds: [cheap.id], status: 'PENDING' })
     await t.database.db.insert(orderRefunds).values({ id: `re_dash_${paid.orderId}`, orderId: paid.orderId, amountCents: 500, status: 'succeeded' })
     await t.database.db.update(orders).set({ refundedCents: 500, status: 'PARTIALLY_REFUNDED' }).where(eq(orders.id, paid.orderId))
-    expect((await requestGrant(t, { orderItemId: paid.items.find((item) => item.productId === dear.id)!.id, productId: dear.id }, { user: buyer })).statusCode).toBe(200)
+    expect(
+      (await requestGrant(t, { orderItemId: paid.items.find((item) => item.productId === dear.id)!.id, productId: dear.id }, { user: buyer })).statusCode,
+    ).toBe(200)
 
     const response = await get('/api/admin/dashboard', owner)
     expect(response.statusCode).toBe(200)
-    const { days, totals, topProducts } = response.json().data as { days: { day: string; orders: number; revenueCents: number; downloads: number }[]; totals: { orders: number; revenueCents: number; downloads: number; refunds: number; refundedCents: number }; topProducts: { productId: string; name: string; units: number; revenueCents: number }[] }
+    const { days, totals, topProducts } = response.json().data as {
+      days: { day: string; orders: number; revenueCents: number; downloads: number }[]
+      totals: { orders: number; revenueCents: number; downloads: number; refunds: number; refundedCents: number }
+      topProducts: { productId: string; name: string; units: number; revenueCents: number }[]
+    }
     expect(days.map((day) => day.day)).toEqual(lastDays(30))
     const today = days.at(-1)!
     const todayBefore = before.days.at(-1)

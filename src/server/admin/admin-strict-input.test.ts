@@ -37,7 +37,12 @@ beforeAll(async () => {
 afterAll(async () => t?.close())
 
 function admin(method: 'GET' | 'POST' | 'PUT' | 'PATCH', url: string, payload?: unknown) {
-  return t.app.inject({ method, url, headers: { origin: t.config.publicUrl, cookie: owner.cookie }, ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }) })
+  return t.app.inject({
+    method,
+    url,
+    headers: { origin: t.config.publicUrl, cookie: owner.cookie },
+    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
+  })
 }
 
 /** The answer is the API's 400 with this message, about this field. */
@@ -86,7 +91,9 @@ describe('the shared parsers', () => {
     expect(['2026-02-28', '2028-02-29', '2026-12-31', '1999-01-01'].every(isCalendarDate)).toBe(true)
     expect(IMPOSSIBLE_DAYS.some(isCalendarDate)).toBe(false)
     expect(['2026-03-01T09:30:00Z', '2026-03-01T09:30:00.000Z', '2026-03-01T09:30+02:00'].every(isIsoDateTime)).toBe(true)
-    expect(['2026-02-31T10:00:00Z', '2026-13-45T00:00:00Z', '0000-00-00T00:00:00Z', '2026-03-01T24:00:00Z', '2026-03-01', 'yesterday', '1'].some(isIsoDateTime)).toBe(false)
+    expect(
+      ['2026-02-31T10:00:00Z', '2026-13-45T00:00:00Z', '0000-00-00T00:00:00Z', '2026-03-01T24:00:00Z', '2026-03-01', 'yesterday', '1'].some(isIsoDateTime),
+    ).toBe(false)
   })
 })
 
@@ -103,18 +110,15 @@ describe('dates', () => {
     }
   })
 
-  it.each([
-    ['2026-02-31T10:00:00.000Z'],
-    ['2026-13-45T00:00:00.000Z'],
-    ['0000-00-00T00:00:00.000Z'],
-    ['yesterday'],
-    ['1'],
-  ])('a promo code\u2019s Starts and Ends refuse %s and nothing is saved', async (moment) => {
-    const form = promoForm()
-    await expectRefused(admin('POST', '/api/admin/promo-codes', { form: { ...form, startsAt: moment } }), 'Starts must be a date and time', 'startsAt')
-    await expectRefused(admin('POST', '/api/admin/promo-codes', { form: { ...form, endsAt: moment } }), 'Ends must be a date and time', 'endsAt')
-    expect(await t.database.db.select().from(promoCodes).where(eq(promoCodes.code, form.code.toUpperCase()))).toEqual([])
-  })
+  it.each([['2026-02-31T10:00:00.000Z'], ['2026-13-45T00:00:00.000Z'], ['0000-00-00T00:00:00.000Z'], ['yesterday'], ['1']])(
+    'a promo code\u2019s Starts and Ends refuse %s and nothing is saved',
+    async (moment) => {
+      const form = promoForm()
+      await expectRefused(admin('POST', '/api/admin/promo-codes', { form: { ...form, startsAt: moment } }), 'Starts must be a date and time', 'startsAt')
+      await expectRefused(admin('POST', '/api/admin/promo-codes', { form: { ...form, endsAt: moment } }), 'Ends must be a date and time', 'endsAt')
+      expect(await t.database.db.select().from(promoCodes).where(eq(promoCodes.code, form.code.toUpperCase()))).toEqual([])
+    },
+  )
 })
 
 describe('numbers', () => {
@@ -135,9 +139,17 @@ describe('numbers', () => {
 
   it('POST /api/admin/orders/{id}/items/{itemId}/downloads refuses an impossible count before looking the item up', async () => {
     for (const downloads of [...IMPOSSIBLE_BODY_NUMBERS, 101]) {
-      await expectRefused(admin('POST', `/api/admin/orders/${SOME_ID}/items/${SOME_ID}/downloads`, { downloads }), 'Downloads to add must be a whole number from 1 to 100', 'downloads')
+      await expectRefused(
+        admin('POST', `/api/admin/orders/${SOME_ID}/items/${SOME_ID}/downloads`, { downloads }),
+        'Downloads to add must be a whole number from 1 to 100',
+        'downloads',
+      )
     }
-    await expectRefused(admin('POST', `/api/admin/orders/${SOME_ID}/items/${SOME_ID}/downloads`, {}), 'Downloads to add must be a whole number from 1 to 100', 'downloads')
+    await expectRefused(
+      admin('POST', `/api/admin/orders/${SOME_ID}/items/${SOME_ID}/downloads`, {}),
+      'Downloads to add must be a whole number from 1 to 100',
+      'downloads',
+    )
     // A good count reaches the order: this one does not exist.
     expect((await admin('POST', `/api/admin/orders/${SOME_ID}/items/${SOME_ID}/downloads`, { downloads: 2 })).statusCode).toBe(404)
   })
@@ -160,11 +172,23 @@ describe('numbers', () => {
 
   it('a promo code refuses an impossible percent off, max uses or minimum subtotal, naming the field', async () => {
     for (const value of ['-1', '1.5', '1e9', 'abc', '99999999999999999999']) {
-      await expectRefused(admin('POST', '/api/admin/promo-codes', { form: promoForm({ percentOff: value }) }), 'Percent off must be a whole number from 1 to 100', 'percentOff')
-      await expectRefused(admin('POST', '/api/admin/promo-codes', { form: promoForm({ maxUses: value }) }), 'Max uses must be a whole number from 1 to 1000000', 'maxUses')
+      await expectRefused(
+        admin('POST', '/api/admin/promo-codes', { form: promoForm({ percentOff: value }) }),
+        'Percent off must be a whole number from 1 to 100',
+        'percentOff',
+      )
+      await expectRefused(
+        admin('POST', '/api/admin/promo-codes', { form: promoForm({ maxUses: value }) }),
+        'Max uses must be a whole number from 1 to 1000000',
+        'maxUses',
+      )
     }
     for (const value of ['-1', 'abc', '1e9', '99999999999']) {
-      await expectRefused(admin('POST', '/api/admin/promo-codes', { form: promoForm({ minSubtotal: value }) }), 'Minimum subtotal must be an amount in dollars with at most 2 decimals', 'minSubtotal')
+      await expectRefused(
+        admin('POST', '/api/admin/promo-codes', { form: promoForm({ minSubtotal: value }) }),
+        'Minimum subtotal must be an amount in dollars with at most 2 decimals',
+        'minSubtotal',
+      )
     }
   })
 
@@ -183,10 +207,18 @@ describe('numbers', () => {
 
 describe('everything else on the owner\u2019s API', () => {
   it('refuses an enum value that is not one, naming the field', async () => {
-    await expectRefused(admin('GET', '/api/admin/orders?status=SHIPPED'), 'status must be one of PENDING, COMPLETED, FAILED, CANCELLED, REFUNDED, PARTIALLY_REFUNDED, DISPUTED', 'status')
+    await expectRefused(
+      admin('GET', '/api/admin/orders?status=SHIPPED'),
+      'status must be one of PENDING, COMPLETED, FAILED, CANCELLED, REFUNDED, PARTIALLY_REFUNDED, DISPUTED',
+      'status',
+    )
     await expectRefused(admin('GET', '/api/admin/products?sortBy=colour'), 'sortBy must be one of name, price, sales, updated', 'sortBy')
     await expectRefused(admin('GET', '/api/admin/products?status=deleted'), 'status must be one of all, active, archived', 'status')
-    await expectRefused(admin('POST', '/api/admin/products', { form: productForm({ types: ['drums'] }) }), 'Type must be one of loops, one-shots, midi, presets, instruments, tools', 'types')
+    await expectRefused(
+      admin('POST', '/api/admin/products', { form: productForm({ types: ['drums'] }) }),
+      'Type must be one of loops, one-shots, midi, presets, instruments, tools',
+      'types',
+    )
   })
 
   it('refuses text past its length', async () => {
@@ -210,7 +242,11 @@ describe('everything else on the owner\u2019s API', () => {
   it('refuses a body of the wrong kind, naming what is missing or mistyped', async () => {
     await expectRefused(admin('POST', '/api/admin/products', {}), 'form is required', 'form')
     await expectRefused(admin('POST', '/api/admin/products', { form: { ...productForm(), active: 'yes' } }), 'form.active must be true or false', 'active')
-    await expectRefused(admin('POST', `/api/admin/orders/${SOME_ID}/refund`, { orderItemIds: ['not-an-item'] }), 'orderItemIds must be a record id (UUID)', 'orderItemIds')
+    await expectRefused(
+      admin('POST', `/api/admin/orders/${SOME_ID}/refund`, { orderItemIds: ['not-an-item'] }),
+      'orderItemIds must be a record id (UUID)',
+      'orderItemIds',
+    )
   })
 
   it('refuses an address whose id is not one', async () => {
@@ -221,10 +257,19 @@ describe('everything else on the owner\u2019s API', () => {
     const upload = await t.app.inject({
       method: 'PATCH',
       url: '/api/admin/uploads/not-an-upload',
-      headers: { origin: t.config.publicUrl, cookie: owner.cookie, 'tus-resumable': '1.0.0', 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' },
+      headers: {
+        origin: t.config.publicUrl,
+        cookie: owner.cookie,
+        'tus-resumable': '1.0.0',
+        'upload-offset': '0',
+        'content-type': 'application/offset+octet-stream',
+      },
       payload: Buffer.from('bytes'),
     })
-    expect({ status: upload.statusCode, body: upload.json() }).toEqual({ status: 400, body: { error: { message: 'uploadId must be the id of an upload (32 hex digits)', status: 400, code: 'VALIDATION_ERROR', field: 'uploadId' } } })
+    expect({ status: upload.statusCode, body: upload.json() }).toEqual({
+      status: 400,
+      body: { error: { message: 'uploadId must be the id of an upload (32 hex digits)', status: 400, code: 'VALIDATION_ERROR', field: 'uploadId' } },
+    })
   })
 })
 
@@ -243,7 +288,9 @@ describe('saving over a version', () => {
     const [row] = await t.database.db.select({ priceCents: products.priceCents, version: products.version }).from(products).where(eq(products.id, created.id))
     expect(row).toEqual({ priceCents: 2100, version: 2 })
 
-    expect((await admin('PUT', `/api/admin/products/${created.id}`, { form: productForm({ name: 'Versioned Drums', price: '5.00' }), version: 2 })).json().data).toMatchObject({ version: 3, priceCents: 500 })
+    expect(
+      (await admin('PUT', `/api/admin/products/${created.id}`, { form: productForm({ name: 'Versioned Drums', price: '5.00' }), version: 2 })).json().data,
+    ).toMatchObject({ version: 3, priceCents: 500 })
   })
 
   it('a category: starts at 1, listed with its version; a stale version is a 409 that changes nothing; the right one saves and counts one more', async () => {
@@ -255,10 +302,16 @@ describe('saving over a version', () => {
     const stale = await admin('PATCH', `/api/admin/categories/${created.id}`, { name: 'Overwritten', version: 1 })
     expect(stale.json()).toEqual({ error: { message: CATEGORY_ADMIN_MESSAGES.changed, status: 409, code: 'STALE_VERSION' } })
     await expectRefused(admin('PATCH', `/api/admin/categories/${created.id}`, { name: 'Overwritten' }), VERSION_MESSAGES.required, 'version')
-    const listed = ((await admin('GET', '/api/admin/categories')).json().data as { id: string; name: string; version: number }[]).find((category) => category.id === created.id)
+    const listed = ((await admin('GET', '/api/admin/categories')).json().data as { id: string; name: string; version: number }[]).find(
+      (category) => category.id === created.id,
+    )
     expect(listed).toMatchObject({ name: 'Versioned Kits II', version: 2 })
 
-    expect((await admin('PATCH', `/api/admin/categories/${created.id}`, { description: 'Kits.', version: 2 })).json().data).toMatchObject({ name: 'Versioned Kits II', description: 'Kits.', version: 3 })
+    expect((await admin('PATCH', `/api/admin/categories/${created.id}`, { description: 'Kits.', version: 2 })).json().data).toMatchObject({
+      name: 'Versioned Kits II',
+      description: 'Kits.',
+      version: 3,
+    })
     const [row] = await t.database.db.select({ version: categories.version }).from(categories).where(eq(categories.id, created.id))
     expect(row!.version).toBe(3)
   })
@@ -272,11 +325,19 @@ describe('saving over a version', () => {
 
     const stale = await admin('PUT', `/api/admin/promo-codes/${created.id}`, { form: { ...created.form, active: false }, version: 1 })
     expect(stale.json()).toEqual({ error: { message: PROMO_ADMIN_MESSAGES.changed, status: 409, code: 'STALE_VERSION' } })
-    await expectRefused(admin('PUT', `/api/admin/promo-codes/${created.id}`, { form: { ...created.form, active: false } }), VERSION_MESSAGES.required, 'version')
-    const listed = ((await admin('GET', '/api/admin/promo-codes')).json().data as { id: string; active: boolean; percentOff: number; version: number }[]).find((code) => code.id === created.id)
+    await expectRefused(
+      admin('PUT', `/api/admin/promo-codes/${created.id}`, { form: { ...created.form, active: false } }),
+      VERSION_MESSAGES.required,
+      'version',
+    )
+    const listed = ((await admin('GET', '/api/admin/promo-codes')).json().data as { id: string; active: boolean; percentOff: number; version: number }[]).find(
+      (code) => code.id === created.id,
+    )
     expect(listed).toMatchObject({ active: true, percentOff: 20, version: 2 })
 
-    expect((await admin('PUT', `/api/admin/promo-codes/${created.id}`, { form: { ...created.form, percentOff: '20', active: false }, version: 2 })).json().data).toMatchObject({ active: false, version: 3 })
+    expect(
+      (await admin('PUT', `/api/admin/promo-codes/${created.id}`, { form: { ...created.form, percentOff: '20', active: false }, version: 2 })).json().data,
+    ).toMatchObject({ active: false, version: 3 })
     const [row] = await t.database.db.select({ version: promoCodes.version, active: promoCodes.active }).from(promoCodes).where(eq(promoCodes.id, created.id))
     expect(row).toEqual({ version: 3, active: false })
   })

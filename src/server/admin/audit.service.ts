@@ -44,7 +44,12 @@ export function createAuditService(db: Database) {
         .where(and(eq(auditLog.subjectType, subjectType), eq(auditLog.subjectId, subjectId)))
         .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
         .limit(limit)
-      return rows.map((entry) => ({ action: entry.action, actorEmail: entry.actorEmail, at: entry.createdAt.toISOString(), changes: changesBetween(entry.before, entry.after) }))
+      return rows.map((entry) => ({
+        action: entry.action,
+        actorEmail: entry.actorEmail,
+        at: entry.createdAt.toISOString(),
+        changes: changesBetween(entry.before, entry.after),
+      }))
     },
   }
 }

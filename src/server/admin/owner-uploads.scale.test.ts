@@ -48,7 +48,9 @@ describe.runIf(process.env.DATABASE_URL)("the owner's uploads in a fleet on a bu
   }
 
   it('a product file sent to one process is in the bucket, not on that disk, and downloads through the other', async () => {
-    const { rows: [product] } = await fleet.db.query<{ id: string }>(`insert into products (name, price_cents, is_active) values ('Fleet Upload Pack', 1500, true) returning id`)
+    const {
+      rows: [product],
+    } = await fleet.db.query<{ id: string }>(`insert into products (name, price_cents, is_active) values ('Fleet Upload Pack', 1500, true) returning id`)
     const bytes = randomBytes(FILE_BYTES)
     const uploadId = await send(0, bytes, 'file', 'Fleet Upload Pack.zip')
 
@@ -66,8 +68,14 @@ describe.runIf(process.env.DATABASE_URL)("the owner's uploads in a fleet on a bu
     expect(filesIn(paths.files)).toEqual([])
 
     const buyer = await signedInShopper(fleet)
-    const { items: [item] } = await completedPurchase(fleet, buyer, [product!.id])
-    const grant = await fleet.call<{ downloadUrl: string }>(1, '/api/downloads', { cookie: buyer.cookie, clientAddress: buyer.clientAddress, body: { orderItemId: item!.id, productId: product!.id } })
+    const {
+      items: [item],
+    } = await completedPurchase(fleet, buyer, [product!.id])
+    const grant = await fleet.call<{ downloadUrl: string }>(1, '/api/downloads', {
+      cookie: buyer.cookie,
+      clientAddress: buyer.clientAddress,
+      body: { orderItemId: item!.id, productId: product!.id },
+    })
     expect(grant.status).toBe(200)
     const redirect = await fleet.call(1, grant.body.downloadUrl, { redirect: 'manual', origin: false })
     expect(redirect.status).toBe(302)

@@ -7,7 +7,16 @@
  */
 import { count, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { browserRequest, confirmationLinkFor, createSignedInUser, openLink, signIn, signUp, uniqueEmail, type SignedInUser } from '../../../tests/support/accounts.ts'
+import {
+  browserRequest,
+  confirmationLinkFor,
+  createSignedInUser,
+  openLink,
+  signIn,
+  signUp,
+  uniqueEmail,
+  type SignedInUser,
+} from '../../../tests/support/accounts.ts'
 import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts'
 import { account, auditLog, session, user } from '../db/schema.ts'
 
@@ -57,7 +66,12 @@ describe("Better Auth's admin endpoints", () => {
     expect(before.users.find((row) => row.id === owner.id)?.role).toBe('admin')
 
     for (const call of calls) {
-      const response = await browserRequest(t, { method: call.method, url: `/api/auth/admin/${call.path}`, cookie: owner.cookie, ...(call.payload ? { payload: call.payload } : {}) })
+      const response = await browserRequest(t, {
+        method: call.method,
+        url: `/api/auth/admin/${call.path}`,
+        cookie: owner.cookie,
+        ...(call.payload ? { payload: call.payload } : {}),
+      })
       expect({ path: call.path, status: response.statusCode }).toEqual({ path: call.path, status: 404 })
       expect(response.json()).toEqual({ error: { message: 'Not found', status: 404, code: 'NOT_FOUND' } })
       expect(response.headers['set-cookie']).toBeUndefined()
@@ -73,7 +87,11 @@ describe("Better Auth's admin endpoints", () => {
 describe('the role field of an account', () => {
   it('cannot be set at sign-up: the account is a shopper', async () => {
     const email = uniqueEmail('climber')
-    const signedUp = await browserRequest(t, { method: 'POST', url: '/api/auth/sign-up/email', payload: { email, password: 'correct horse battery', name: '', role: 'admin' } })
+    const signedUp = await browserRequest(t, {
+      method: 'POST',
+      url: '/api/auth/sign-up/email',
+      payload: { email, password: 'correct horse battery', name: '', role: 'admin' },
+    })
     expect(signedUp.statusCode).toBe(200)
     await openLink(t, await confirmationLinkFor(t, email))
     const [row] = await t.database.db.select({ role: user.role, adminSince: user.adminSince }).from(user).where(eq(user.email, email))

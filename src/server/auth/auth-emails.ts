@@ -29,7 +29,10 @@ export function passwordResetEmail(to: string, name: string, url: string): Outgo
     subject: `Reset your ${STORE_NAME} password`,
     ...renderEmail({
       heading: 'Reset your password',
-      paragraphs: [`${greeting(name)} we received a request to reset the password of your ${STORE_NAME} account.`, 'Choose a new password with the link below.'],
+      paragraphs: [
+        `${greeting(name)} we received a request to reset the password of your ${STORE_NAME} account.`,
+        'Choose a new password with the link below.',
+      ],
       action: { label: 'Reset Password', url },
       footnote: 'This link expires in 1 hour and works once. If you did not ask for a new password, ignore this email: your password stays as it is.',
     }),

@@ -8,10 +8,18 @@ let t: TestApp
 const ORIGIN = 'https://store.example'
 
 beforeAll(async () => {
-  t = await createTestApp({ NODE_ENV: 'production', PUBLIC_URL: ORIGIN, AUTH_SECRET: 'p'.repeat(40), SMTP_URL: 'smtp://127.0.0.1:9', PAYMENTS_PROVIDER: 'builtin' })
+  t = await createTestApp({
+    NODE_ENV: 'production',
+    PUBLIC_URL: ORIGIN,
+    AUTH_SECRET: 'p'.repeat(40),
+    SMTP_URL: 'smtp://127.0.0.1:9',
+    PAYMENTS_PROVIDER: 'builtin',
+  })
   // A confirmed account, made directly: production mail would go out over SMTP.
   await t.database.db.insert(user).values({ id: 'prod-user', name: 'Prod Producer', email: 'prod@example.com', emailVerified: true })
-  await t.database.db.insert(account).values({ id: 'prod-account', accountId: 'prod-user', providerId: 'credential', userId: 'prod-user', password: await hashPassword('prod-secret') })
+  await t.database.db
+    .insert(account)
+    .values({ id: 'prod-account', accountId: 'prod-user', providerId: 'credential', userId: 'prod-user', password: await hashPassword('prod-secret') })
 })
 afterAll(async () => t?.close())
 

@@ -48,7 +48,7 @@ describe('sign-in limits', () => {
     expect((await signIn(t, other, '198.51.100.50')).statusCode).toBe(200)
   })
 
-  it('does not count successful sign-ins, and a success clears the account\'s failures', async () => {
+  it("does not count successful sign-ins, and a success clears the account's failures", async () => {
     const account = await createSignedInUser(t)
     const ip = '192.0.2.77'
     for (let attempt = 0; attempt < 11; attempt++) expect((await signIn(t, account, ip)).statusCode).toBe(200)

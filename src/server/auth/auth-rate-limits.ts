@@ -17,7 +17,12 @@ export const AUTH_LIMITS = {
   resetIp: { name: 'password-reset-ip', max: 5, windowMs: 15 * MINUTE, message: 'Too many password reset requests. Please try again later.' },
   resetEmail: { name: 'password-reset-email', max: 3, windowMs: 60 * MINUTE, message: 'Too many password reset requests. Please try again later.' },
   confirmationIp: { name: 'confirmation-email-ip', max: 5, windowMs: 15 * MINUTE, message: 'Too many confirmation email requests. Please try again later.' },
-  confirmationEmail: { name: 'confirmation-email-address', max: 3, windowMs: 60 * MINUTE, message: 'Too many confirmation email requests. Please try again later.' },
+  confirmationEmail: {
+    name: 'confirmation-email-address',
+    max: 3,
+    windowMs: 60 * MINUTE,
+    message: 'Too many confirmation email requests. Please try again later.',
+  },
 } satisfies Record<string, RateLimitRule>
 
 interface Counter {
@@ -59,7 +64,10 @@ function countersFor(method: string, path: string, ip: string, email: string | n
 }
 
 /** Counts this auth request against its limits; answers the refusal, or how to settle once it ran. */
-export async function beginAuthAttempt(limiter: RateLimiter, request: { method: string; path: string; ip: string; body: Uint8Array | undefined }): Promise<AuthAttempt> {
+export async function beginAuthAttempt(
+  limiter: RateLimiter,
+  request: { method: string; path: string; ip: string; body: Uint8Array | undefined },
+): Promise<AuthAttempt> {
   const counters = countersFor(request.method, request.path, request.ip, emailOf(request.body))
   const counted: Counter[] = []
   for (const counter of counters) {

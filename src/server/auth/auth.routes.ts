@@ -45,7 +45,10 @@ export function authRoutes({ auth, limiter, publicUrl }: AuthRoutesDeps) {
         await attempt.finish(response.status)
         // Better Auth's router answers a path it does not know with an empty 404; its endpoints' own 404s carry a body.
         if (response.status === 404 && !response.body) {
-          return reply.status(404).header('Cache-Control', 'no-store').send(errorBody(404, 'NOT_FOUND', 'Not found'))
+          return reply
+            .status(404)
+            .header('Cache-Control', 'no-store')
+            .send(errorBody(404, 'NOT_FOUND', 'Not found'))
         }
 
         reply.status(response.status)

@@ -24,8 +24,14 @@ it('removes expired sessions and email links, keeping the live ones', async () =
   ])
 
   expect(await removeExpiredSessions(t.database.db)).toEqual({ sessions: 2, links: 1 })
-  const sessions = await t.database.db.select({ id: session.id }).from(session).where(inArray(session.id, ['expired-1', 'expired-2', 'live']))
+  const sessions = await t.database.db
+    .select({ id: session.id })
+    .from(session)
+    .where(inArray(session.id, ['expired-1', 'expired-2', 'live']))
   expect(sessions.map((row) => row.id)).toEqual(['live'])
-  const links = await t.database.db.select({ id: verification.id }).from(verification).where(inArray(verification.id, ['link-expired', 'link-live']))
+  const links = await t.database.db
+    .select({ id: verification.id })
+    .from(verification)
+    .where(inArray(verification.id, ['link-expired', 'link-live']))
   expect(links.map((row) => row.id)).toEqual(['link-live'])
 })

@@ -11,8 +11,14 @@ import { session, verification } from './auth.schema.ts'
 const HOUR_MS = 60 * 60 * 1000
 
 export async function removeExpiredSessions(db: Database): Promise<{ sessions: number; links: number }> {
-  const sessions = await db.delete(session).where(lt(session.expiresAt, sql`now()`)).returning({ id: session.id })
-  const links = await db.delete(verification).where(lt(verification.expiresAt, sql`now()`)).returning({ id: verification.id })
+  const sessions = await db
+    .delete(session)
+    .where(lt(session.expiresAt, sql`now()`))
+    .returning({ id: session.id })
+  const links = await db
+    .delete(verification)
+    .where(lt(verification.expiresAt, sql`now()`))
+    .returning({ id: verification.id })
   return { sessions: sessions.length, links: links.length }
 }
 

@@ -14,7 +14,12 @@ afterAll(async () => t?.close())
 // Each request from its own address: these tests are about tokens, not the per-IP limit.
 let addresses = 0
 const requestReset = (email: string, remoteAddress = `10.1.0.${++addresses}`) =>
-  browserRequest(t, { method: 'POST', url: '/api/auth/request-password-reset', payload: { email, redirectTo: `${t.config.publicUrl}/reset-password/confirm` }, remoteAddress })
+  browserRequest(t, {
+    method: 'POST',
+    url: '/api/auth/request-password-reset',
+    payload: { email, redirectTo: `${t.config.publicUrl}/reset-password/confirm` },
+    remoteAddress,
+  })
 
 const resetPassword = (token: string, newPassword: string) =>
   browserRequest(t, { method: 'POST', url: '/api/auth/reset-password', payload: { token, newPassword } })
@@ -52,7 +57,10 @@ describe('password reset', () => {
   it('keeps reset tokens for 1 hour', async () => {
     const account = await createSignedInUser(t)
     const token = await tokenFromEmail(account.email)
-    const [row] = await t.database.db.select().from(verification).where(eq(verification.identifier, `reset-password:${token}`))
+    const [row] = await t.database.db
+      .select()
+      .from(verification)
+      .where(eq(verification.identifier, `reset-password:${token}`))
     const lifetimeMs = row!.expiresAt.getTime() - row!.createdAt.getTime()
     expect(Math.abs(lifetimeMs - 60 * 60 * 1000)).toBeLessThan(5000)
   })

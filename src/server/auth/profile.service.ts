@@ -66,7 +66,12 @@ export function createProfileService(db: Database): ProfileService {
             eq(user.productUpdateEmails, false),
             or(
               userIds.length > 0 ? inArray(user.id, [...userIds]) : undefined,
-              emails.length > 0 ? inArray(user.email, emails.map((email) => email.toLowerCase())) : undefined,
+              emails.length > 0
+                ? inArray(
+                    user.email,
+                    emails.map((email) => email.toLowerCase()),
+                  )
+                : undefined,
             ),
           ),
         )

@@ -19,12 +19,19 @@ const getProfile = (cookie?: string) => browserRequest(t, { method: 'GET', url: 
 const patchProfile = (payload: object, cookie?: string) => browserRequest(t, { method: 'PATCH', url: '/api/profile', payload, ...(cookie ? { cookie } : {}) })
 
 describe('GET /api/profile', () => {
-  it('answers the signed-in user\'s own profile', async () => {
+  it("answers the signed-in user's own profile", async () => {
     const response = await getProfile(dana.cookie)
     expect(response.statusCode).toBe(200)
     expect(response.headers['cache-control']).toBe('private, no-store')
     const { data } = response.json()
-    expect(data).toEqual({ id: dana.id, email: dana.email, full_name: 'Dana Beats', product_update_emails: true, created_at: expect.any(String), updated_at: expect.any(String) })
+    expect(data).toEqual({
+      id: dana.id,
+      email: dana.email,
+      full_name: 'Dana Beats',
+      product_update_emails: true,
+      created_at: expect.any(String),
+      updated_at: expect.any(String),
+    })
     expect(Date.now() - Date.parse(data.created_at)).toBeLessThan(5 * 60_000)
 
     expect((await getProfile(eli.cookie)).json().data).toMatchObject({ id: eli.id, email: eli.email, full_name: '' })

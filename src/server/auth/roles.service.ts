@@ -52,7 +52,12 @@ export function createRolesService({ db, audit }: RolesDeps) {
     return account
   }
 
-  async function change(tx: Executor, account: { userId: string; email: string; name: string; role: string | null }, after: string, actor: AuditActor): Promise<RoleChange> {
+  async function change(
+    tx: Executor,
+    account: { userId: string; email: string; name: string; role: string | null },
+    after: string,
+    actor: AuditActor,
+  ): Promise<RoleChange> {
     const adminSince = after === ADMIN_ROLE ? new Date() : null
     await tx.update(user).set({ role: after, adminSince }).where(eq(user.id, account.userId))
     await audit.record(tx, {
@@ -95,7 +100,10 @@ export function createRolesService({ db, audit }: RolesDeps) {
         // Every admin row locked, in one order: two admins revoking each other at once cannot both pass the count.
         const admins = await tx.select({ id: user.id }).from(user).where(eq(user.role, ADMIN_ROLE)).orderBy(asc(user.id)).for('update')
         const account = await lockAccount(tx, ref)
-        if (!account) throw 'userId' in ref ? notFound(ADMIN_ROLE_MESSAGES.adminNotFound) : new AppError(404, 'ACCOUNT_NOT_FOUND', ADMIN_ROLE_MESSAGES.noAccount(ref.email.trim()))
+        if (!account)
+          throw 'userId' in ref
+            ? notFound(ADMIN_ROLE_MESSAGES.adminNotFound)
+            : new AppError(404, 'ACCOUNT_NOT_FOUND', ADMIN_ROLE_MESSAGES.noAccount(ref.email.trim()))
         if (account.role !== ADMIN_ROLE) throw conflict('NOT_ADMIN', ADMIN_ROLE_MESSAGES.notAdmin(account.email))
         if (actor.id !== null && actor.id === account.userId) throw conflict('OWN_ADMIN_ROLE', ADMIN_ROLE_MESSAGES.ownRole)
         if (admins.length <= 1) throw conflict('LAST_ADMIN', ADMIN_ROLE_MESSAGES.lastAdmin)
@@ -113,7 +121,14 @@ export function createRolesService({ db, audit }: RolesDeps) {
         const [account] = await tx
           .select(accountColumns)
           .from(user)
-          .where(and(eq(user.id, userId), eq(user.emailVerified, true), inArray(sql`lower(${user.email})`, [...adminEmails]), sql`${user.role} is distinct from ${ADMIN_ROLE}`))
+          .where(
+            and(
+              eq(user.id, userId),
+              eq(user.emailVerified, true),
+              inArray(sql`lower(${user.email})`, [...adminEmails]),
+              sql`${user.role} is distinct from ${ADMIN_ROLE}`,
+            ),
+          )
           .for('update')
         if (!account) return false
         await change(tx, account, ADMIN_ROLE, ADMIN_EMAILS_ACTOR)

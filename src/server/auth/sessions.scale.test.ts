@@ -32,7 +32,11 @@ describe.runIf(process.env.DATABASE_URL)('accounts across two store processes', 
   it('a cart line added through one process is in the cart the other answers', async () => {
     const shopper = await signedInShopper(fleet)
     const [product] = await paidProducts(fleet, 1)
-    const added = await fleet.call(0, '/api/cart/items', { cookie: shopper.cookie, clientAddress: shopper.clientAddress, body: { productId: product!.id, quantity: 1 } })
+    const added = await fleet.call(0, '/api/cart/items', {
+      cookie: shopper.cookie,
+      clientAddress: shopper.clientAddress,
+      body: { productId: product!.id, quantity: 1 },
+    })
     expect(added.status, added.text).toBe(200)
     const cart = await fleet.call<{ data: { productId: string }[] }>(1, '/api/cart', { cookie: shopper.cookie, clientAddress: shopper.clientAddress })
     expect(cart.status).toBe(200)
@@ -41,7 +45,8 @@ describe.runIf(process.env.DATABASE_URL)('accounts across two store processes', 
 
   it('failed sign-ins on both processes count against one limit per account', async () => {
     const shopper = await signedInShopper(fleet)
-    const signIn = (store: number, password: string) => fleet.call(store, '/api/auth/sign-in/email', { body: { email: shopper.email, password }, clientAddress: uniqueClientAddress() })
+    const signIn = (store: number, password: string) =>
+      fleet.call(store, '/api/auth/sign-in/email', { body: { email: shopper.email, password }, clientAddress: uniqueClientAddress() })
     // Five wrong passwords, alternating processes and coming from five addresses: each is refused as wrong.
     for (let attempt = 0; attempt < 5; attempt++) expect((await signIn(attempt % 2, 'wrong-password')).status).toBe(401)
     // The sixth is refused by the limit on either process, even with the right password.

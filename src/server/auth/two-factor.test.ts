@@ -25,12 +25,21 @@ function totp(base32Secret: string, at = Date.now()): string {
   return String((digest.readUInt32BE(offset) & 0x7fffffff) % 1_000_000).padStart(6, '0')
 }
 
-const cookieHeader = (response: Awaited<ReturnType<typeof signIn>>) => response.cookies.filter((entry) => entry.value).map((entry) => `${entry.name}=${entry.value}`).join('; ')
+const cookieHeader = (response: Awaited<ReturnType<typeof signIn>>) =>
+  response.cookies
+    .filter((entry) => entry.value)
+    .map((entry) => `${entry.name}=${entry.value}`)
+    .join('; ')
 
 describe('two-factor sign-in (TOTP), optional per account', () => {
   it('once turned on with a verified code, sign-in asks for a code before creating a session', async () => {
     const account = await createSignedInUser(t)
-    const enabled = await browserRequest(t, { method: 'POST', url: '/api/auth/two-factor/enable', cookie: account.cookie, payload: { password: account.password } })
+    const enabled = await browserRequest(t, {
+      method: 'POST',
+      url: '/api/auth/two-factor/enable',
+      cookie: account.cookie,
+      payload: { password: account.password },
+    })
     expect(enabled.statusCode).toBe(200)
     const { totpURI, backupCodes } = enabled.json() as { totpURI: string; backupCodes: string[] }
     const uri = new URL(totpURI)
@@ -41,7 +50,12 @@ describe('two-factor sign-in (TOTP), optional per account', () => {
 
     // Not on until the producer proves the authenticator app has it.
     expect((await signIn(t, account)).json()).not.toHaveProperty('twoFactorRedirect')
-    const verified = await browserRequest(t, { method: 'POST', url: '/api/auth/two-factor/verify-totp', cookie: account.cookie, payload: { code: totp(secret) } })
+    const verified = await browserRequest(t, {
+      method: 'POST',
+      url: '/api/auth/two-factor/verify-totp',
+      cookie: account.cookie,
+      payload: { code: totp(secret) },
+    })
     expect(verified.statusCode).toBe(200)
     const [row] = await t.database.db.select().from(user).where(eq(user.id, account.id))
     expect(row!.twoFactorEnabled).toBe(true)
@@ -51,11 +65,21 @@ describe('two-factor sign-in (TOTP), optional per account', () => {
     expect(firstStep.json()).toMatchObject({ twoFactorRedirect: true })
     expect(sessionCookieOf(firstStep)).toBeNull()
 
-    const wrong = await browserRequest(t, { method: 'POST', url: '/api/auth/two-factor/verify-totp', cookie: cookieHeader(firstStep), payload: { code: '000000' === totp(secret) ? '111111' : '000000' } })
+    const wrong = await browserRequest(t, {
+      method: 'POST',
+      url: '/api/auth/two-factor/verify-totp',
+      cookie: cookieHeader(firstStep),
+      payload: { code: '000000' === totp(secret) ? '111111' : '000000' },
+    })
     expect(wrong.statusCode).toBe(401)
     expect(sessionCookieOf(wrong)).toBeNull()
 
-    const secondStep = await browserRequest(t, { method: 'POST', url: '/api/auth/two-factor/verify-totp', cookie: cookieHeader(firstStep), payload: { code: totp(secret) } })
+    const secondStep = await browserRequest(t, {
+      method: 'POST',
+      url: '/api/auth/two-factor/verify-totp',
+      cookie: cookieHeader(firstStep),
+      payload: { code: totp(secret) },
+    })
     expect(secondStep.statusCode).toBe(200)
     const session = sessionCookieOf(secondStep)
     expect(session).not.toBeNull()

@@ -36,66 +36,100 @@ export function cartRoutes({ cart, requireUser }: CartRouteDeps): FastifyPluginA
       reply.header('Cache-Control', 'no-store')
     })
 
-    app.get('/api/cart', {
-      schema: { tags: ['cart'], summary: "The user's cart lines with product and category, newest first", response: { 200: cartResponseSchema, ...errors } },
-      config: { failureMessage: CART_ERROR_MESSAGES.fetchCart },
-    }, async (request) => {
-      const user = await requireUser(request)
-      return { data: await cart.getCart(user.id) }
-    })
-
-    app.post('/api/cart/items', {
-      schema: { tags: ['cart'], summary: 'Add a quantity of a product to the cart', body: addCartItemBodySchema, response: { 200: cartLineResponseSchema, ...errors } },
-      attachValidation: true,
-      config: { failureMessage: CART_ERROR_MESSAGES.addItem },
-    }, async (request) => {
-      const user = await requireUser(request)
-      rejectInvalidInput(request)
-      return { data: await cart.addItem(user.id, request.body) }
-    })
-
-    app.patch('/api/cart/items/:productId', {
-      schema: {
-        tags: ['cart'],
-        summary: "Set a line's quantity (0 or less removes it)",
-        params: cartItemParamsSchema,
-        body: updateCartItemBodySchema,
-        response: { 200: cartLineOrNullResponseSchema, ...errors },
+    app.get(
+      '/api/cart',
+      {
+        schema: { tags: ['cart'], summary: "The user's cart lines with product and category, newest first", response: { 200: cartResponseSchema, ...errors } },
+        config: { failureMessage: CART_ERROR_MESSAGES.fetchCart },
       },
-      attachValidation: true,
-      config: { failureMessage: CART_ERROR_MESSAGES.updateItem },
-    }, async (request) => {
-      const user = await requireUser(request)
-      rejectInvalidInput(request)
-      return { data: await cart.updateQuantity(user.id, { productId: request.params.productId, quantity: request.body.quantity }) }
-    })
+      async (request) => {
+        const user = await requireUser(request)
+        return { data: await cart.getCart(user.id) }
+      },
+    )
 
-    app.delete('/api/cart/items/:productId', {
-      schema: { tags: ['cart'], summary: 'Remove a line', params: cartItemParamsSchema, response: { ...noContent, ...errors } },
-      config: { failureMessage: CART_ERROR_MESSAGES.removeItem },
-    }, async (request, reply) => {
-      const user = await requireUser(request)
-      await cart.removeItem(user.id, request.params.productId)
-      return reply.status(204).send(null)
-    })
+    app.post(
+      '/api/cart/items',
+      {
+        schema: {
+          tags: ['cart'],
+          summary: 'Add a quantity of a product to the cart',
+          body: addCartItemBodySchema,
+          response: { 200: cartLineResponseSchema, ...errors },
+        },
+        attachValidation: true,
+        config: { failureMessage: CART_ERROR_MESSAGES.addItem },
+      },
+      async (request) => {
+        const user = await requireUser(request)
+        rejectInvalidInput(request)
+        return { data: await cart.addItem(user.id, request.body) }
+      },
+    )
 
-    app.delete('/api/cart', {
-      schema: { tags: ['cart'], summary: 'Remove every line', response: { ...noContent, ...errors } },
-      config: { failureMessage: CART_ERROR_MESSAGES.clearCart },
-    }, async (request, reply) => {
-      const user = await requireUser(request)
-      await cart.clear(user.id)
-      return reply.status(204).send(null)
-    })
+    app.patch(
+      '/api/cart/items/:productId',
+      {
+        schema: {
+          tags: ['cart'],
+          summary: "Set a line's quantity (0 or less removes it)",
+          params: cartItemParamsSchema,
+          body: updateCartItemBodySchema,
+          response: { 200: cartLineOrNullResponseSchema, ...errors },
+        },
+        attachValidation: true,
+        config: { failureMessage: CART_ERROR_MESSAGES.updateItem },
+      },
+      async (request) => {
+        const user = await requireUser(request)
+        rejectInvalidInput(request)
+        return { data: await cart.updateQuantity(user.id, { productId: request.params.productId, quantity: request.body.quantity }) }
+      },
+    )
 
-    app.put('/api/cart', {
-      schema: { tags: ['cart'], summary: 'Replace the cart (the sign-in merge); all or nothing', body: replaceCartBodySchema, response: { 200: cartResponseSchema, ...errors } },
-      attachValidation: true,
-      config: { failureMessage: CART_ERROR_MESSAGES.updateItem },
-    }, async (request) => {
-      const user = await requireUser(request)
-      rejectInvalidInput(request)
-      return { data: await cart.replaceCart(user.id, request.body.items) }
-    })
+    app.delete(
+      '/api/cart/items/:productId',
+      {
+        schema: { tags: ['cart'], summary: 'Remove a line', params: cartItemParamsSchema, response: { ...noContent, ...errors } },
+        config: { failureMessage: CART_ERROR_MESSAGES.removeItem },
+      },
+      async (request, reply) => {
+        const user = await requireUser(request)
+        await cart.removeItem(user.id, request.params.productId)
+        return reply.status(204).send(null)
+      },
+    )
+
+    app.delete(
+      '/api/cart',
+      {
+        schema: { tags: ['cart'], summary: 'Remove every line', response: { ...noContent, ...errors } },
+        config: { failureMessage: CART_ERROR_MESSAGES.clearCart },
+      },
+      async (request, reply) => {
+        const user = await requireUser(request)
+        await cart.clear(user.id)
+        return reply.status(204).send(null)
+      },
+    )
+
+    app.put(
+      '/api/cart',
+      {
+        schema: {
+          tags: ['cart'],
+          summary: 'Replace the cart (the sign-in merge); all or nothing',
+          body: replaceCartBodySchema,
+          response: { 200: cartResponseSchema, ...errors },
+        },
+        attachValidation: true,
+        config: { failureMessage: CART_ERROR_MESSAGES.updateItem },
+      },
+      async (request) => {
+        const user = await requireUser(request)
+        rejectInvalidInput(request)
+        return { data: await cart.replaceCart(user.id, request.body.items) }
+      },
+    )
   }
 }

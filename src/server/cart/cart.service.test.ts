@@ -53,18 +53,18 @@ describe('cart service', () => {
 
   it('enforces the purchase limit in the write: two racing adds cannot pass it', async () => {
     const u = await user()
-    const results = await Promise.allSettled([
-      cart.addItem(u, { productId: limitedId, quantity: 2 }),
-      cart.addItem(u, { productId: limitedId, quantity: 2 }),
-    ])
+    const results = await Promise.allSettled([cart.addItem(u, { productId: limitedId, quantity: 2 }), cart.addItem(u, { productId: limitedId, quantity: 2 })])
     expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(1)
     const rejected = results.find((result) => result.status === 'rejected') as PromiseRejectedResult
     expect((rejected.reason as Error).message).toBe('Cannot add more than 3 of this item to your cart')
-    const [row] = await t.database.db.select().from(cartItems).where(and(eq(cartItems.userId, u), eq(cartItems.productId, limitedId)))
+    const [row] = await t.database.db
+      .select()
+      .from(cartItems)
+      .where(and(eq(cartItems.userId, u), eq(cartItems.productId, limitedId)))
     expect(row!.quantity).toBe(2)
   })
 
-  it('keeps users apart: one user cannot change or remove another user\'s line', async () => {
+  it("keeps users apart: one user cannot change or remove another user's line", async () => {
     const owner = await user()
     const other = await user()
     await cart.addItem(owner, { productId: plainId, quantity: 1 })
@@ -86,19 +86,35 @@ describe('cart service', () => {
     const first = await cart.replaceCart(u, items)
     const second = await cart.replaceCart(u, items)
     const shape = (lines: typeof first) => lines.map((line) => [line.productId, line.quantity]).sort()
-    expect(shape(first)).toEqual([[limitedId, 2], [plainId, 2]].sort())
+    expect(shape(first)).toEqual(
+      [
+        [limitedId, 2],
+        [plainId, 2],
+      ].sort(),
+    )
     expect(shape(second)).toEqual(shape(first))
-    const [counted] = await t.database.db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(cartItems).where(eq(cartItems.userId, u))
+    const [counted] = await t.database.db
+      .select({ n: sql<number>`count(*)`.mapWith(Number) })
+      .from(cartItems)
+      .where(eq(cartItems.userId, u))
     expect(counted!.n).toBe(2)
   })
 
   it('writes nothing when one line of a replace is invalid', async () => {
     const u = await user()
     await cart.addItem(u, { productId: plainId, quantity: 1 })
-    await expect(cart.replaceCart(u, [{ productId: digitalId, quantity: 1 }, { productId: inactiveId, quantity: 1 }])).rejects.toThrow('Product not found')
-    await expect(cart.replaceCart(u, [{ productId: digitalId, quantity: 1 }, { productId: limitedId, quantity: 4 }])).rejects.toThrow(
-      'Maximum quantity for this item is 3',
-    )
+    await expect(
+      cart.replaceCart(u, [
+        { productId: digitalId, quantity: 1 },
+        { productId: inactiveId, quantity: 1 },
+      ]),
+    ).rejects.toThrow('Product not found')
+    await expect(
+      cart.replaceCart(u, [
+        { productId: digitalId, quantity: 1 },
+        { productId: limitedId, quantity: 4 },
+      ]),
+    ).rejects.toThrow('Maximum quantity for this item is 3')
     expect((await cart.getCart(u)).map((line) => [line.productId, line.quantity])).toEqual([[plainId, 1]])
   })
 

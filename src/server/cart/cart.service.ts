@@ -86,7 +86,10 @@ export function createCartService({ db, catalog }: CartServiceDeps) {
     async updateQuantity(userId: string, { productId, quantity }: CartItemInput): Promise<CartLine | null> {
       if (!isUuid(productId)) throw cartItemNotFound()
       if (quantity <= 0) {
-        const removed = await db.delete(cartItems).where(and(eq(cartItems.userId, userId), eq(cartItems.productId, productId))).returning({ id: cartItems.id })
+        const removed = await db
+          .delete(cartItems)
+          .where(and(eq(cartItems.userId, userId), eq(cartItems.productId, productId)))
+          .returning({ id: cartItems.id })
         if (removed.length === 0) throw cartItemNotFound()
         return null
       }
@@ -105,7 +108,10 @@ export function createCartService({ db, catalog }: CartServiceDeps) {
 
     async removeItem(userId: string, productId: string): Promise<void> {
       if (!isUuid(productId)) throw cartItemNotFound()
-      const removed = await db.delete(cartItems).where(and(eq(cartItems.userId, userId), eq(cartItems.productId, productId))).returning({ id: cartItems.id })
+      const removed = await db
+        .delete(cartItems)
+        .where(and(eq(cartItems.userId, userId), eq(cartItems.productId, productId)))
+        .returning({ id: cartItems.id })
       if (removed.length === 0) throw cartItemNotFound()
     },
 

@@ -65,7 +65,12 @@ describe('the server cart', () => {
     await clear(alice)
     const added = await call(alice, 'POST', '/api/cart/items', { productId: plain.id, quantity: 2 })
     expect(added.status).toBe(200)
-    expect(added.body.data).toMatchObject({ productId: plain.id, quantity: 2, licenseType: 'standard', product: { id: plain.id, priceCents: plain.priceCents } })
+    expect(added.body.data).toMatchObject({
+      productId: plain.id,
+      quantity: 2,
+      licenseType: 'standard',
+      product: { id: plain.id, priceCents: plain.priceCents },
+    })
     await call(alice, 'POST', '/api/cart/items', { productId: otherPlain.id })
     await call(alice, 'POST', '/api/cart/items', { productId: plain.id, quantity: 3 })
     const cart = await call(alice, 'GET', '/api/cart')
@@ -158,8 +163,14 @@ describe('rules and bad input (the stored cart is unchanged)', () => {
 
   it('refuses a replace with any bad line and writes nothing', async () => {
     for (const items of [
-      [{ productId: otherPlain.id, quantity: 1 }, { productId: inactiveId, quantity: 1 }],
-      [{ productId: otherPlain.id, quantity: 1 }, { productId: limited.id, quantity: 4 }],
+      [
+        { productId: otherPlain.id, quantity: 1 },
+        { productId: inactiveId, quantity: 1 },
+      ],
+      [
+        { productId: otherPlain.id, quantity: 1 },
+        { productId: limited.id, quantity: 4 },
+      ],
       [{ productId: otherPlain.id, quantity: 0 }],
     ]) {
       const response = await call(alice, 'PUT', '/api/cart', { items })
@@ -207,7 +218,9 @@ describe('PUT /api/cart (the sign-in merge)', () => {
     const second = await call(alice, 'PUT', '/api/cart', { items })
     expect(first.status).toBe(200)
     expect(second.status).toBe(200)
-    expect((second.body.data as CartLine[]).map((line) => [line.productId, line.quantity])).toEqual((first.body.data as CartLine[]).map((line) => [line.productId, line.quantity]))
+    expect((second.body.data as CartLine[]).map((line) => [line.productId, line.quantity])).toEqual(
+      (first.body.data as CartLine[]).map((line) => [line.productId, line.quantity]),
+    )
     expect((await cartOf(alice)).sort()).toEqual(
       [
         [plain.id, 3],

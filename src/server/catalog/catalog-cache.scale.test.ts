@@ -34,10 +34,16 @@ describe.runIf(process.env.DATABASE_URL)('the catalog cache across two store pro
 
     const owner = await signedInShopper(fleet, { email: OWNER })
     const product = first.body.data[0]!
-    const editing = await fleet.call<{ data: { form: Record<string, unknown>; version: number } }>(1, `/api/admin/products/${product.id}`, { cookie: owner.cookie })
+    const editing = await fleet.call<{ data: { form: Record<string, unknown>; version: number } }>(1, `/api/admin/products/${product.id}`, {
+      cookie: owner.cookie,
+    })
     expect(editing.status).toBe(200)
     const renamed = `A ${product.name} (renamed)`
-    const saved = await fleet.call(1, `/api/admin/products/${product.id}`, { method: 'PUT', cookie: owner.cookie, body: { form: { ...editing.body.data.form, name: renamed }, version: editing.body.data.version } })
+    const saved = await fleet.call(1, `/api/admin/products/${product.id}`, {
+      method: 'PUT',
+      cookie: owner.cookie,
+      body: { form: { ...editing.body.data.form, name: renamed }, version: editing.body.data.version },
+    })
     expect(saved.status).toBe(200)
 
     // The notification is delivered when the save commits; give it the time a network hop takes.
@@ -50,13 +56,15 @@ describe.runIf(process.env.DATABASE_URL)('the catalog cache across two store pro
     expect(after.headers.get('etag')).not.toBe(first.headers.get('etag'))
   }, 60_000)
 
-  it('serves the catalog\'s covers and previews from the bucket on a process whose disk has none', async () => {
+  it("serves the catalog's covers and previews from the bucket on a process whose disk has none", async () => {
     const [listed] = (await fleet.call<{ data: { imageUrl: string; audioPreview: string }[] }>(1, '/api/products?limit=1')).body.data
     expect(existsSync(dataPaths(fleet.dataDirs[1]!).media)).toBe(false)
     for (const url of [listed!.imageUrl, listed!.audioPreview]) {
       const media = await fetch(`${fleet.stores[1]!.url}${url}`)
       expect(media.status, url).toBe(200)
-      expect(Buffer.from(await media.arrayBuffer()).equals(readFileSync(join(dataPaths(inject('templateDataDir')).media, url.slice('/media/'.length))))).toBe(true)
+      expect(Buffer.from(await media.arrayBuffer()).equals(readFileSync(join(dataPaths(inject('templateDataDir')).media, url.slice('/media/'.length))))).toBe(
+        true,
+      )
     }
   })
 })

@@ -52,7 +52,10 @@ describe('cached catalog answers', () => {
   it('show a product renamed by SQL at once: a database trigger clears the cache', async () => {
     const before = (await get(LIST)).json().data[0] as { id: string; name: string }
     const productBefore = await get(`/api/products/${before.id}`)
-    await t.database.db.update(products).set({ name: sql`'A ' || ${products.name}` }).where(eq(products.id, before.id))
+    await t.database.db
+      .update(products)
+      .set({ name: sql`'A ' || ${products.name}` })
+      .where(eq(products.id, before.id))
     await eventually(async () => (await get(LIST)).json().data[0].name === `A ${before.name}`)
     const productAfter = await get(`/api/products/${before.id}`, { 'if-none-match': String(productBefore.headers.etag) })
     expect(productAfter.statusCode).toBe(200)

@@ -104,7 +104,6 @@ export function createCatalogCache() {
       pages.clear()
       values.clear()
     },
-
   }
 }
 

@@ -27,64 +27,139 @@ const errors = { 400: apiErrorSchema, 404: apiErrorSchema, 500: apiErrorSchema }
 
 /** One list, one key: the same filters in another order are the same answer. */
 function cacheKeyOf(query: object): string {
-  return JSON.stringify(Object.entries(query).map(([name, value]) => [name, Array.isArray(value) ? [...value].sort() : value]).sort())
+  return JSON.stringify(
+    Object.entries(query)
+      .map(([name, value]) => [name, Array.isArray(value) ? [...value].sort() : value])
+      .sort(),
+  )
 }
 
 export function catalogRoutes(catalog: CatalogService, cache: CatalogCache): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get('/api/products', {
-      schema: { tags: ['catalog'], summary: 'List active products', querystring: productListQuerySchema, response: { 200: productListSchema, ...errors } },
-      config: { failureMessage: ERROR_MESSAGES.fetchProducts },
-    }, async (request, reply) => {
-      const query = request.query
-      const key = `products?${cacheKeyOf(query)}`
-      return sendCached(request, reply, await cache.answer(key, async () => {
-        if (!query.facets) return catalog.listProducts(query)
-        // The counts do not change with the order or the page: every page of one filtered list shares them.
-        const { sortBy: _sortBy, sortOrder: _sortOrder, limit: _limit, offset: _offset, ...filters } = query
-        const [list, facets] = await Promise.all([catalog.listProducts({ ...query, facets: false }), cache.value(`facets?${cacheKeyOf(filters)}`, () => catalog.productFacets(query, (key, make) => cache.value(key, make)))])
-        return { ...list, facets }
-      }))
-    })
+    app.get(
+      '/api/products',
+      {
+        schema: { tags: ['catalog'], summary: 'List active products', querystring: productListQuerySchema, response: { 200: productListSchema, ...errors } },
+        config: { failureMessage: ERROR_MESSAGES.fetchProducts },
+      },
+      async (request, reply) => {
+        const query = request.query
+        const key = `products?${cacheKeyOf(query)}`
+        return sendCached(
+          request,
+          reply,
+          await cache.answer(key, async () => {
+            if (!query.facets) return catalog.listProducts(query)
+            // The counts do not change with the order or the page: every page of one filtered list shares them.
+            const { sortBy: _sortBy, sortOrder: _sortOrder, limit: _limit, offset: _offset, ...filters } = query
+            const [list, facets] = await Promise.all([
+              catalog.listProducts({ ...query, facets: false }),
+              cache.value(`facets?${cacheKeyOf(filters)}`, () => catalog.productFacets(query, (key, make) => cache.value(key, make))),
+            ])
+            return { ...list, facets }
+          }),
+        )
+      },
+    )
 
-    app.get('/api/products/:id/related', {
-      schema: { tags: ['catalog'], summary: 'More like this: products of the same genre, a compatible key and a close tempo first, then the same category', params: z.object({ id: z.string().max(100) }), response: { 200: relatedProductsSchema, ...errors } },
-      config: { failureMessage: ERROR_MESSAGES.fetchProducts },
-    }, async (request, reply) => {
-      const { id } = request.params
-      return sendCached(request, reply, await cache.answer(`related:${id}`, async () => {
-        await catalog.getProduct(id)
-        return { data: await catalog.relatedProducts(id, RELATED_PRODUCT_COUNT) }
-      }))
-    })
+    app.get(
+      '/api/products/:id/related',
+      {
+        schema: {
+          tags: ['catalog'],
+          summary: 'More like this: products of the same genre, a compatible key and a close tempo first, then the same category',
+          params: z.object({ id: z.string().max(100) }),
+          response: { 200: relatedProductsSchema, ...errors },
+        },
+        config: { failureMessage: ERROR_MESSAGES.fetchProducts },
+      },
+      async (request, reply) => {
+        const { id } = request.params
+        return sendCached(
+          request,
+          reply,
+          await cache.answer(`related:${id}`, async () => {
+            await catalog.getProduct(id)
+            return { data: await catalog.relatedProducts(id, RELATED_PRODUCT_COUNT) }
+          }),
+        )
+      },
+    )
 
-    app.get('/api/search/suggestions', {
-      schema: { tags: ['catalog'], summary: 'What the search box suggests: matching products, categories and tags (from 2 characters)', querystring: searchSuggestionsQuerySchema, response: { 200: searchSuggestionsSchema, ...errors } },
-      config: { failureMessage: ERROR_MESSAGES.fetchProducts },
-    }, async (request, reply) => {
-      const q = request.query.q.toLowerCase()
-      if (q.length < SUGGESTION_MIN_CHARS) return sendCached(request, reply, await cache.answer('suggestions:', async () => ({ data: { products: [], categories: [], tags: [] } })))
-      return sendCached(request, reply, await cache.answer(`suggestions:${q}`, async () => ({ data: await catalog.searchSuggestions(q) })))
-    })
+    app.get(
+      '/api/search/suggestions',
+      {
+        schema: {
+          tags: ['catalog'],
+          summary: 'What the search box suggests: matching products, categories and tags (from 2 characters)',
+          querystring: searchSuggestionsQuerySchema,
+          response: { 200: searchSuggestionsSchema, ...errors },
+        },
+        config: { failureMessage: ERROR_MESSAGES.fetchProducts },
+      },
+      async (request, reply) => {
+        const q = request.query.q.toLowerCase()
+        if (q.length < SUGGESTION_MIN_CHARS)
+          return sendCached(request, reply, await cache.answer('suggestions:', async () => ({ data: { products: [], categories: [], tags: [] } })))
+        return sendCached(request, reply, await cache.answer(`suggestions:${q}`, async () => ({ data: await catalog.searchSuggestions(q) })))
+      },
+    )
 
-    app.get('/api/products/:id', {
-      schema: { tags: ['catalog'], summary: 'One active product', params: z.object({ id: z.string().max(100) }), response: { 200: productResponseSchema, ...errors } },
-      config: { failureMessage: ERROR_MESSAGES.fetchProduct },
-    }, async (request, reply) => sendCached(request, reply, await cache.answer(`product:${request.params.id}`, async () => ({ data: await catalog.getProduct(request.params.id) }))))
+    app.get(
+      '/api/products/:id',
+      {
+        schema: {
+          tags: ['catalog'],
+          summary: 'One active product',
+          params: z.object({ id: z.string().max(100) }),
+          response: { 200: productResponseSchema, ...errors },
+        },
+        config: { failureMessage: ERROR_MESSAGES.fetchProduct },
+      },
+      async (request, reply) =>
+        sendCached(request, reply, await cache.answer(`product:${request.params.id}`, async () => ({ data: await catalog.getProduct(request.params.id) }))),
+    )
 
-    app.get('/api/catalog/sections', {
-      schema: { tags: ['catalog'], summary: 'The All Products view in one answer: every category with its 3 newest products and its product count', response: { 200: catalogSectionsSchema, 500: apiErrorSchema } },
-      config: { failureMessage: ERROR_MESSAGES.fetchProducts },
-    }, async (request, reply) => sendCached(request, reply, await cache.answer('sections', async () => ({ data: await catalog.catalogSections(CATALOG_SECTION_SIZE) }))))
+    app.get(
+      '/api/catalog/sections',
+      {
+        schema: {
+          tags: ['catalog'],
+          summary: 'The All Products view in one answer: every category with its 3 newest products and its product count',
+          response: { 200: catalogSectionsSchema, 500: apiErrorSchema },
+        },
+        config: { failureMessage: ERROR_MESSAGES.fetchProducts },
+      },
+      async (request, reply) =>
+        sendCached(request, reply, await cache.answer('sections', async () => ({ data: await catalog.catalogSections(CATALOG_SECTION_SIZE) }))),
+    )
 
-    app.get('/api/categories', {
-      schema: { tags: ['catalog'], summary: 'Categories ordered by name', response: { 200: categoryListSchema, 500: apiErrorSchema } },
-      config: { failureMessage: ERROR_MESSAGES.fetchCategories },
-    }, async (request, reply) => sendCached(request, reply, await cache.answer('categories', async () => ({ data: await catalog.listCategories() }))))
+    app.get(
+      '/api/categories',
+      {
+        schema: { tags: ['catalog'], summary: 'Categories ordered by name', response: { 200: categoryListSchema, 500: apiErrorSchema } },
+        config: { failureMessage: ERROR_MESSAGES.fetchCategories },
+      },
+      async (request, reply) => sendCached(request, reply, await cache.answer('categories', async () => ({ data: await catalog.listCategories() }))),
+    )
 
-    app.get('/api/categories/:slug', {
-      schema: { tags: ['catalog'], summary: 'One category by slug', params: z.object({ slug: z.string().max(100) }), response: { 200: categoryResponseSchema, ...errors } },
-      config: { failureMessage: ERROR_MESSAGES.fetchCategory },
-    }, async (request, reply) => sendCached(request, reply, await cache.answer(`category:${request.params.slug}`, async () => ({ data: await catalog.getCategory(request.params.slug) }))))
+    app.get(
+      '/api/categories/:slug',
+      {
+        schema: {
+          tags: ['catalog'],
+          summary: 'One category by slug',
+          params: z.object({ slug: z.string().max(100) }),
+          response: { 200: categoryResponseSchema, ...errors },
+        },
+        config: { failureMessage: ERROR_MESSAGES.fetchCategory },
+      },
+      async (request, reply) =>
+        sendCached(
+          request,
+          reply,
+          await cache.answer(`category:${request.params.slug}`, async () => ({ data: await catalog.getCategory(request.params.slug) })),
+        ),
+    )
   }
 }

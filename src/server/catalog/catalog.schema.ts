@@ -62,8 +62,14 @@ export const products = pgTable(
     musicKey: text('music_key'),
     genre: text('genre'),
     /** Lower-case tags. */
-    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
-    soundTypes: text('sound_types').array().notNull().default(sql`'{}'::text[]`),
+    tags: text('tags')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    soundTypes: text('sound_types')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     onSale: boolean('on_sale').notNull().default(false),
     /** Which rules the columns above were derived by; rows derived by older rules are derived again at start. */
     discoveryVersion: smallint('discovery_version').notNull().default(0),
@@ -83,9 +89,15 @@ export const products = pgTable(
     index('products_category_created_idx').on(table.categoryId, table.createdAt),
     index('products_active_price_idx').on(table.isActive, table.priceCents),
     index('products_active_name_idx').on(table.isActive, table.name),
-    index('products_bpm_idx').on(table.bpm).where(sql`is_active`),
-    index('products_music_key_idx').on(table.musicKey).where(sql`is_active`),
-    index('products_genre_idx').on(sql`lower(${table.genre})`).where(sql`is_active`),
+    index('products_bpm_idx')
+      .on(table.bpm)
+      .where(sql`is_active`),
+    index('products_music_key_idx')
+      .on(table.musicKey)
+      .where(sql`is_active`),
+    index('products_genre_idx')
+      .on(sql`lower(${table.genre})`)
+      .where(sql`is_active`),
     index('products_tags_idx').using('gin', table.tags),
     index('products_sound_types_idx').using('gin', table.soundTypes),
     index('products_search_vector_idx').using('gin', table.searchVector),

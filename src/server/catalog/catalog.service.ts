@@ -209,13 +209,28 @@ export function createCatalogService(db: Database, storage?: CatalogStorage, { m
         db.select(categoryColumns).from(categories).orderBy(asc(categories.position), asc(categories.name)),
         db.select().from(ranked).where(lte(ranked.rank, perCategory)),
       ])
-      const rows = top.length === 0 ? [] : await db.select({ product: products, category: categoryColumns }).from(products).leftJoin(categories, eq(products.categoryId, categories.id)).where(inArray(products.id, top.map((entry) => entry.id)))
+      const rows =
+        top.length === 0
+          ? []
+          : await db
+              .select({ product: products, category: categoryColumns })
+              .from(products)
+              .leftJoin(categories, eq(products.categoryId, categories.id))
+              .where(
+                inArray(
+                  products.id,
+                  top.map((entry) => entry.id),
+                ),
+              )
       const byId = new Map(rows.map((row) => [row.product.id, row]))
       return sections.map((category) => {
         const mine = top.filter((entry) => entry.categoryId === category.id).sort((a, b) => Number(a.rank) - Number(b.rank))
         return {
           category: toCategoryView(category),
-          products: mine.map((entry) => byId.get(entry.id)).filter((row) => row !== undefined).map((row) => toProductListItem(row.product, toCategoryView(category), mediaUrl)),
+          products: mine
+            .map((entry) => byId.get(entry.id))
+            .filter((row) => row !== undefined)
+            .map((row) => toProductListItem(row.product, toCategoryView(category), mediaUrl)),
           total: Number(mine[0]?.total ?? 0),
         }
       })
@@ -275,7 +290,11 @@ export function createCatalogService(db: Database, storage?: CatalogStorage, { m
     /** What search engines may index: every active product and every category that has one, with when each last changed. */
     async sitemapEntries(): Promise<{ products: { id: string; updatedAt: Date }[]; categories: { slug: string; updatedAt: Date }[] }> {
       const [listed, sections] = await Promise.all([
-        db.select({ id: products.id, updatedAt: products.updatedAt }).from(products).where(eq(products.isActive, true)).orderBy(asc(products.createdAt), asc(products.id)),
+        db
+          .select({ id: products.id, updatedAt: products.updatedAt })
+          .from(products)
+          .where(eq(products.isActive, true))
+          .orderBy(asc(products.createdAt), asc(products.id)),
         db
           .select({ slug: categories.slug, updatedAt: sql<Date>`max(${products.updatedAt})`.mapWith((value: string | Date) => new Date(value)) })
           .from(categories)
@@ -289,7 +308,10 @@ export function createCatalogService(db: Database, storage?: CatalogStorage, { m
     /** The product's stored file, active or archived; null for an unknown product. */
     async productFile(productId: string): Promise<ProductFile | null> {
       if (!isUuid(productId)) return null
-      const [row] = await db.select({ name: products.name, storageKey: products.fileUrl, fileVersion: products.liveFileVersion }).from(products).where(eq(products.id, productId))
+      const [row] = await db
+        .select({ name: products.name, storageKey: products.fileUrl, fileVersion: products.liveFileVersion })
+        .from(products)
+        .where(eq(products.id, productId))
       return row ?? null
     },
 

@@ -145,7 +145,8 @@ describe('GET /api/products', () => {
     for (const product of body.data) {
       expect(product).not.toHaveProperty('previewPeaks')
       expect(Object.keys(product.category ?? {}).sort()).toEqual(product.category ? ['id', 'name', 'slug'] : [])
-      for (const key of ['tags', 'images', 'audioPreview', 'rating', 'reviewCount', 'isOnSale', 'isNew', 'featured', 'originalPrice']) expect(product.metadata).not.toHaveProperty(key)
+      for (const key of ['tags', 'images', 'audioPreview', 'rating', 'reviewCount', 'isOnSale', 'isNew', 'featured', 'originalPrice'])
+        expect(product.metadata).not.toHaveProperty(key)
     }
   })
 })

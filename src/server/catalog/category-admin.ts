@@ -57,7 +57,10 @@ export function createCategoryAdmin(db: Database) {
       return db.transaction(async (tx) => {
         await assertSlugFree(tx, slug, null)
         const [last] = await tx.select({ position: sql<number>`coalesce(max(${categories.position}), -1)::int` }).from(categories)
-        const [row] = await tx.insert(categories).values({ name: form.name, slug, description: form.description || null, position: (last?.position ?? -1) + 1 }).returning()
+        const [row] = await tx
+          .insert(categories)
+          .values({ name: form.name, slug, description: form.description || null, position: (last?.position ?? -1) + 1 })
+          .returning()
         const created = toAdminCategory(row!, 0)
         await audit(tx, { before: null, after: created })
         return created
@@ -65,7 +68,12 @@ export function createCategoryAdmin(db: Database) {
     },
 
     /** Saves the fields given over the version they were edited from; a category saved since is a 409. */
-    async updateCategory(id: string, form: Partial<CategoryForm>, version: number, audit: (tx: Executor, change: CategoryChange) => Promise<void>): Promise<AdminCategory> {
+    async updateCategory(
+      id: string,
+      form: Partial<CategoryForm>,
+      version: number,
+      audit: (tx: Executor, change: CategoryChange) => Promise<void>,
+    ): Promise<AdminCategory> {
       return db.transaction(async (tx) => {
         const row = await lockCategory(tx, id)
         if (row.version !== version) throw new AppError(409, STALE_VERSION, MESSAGES.changed)
@@ -80,7 +88,12 @@ export function createCategoryAdmin(db: Database) {
         // The version is checked and counted in the one statement that writes.
         const [updated] = await tx
           .update(categories)
-          .set({ name: form.name ?? row.name, slug, description: form.description === undefined ? row.description : form.description || null, version: sql`${categories.version} + 1` })
+          .set({
+            name: form.name ?? row.name,
+            slug,
+            description: form.description === undefined ? row.description : form.description || null,
+            version: sql`${categories.version} + 1`,
+          })
           .where(and(eq(categories.id, id), eq(categories.version, version)))
           .returning()
         if (!updated) throw new AppError(409, STALE_VERSION, MESSAGES.changed)
@@ -95,11 +108,17 @@ export function createCategoryAdmin(db: Database) {
       await db.transaction(async (tx) => {
         const rows = await tx.select({ id: categories.id }).from(categories).orderBy(asc(categories.position), asc(categories.name)).for('update')
         const known = new Set(rows.map((row) => row.id))
-        if (ids.length !== known.size || new Set(ids).size !== ids.length || ids.some((id) => !known.has(id))) throw new AppError(400, 'BAD_ORDER', MESSAGES.unknownIds)
+        if (ids.length !== known.size || new Set(ids).size !== ids.length || ids.some((id) => !known.has(id)))
+          throw new AppError(400, 'BAD_ORDER', MESSAGES.unknownIds)
         // One statement: each id gets its index in the new order.
         await tx
           .update(categories)
-          .set({ position: sql`array_position(${sql.raw('ARRAY[')}${sql.join(ids.map((id) => sql`${id}::uuid`), sql`, `)}${sql.raw(']')}, ${categories.id})` })
+          .set({
+            position: sql`array_position(${sql.raw('ARRAY[')}${sql.join(
+              ids.map((id) => sql`${id}::uuid`),
+              sql`, `,
+            )}${sql.raw(']')}, ${categories.id})`,
+          })
           .where(inArray(categories.id, ids))
         await audit(tx, { before: rows.map((row) => row.id), after: ids })
       })

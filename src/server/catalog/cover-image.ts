@@ -30,9 +30,19 @@ export async function renderCoverSizes(path: string): Promise<{ width: number; b
   if (Math.min(width, height) < MIN_COVER_SIDE) throw new CoverFormatError(`The cover image must be at least ${MIN_COVER_SIDE} × ${MIN_COVER_SIDE} pixels`)
   try {
     // Decode and orient once, then scale the square to each width.
-    const square = await sharp(path, { limitInputPixels: MAX_COVER_PIXELS }).rotate().resize(IMAGE_WIDTHS.at(-1), IMAGE_WIDTHS.at(-1), { fit: 'cover' }).removeAlpha().raw().toBuffer({ resolveWithObject: true })
+    const square = await sharp(path, { limitInputPixels: MAX_COVER_PIXELS })
+      .rotate()
+      .resize(IMAGE_WIDTHS.at(-1), IMAGE_WIDTHS.at(-1), { fit: 'cover' })
+      .removeAlpha()
+      .raw()
+      .toBuffer({ resolveWithObject: true })
     const raw = { width: square.info.width, height: square.info.height, channels: square.info.channels }
-    return await Promise.all(IMAGE_WIDTHS.map(async (size) => ({ width: size, bytes: await sharp(square.data, { raw }).resize(size, size).webp({ quality: 82, effort: 4 }).toBuffer() })))
+    return await Promise.all(
+      IMAGE_WIDTHS.map(async (size) => ({
+        width: size,
+        bytes: await sharp(square.data, { raw }).resize(size, size).webp({ quality: 82, effort: 4 }).toBuffer(),
+      })),
+    )
   } catch {
     throw new CoverFormatError('The cover image could not be read; export it again as JPEG, PNG or WebP')
   }

@@ -38,7 +38,12 @@ export interface DiscoveryColumns {
 export function discoveryColumnsOf(metadata: ProductMetadata, priceCents: number): DiscoveryColumns {
   const bpm = Number(metadata.bpm)
   const genre = typeof metadata.genre === 'string' ? metadata.genre.trim() : ''
-  const tags = Array.isArray(metadata.tags) ? metadata.tags.filter((tag): tag is string => typeof tag === 'string').map((tag) => tag.trim().toLowerCase()).filter(Boolean) : []
+  const tags = Array.isArray(metadata.tags)
+    ? metadata.tags
+        .filter((tag): tag is string => typeof tag === 'string')
+        .map((tag) => tag.trim().toLowerCase())
+        .filter(Boolean)
+    : []
   const types = Array.isArray(metadata.types) ? metadata.types.filter((type): type is string => typeof type === 'string' && SOUND_TYPE_IDS.includes(type)) : []
   const originalPrice = typeof metadata.originalPrice === 'number' ? metadata.originalPrice : 0
   return {

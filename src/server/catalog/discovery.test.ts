@@ -154,9 +154,12 @@ describe('facet counts', () => {
       expect(counts.type.map((option) => option.value).sort()).toEqual([...new Set(all.flatMap((product) => product.types))].sort())
 
       const tagged = bruteForce(filters, 'tags')
-      for (const option of counts.tag) expect(option.count, option.value).toBe(tagged.filter((product) => product.tags.map((tag) => tag.toLowerCase()).includes(option.value)).length)
+      for (const option of counts.tag)
+        expect(option.count, option.value).toBe(tagged.filter((product) => product.tags.map((tag) => tag.toLowerCase()).includes(option.value)).length)
 
-      const tempos = bruteForce(filters, 'bpm').map((product) => product.bpm).filter((bpm) => bpm !== null)
+      const tempos = bruteForce(filters, 'bpm')
+        .map((product) => product.bpm)
+        .filter((bpm) => bpm !== null)
       expect(counts.bpm).toEqual(tempos.length ? { min: Math.min(...tempos), max: Math.max(...tempos) } : null)
       const prices = bruteForce(filters, 'price').map((product) => product.priceCents)
       expect(counts.price).toEqual(prices.length ? { min: Math.min(...prices), max: Math.max(...prices) } : null)
@@ -194,7 +197,9 @@ describe('search', () => {
     const body = await list('/api/products?q=trap&limit=100')
     const first = body.data.slice(0, 2).map((product) => product.name)
     expect(first.every((name) => /trap/i.test(name))).toBe(true)
-    const mentionsOnly = body.data.findIndex((product) => !/trap/i.test(product.name) && !product.tags.includes('trap') && product.genre?.toLowerCase().includes('trap') !== true)
+    const mentionsOnly = body.data.findIndex(
+      (product) => !/trap/i.test(product.name) && !product.tags.includes('trap') && product.genre?.toLowerCase().includes('trap') !== true,
+    )
     if (mentionsOnly >= 0) expect(mentionsOnly).toBeGreaterThan(1)
   })
 
@@ -280,7 +285,10 @@ describe('more like this', () => {
     expect(body.data.map((product) => product.id)).not.toContain(trap.id)
     const compatible = compatibleKeys(musicKeyById(trap.musicKey!)!).map((key) => key.id)
     const score = (product: ProductListItem) =>
-      (product.genre === trap.genre ? 4 : 0) + (product.musicKey && compatible.includes(product.musicKey) ? 2 : 0) + (product.bpm !== null && Math.abs(product.bpm - trap.bpm!) <= 8 ? 2 : 0) + (product.categoryId === trap.categoryId ? 1 : 0)
+      (product.genre === trap.genre ? 4 : 0) +
+      (product.musicKey && compatible.includes(product.musicKey) ? 2 : 0) +
+      (product.bpm !== null && Math.abs(product.bpm - trap.bpm!) <= 8 ? 2 : 0) +
+      (product.categoryId === trap.categoryId ? 1 : 0)
     const best = Math.max(...all.filter((product) => product.id !== trap.id).map(score))
     expect(score(body.data[0]!)).toBe(best)
     expect(body.data.map(score)).toEqual([...body.data.map(score)].sort((a, b) => b - a))
@@ -303,7 +311,10 @@ describe('the filter columns follow the metadata', () => {
   })
 
   it('search the words of the name, tags and genre (the search columns are computed by the database)', async () => {
-    const [row] = await t.database.db.select({ text: products.searchText, matches: sql<boolean>`${products.searchVector} @@ to_tsquery('english', 'acid')` }).from(products).where(eq(products.name, 'Warehouse Techno'))
+    const [row] = await t.database.db
+      .select({ text: products.searchText, matches: sql<boolean>`${products.searchVector} @@ to_tsquery('english', 'acid')` })
+      .from(products)
+      .where(eq(products.name, 'Warehouse Techno'))
     expect(row!.text).toContain('warehouse techno')
     expect(row!.matches).toBe(true)
   })

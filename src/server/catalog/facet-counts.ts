@@ -30,7 +30,8 @@ interface FacetRow {
 }
 
 const byName = (a: FacetOption, b: FacetOption) => a.value.localeCompare(b.value)
-const byCamelot = (a: FacetOption, b: FacetOption) => (musicKeyById(a.value)?.camelot ?? '').localeCompare(musicKeyById(b.value)?.camelot ?? '', undefined, { numeric: true })
+const byCamelot = (a: FacetOption, b: FacetOption) =>
+  (musicKeyById(a.value)?.camelot ?? '').localeCompare(musicKeyById(b.value)?.camelot ?? '', undefined, { numeric: true })
 
 /** Counts over the rows `where` keeps, each facet under every filter but its own. One query; the rows are read once. */
 async function countRows(db: Database, filters: ProductFilterSql, where: SQL, selectedTags: readonly string[]): Promise<CatalogFacets> {
@@ -83,7 +84,13 @@ function recount(scopeOptions: FacetOption[], narrowed: FacetOption[]): FacetOpt
  * The facets of a list. `scopeKey` names its scope (category and searches); `remember` keeps the
  * scope's own counts between requests.
  */
-export async function facetCounts(db: Database, filters: ProductFilterSql, selectedTags: readonly string[], scopeKey: string, remember: Remember = makeEveryTime): Promise<CatalogFacets> {
+export async function facetCounts(
+  db: Database,
+  filters: ProductFilterSql,
+  selectedTags: readonly string[],
+  scopeKey: string,
+  remember: Remember = makeEveryTime,
+): Promise<CatalogFacets> {
   const scope = await remember(`facet-scope:${scopeKey}`, () => countRows(db, { ...filters, facets: {} }, and(...filters.scope)!, []))
   const active = Object.keys(filters.facets) as FacetDimension[]
   if (active.length === 0) return scope
@@ -98,7 +105,13 @@ export async function facetCounts(db: Database, filters: ProductFilterSql, selec
     key: sole === 'key' ? scope.key : recount(scope.key, narrowed.key),
     type: sole === 'type' ? scope.type : recount(scope.type, narrowed.type),
     // With tags the only filter, the rows kept are those with a picked tag: each picked tag's count there is its count in the scope.
-    tag: sole === 'tag' ? [...narrowed.tag.filter((option) => selected.has(option.value)), ...scope.tag.filter((option) => !selected.has(option.value))].slice(0, FACET_TAG_COUNT) : narrowed.tag,
+    tag:
+      sole === 'tag'
+        ? [...narrowed.tag.filter((option) => selected.has(option.value)), ...scope.tag.filter((option) => !selected.has(option.value))].slice(
+            0,
+            FACET_TAG_COUNT,
+          )
+        : narrowed.tag,
     bpm: pick('bpm', 'bpm'),
     price: pick('price', 'price'),
     onSale: pick('onSale', 'onSale'),

@@ -42,7 +42,11 @@ async function objectBytes(key: string): Promise<Buffer> {
   return Buffer.from(await object.Body!.transformToByteArray())
 }
 
-const inBucket = (key: string) => objectBytes(key).then(() => true, () => false)
+const inBucket = (key: string) =>
+  objectBytes(key).then(
+    () => true,
+    () => false,
+  )
 const filesUnder = (dir: string) => (existsSync(dir) ? readdirSync(dir, { recursive: true }).map(String) : [])
 
 beforeAll(async () => {
@@ -55,9 +59,25 @@ beforeAll(async () => {
 
   work = mkdtempSync(join(tmpdir(), 'als-media-bucket-'))
   writeFileSync(join(work, 'pack.zip'), packBytes)
-  await sharp({ create: { width: 800, height: 800, channels: 3, background: { r: 40, g: 80, b: 200 } } }).jpeg().toFile(join(work, 'cover.jpg'))
+  await sharp({ create: { width: 800, height: 800, channels: 3, background: { r: 40, g: 80, b: 200 } } })
+    .jpeg()
+    .toFile(join(work, 'cover.jpg'))
   copyFileSync(fileURLToPath(lena.url('flac')), join(work, 'preview.flac'))
-  const added = await runOwner(t, 'product', 'add', '--name', 'Bucket Breaks', '--price', '12', '--file', join(work, 'pack.zip'), '--cover', join(work, 'cover.jpg'), '--preview', join(work, 'preview.flac'))
+  const added = await runOwner(
+    t,
+    'product',
+    'add',
+    '--name',
+    'Bucket Breaks',
+    '--price',
+    '12',
+    '--file',
+    join(work, 'pack.zip'),
+    '--cover',
+    join(work, 'cover.jpg'),
+    '--preview',
+    join(work, 'preview.flac'),
+  )
   expect(added.err).toBe('')
   product = (await t.database.db.select().from(products).where(eq(products.name, 'Bucket Breaks')))[0]!
 })
@@ -192,7 +212,10 @@ describe("the owner console's cover on a bucket store", () => {
   }
 
   const coverKeys = (url: string) => [320, 640, 1024].map((width) => `shop/media/${url.slice('/media/'.length).replace(/-640\.webp$/, `-${width}.webp`)}`)
-  const png = (r: number) => sharp({ create: { width: 900, height: 700, channels: 3, background: { r, g: 120, b: 30 } } }).png().toBuffer()
+  const png = (r: number) =>
+    sharp({ create: { width: 900, height: 700, channels: 3, background: { r, g: 120, b: 30 } } })
+      .png()
+      .toBuffer()
 
   it('stores the replacement in the bucket, not on disk, removes the replaced cover, and serves it at its /media URL', async () => {
     const [row] = await t.database.db.insert(products).values({ name: 'Console Cover', priceCents: 900, isActive: true }).returning()

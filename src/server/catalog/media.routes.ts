@@ -20,7 +20,7 @@ const CACHE_CONTROL = `public, max-age=${ONE_DAY_MS / 1000}`
  * long; an explicit max-age (a bare 301 is kept indefinitely) bounds how long old links keep
  * going to a previous MEDIA_BASE_URL after it changes.
  */
-const REDIRECT_CACHE_CONTROL = `public, max-age=${30 * ONE_DAY_MS / 1000}`
+const REDIRECT_CACHE_CONTROL = `public, max-age=${(30 * ONE_DAY_MS) / 1000}`
 const CONTENT_TYPES: Record<string, string> = {
   '.webp': 'image/webp',
   '.png': 'image/png',

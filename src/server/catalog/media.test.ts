@@ -74,7 +74,10 @@ describe('public media on disk with MEDIA_BASE_URL', () => {
 
   beforeAll(async () => {
     clientDir = mkdtempSync(join(tmpdir(), 'als-client-'))
-    writeFileSync(join(clientDir, 'index.html'), '<!doctype html><html><head><meta name="als-config" content="%ALS_CONFIG%" /><title>ALS</title></head><body><div id="root"></div></body></html>')
+    writeFileSync(
+      join(clientDir, 'index.html'),
+      '<!doctype html><html><head><meta name="als-config" content="%ALS_CONFIG%" /><title>ALS</title></head><body><div id="root"></div></body></html>',
+    )
     cdn = await createTestApp({ STORE_MODE: 'live', MEDIA_BASE_URL: CDN }, { clientDir, renderPages: true })
   })
   afterAll(async () => {

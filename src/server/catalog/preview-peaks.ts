@@ -27,7 +27,10 @@ export async function backfillPreviewPeaks(db: Database, media: FileStorage): Pr
       const info = await media.stat(key)
       if (!info) throw new Error(`the preview ${product.audioPreview} is not in media storage`)
       const peaks = await wavPeaksOf(media.createReadStream(key), info.size, product.audioPreview)
-      await db.update(products).set({ previewPeaks: peaks }).where(and(eq(products.id, product.id), isNull(products.previewPeaks)))
+      await db
+        .update(products)
+        .set({ previewPeaks: peaks })
+        .where(and(eq(products.id, product.id), isNull(products.previewPeaks)))
       result.updated++
     } catch (error) {
       const reason = error instanceof StorageKeyError ? 'preview path leaves the media directory' : error instanceof Error ? error.message : String(error)

@@ -68,7 +68,13 @@ function columnsOf(form: ProductForm, metadata: ProductMetadata) {
     else next[key] = value
   }
   set('originalPrice', originalPrice)
-  set('tags', form.tags.split(',').map((tag) => tag.trim()).filter(Boolean))
+  set(
+    'tags',
+    form.tags
+      .split(',')
+      .map((tag) => tag.trim())
+      .filter(Boolean),
+  )
   set('product_type', form.digitalDownload ? 'digital_download' : undefined)
   set('purchase_limit', form.digitalDownload ? '1' : form.purchaseLimit || undefined)
   set('bpm', form.bpm ? Number(form.bpm) : undefined)
@@ -111,7 +117,13 @@ export function createProductAdmin(db: Database) {
     },
 
     async adminProduct(id: string): Promise<AdminProductRow> {
-      const [row] = isUuid(id) ? await db.select({ product: products, categoryName: categories.name }).from(products).leftJoin(categories, eq(products.categoryId, categories.id)).where(eq(products.id, id)) : []
+      const [row] = isUuid(id)
+        ? await db
+            .select({ product: products, categoryName: categories.name })
+            .from(products)
+            .leftJoin(categories, eq(products.categoryId, categories.id))
+            .where(eq(products.id, id))
+        : []
       if (!row) throw notFound(MESSAGES.notFound)
       return { ...row, form: productFormOf(row.product), media: mediaStateOf(row.product) }
     },
@@ -128,7 +140,12 @@ export function createProductAdmin(db: Database) {
     },
 
     /** Saves the form over the version it was edited from; a product saved since is a 409. */
-    async updateProduct(id: string, form: ProductForm, version: number, audit: (tx: Executor, id: string, change: ProductChange) => Promise<void>): Promise<ProductRow> {
+    async updateProduct(
+      id: string,
+      form: ProductForm,
+      version: number,
+      audit: (tx: Executor, id: string, change: ProductChange) => Promise<void>,
+    ): Promise<ProductRow> {
       return db.transaction(async (tx) => {
         const [current] = isUuid(id) ? await tx.select().from(products).where(eq(products.id, id)).for('update') : []
         if (!current) throw notFound(MESSAGES.notFound)

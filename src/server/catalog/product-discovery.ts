@@ -49,7 +49,11 @@ export function createProductDiscovery(db: Database, mediaUrl: MediaUrl) {
               group by tag order by count(*) desc, tag limit ${SUGGESTED_TAGS}`,
         ),
       ])
-      return { products: found.map((product) => ({ ...product, imageUrl: product.imageUrl && mediaUrl(product.imageUrl) })), categories: sections, tags: tags.map((row) => row.tag) }
+      return {
+        products: found.map((product) => ({ ...product, imageUrl: product.imageUrl && mediaUrl(product.imageUrl) })),
+        categories: sections,
+        tags: tags.map((row) => row.tag),
+      }
     },
 
     /**
@@ -58,7 +62,10 @@ export function createProductDiscovery(db: Database, mediaUrl: MediaUrl) {
      * Empty for an unknown product.
      */
     async relatedProducts(productId: string, limit: number): Promise<ProductListItem[]> {
-      const [product] = await db.select({ genre: products.genre, musicKey: products.musicKey, bpm: products.bpm, categoryId: products.categoryId }).from(products).where(eq(products.id, productId))
+      const [product] = await db
+        .select({ genre: products.genre, musicKey: products.musicKey, bpm: products.bpm, categoryId: products.categoryId })
+        .from(products)
+        .where(eq(products.id, productId))
       if (!product) return []
       const key = product.musicKey ? musicKeyById(product.musicKey) : null
       const compatible = key ? compatibleKeys(key).map((found) => found.id) : []

@@ -10,7 +10,13 @@
 import { createReadStream } from 'node:fs'
 import { and, desc, eq, sql } from 'drizzle-orm'
 import { PRODUCT_ADMIN_MESSAGES } from '../../shared/contract/admin-products.ts'
-import { FILE_VERSION_ACTIONS, FILE_VERSION_MESSAGES, type FileVersionView, type LiveFileVersion, type ProductFileVersions } from '../../shared/contract/product-file-versions.ts'
+import {
+  FILE_VERSION_ACTIONS,
+  FILE_VERSION_MESSAGES,
+  type FileVersionView,
+  type LiveFileVersion,
+  type ProductFileVersions,
+} from '../../shared/contract/product-file-versions.ts'
 import { isUuid } from '../../shared/ids.ts'
 import type { Database, Executor } from '../db/client.ts'
 import { AppError, notFound } from '../http/errors.ts'
@@ -35,7 +41,11 @@ export interface NewFileVersion {
 }
 
 /** A publish is audited as a publish, or as a restore when the version was live before; the catalog names which. */
-export type FileVersionAudit = (tx: Executor, productId: string, entry: { action: string; before: Record<string, unknown>; after: Record<string, unknown> }) => Promise<void>
+export type FileVersionAudit = (
+  tx: Executor,
+  productId: string,
+  entry: { action: string; before: Record<string, unknown>; after: Record<string, unknown> },
+) => Promise<void>
 
 /** What buyers are told of a version that just went live. */
 export interface FileVersionAnnouncement {
@@ -79,7 +89,12 @@ function versionView(row: ProductFileVersionRow, liveVersion: number | null): Fi
 }
 
 /** What the audit log says of a version. */
-const versionFacts = (row: Pick<ProductFileVersionRow, 'number' | 'fileName' | 'size' | 'sha256'> | null) => ({ version: row?.number ?? null, file: row?.fileName ?? null, bytes: row?.size ?? null, sha256: row?.sha256 ?? null })
+const versionFacts = (row: Pick<ProductFileVersionRow, 'number' | 'fileName' | 'size' | 'sha256'> | null) => ({
+  version: row?.number ?? null,
+  file: row?.fileName ?? null,
+  bytes: row?.size ?? null,
+  sha256: row?.sha256 ?? null,
+})
 
 export function createProductFileVersions({ db, files, maxFileBytes }: ProductFileVersionsDeps) {
   async function findProduct(executor: Executor, productId: string, { lock }: { lock: boolean }): Promise<ProductRow> {
@@ -111,7 +126,12 @@ export function createProductFileVersions({ db, files, maxFileBytes }: ProductFi
    */
   async function adoptUnversionedFile(tx: Executor, product: ProductRow): Promise<ProductRow> {
     if (product.liveFileVersion !== null || !product.fileUrl) return product
-    const [existing] = await tx.select().from(productFileVersions).where(eq(productFileVersions.productId, product.id)).orderBy(desc(productFileVersions.number)).limit(1)
+    const [existing] = await tx
+      .select()
+      .from(productFileVersions)
+      .where(eq(productFileVersions.productId, product.id))
+      .orderBy(desc(productFileVersions.number))
+      .limit(1)
     const number = (existing?.number ?? 0) + 1
     const [adopted] = await tx
       .insert(productFileVersions)
@@ -137,7 +157,8 @@ export function createProductFileVersions({ db, files, maxFileBytes }: ProductFi
     try {
       stored = await files.put(key, createReadStream(source.path), { maxBytes: maxFileBytes })
     } catch (error) {
-      if (error instanceof StorageLimitError) throw new AppError(413, 'UPLOAD_TOO_LARGE', 'The product file is larger than the store accepts (MAX_UPLOAD_BYTES)')
+      if (error instanceof StorageLimitError)
+        throw new AppError(413, 'UPLOAD_TOO_LARGE', 'The product file is larger than the store accepts (MAX_UPLOAD_BYTES)')
       throw error
     }
     if (stored.size === 0) {
@@ -160,7 +181,12 @@ export function createProductFileVersions({ db, files, maxFileBytes }: ProductFi
      * Stores the file and makes it the product's next version: a draft when the product has a
      * live version (buyers keep downloading that one), else live at once. Audited by `audit`.
      */
-    async addFileVersion(productId: string, source: { path: string; fileName: string }, { changelog, uploadedBy }: NewFileVersion, audit: MediaAudit): Promise<AddedFileVersion> {
+    async addFileVersion(
+      productId: string,
+      source: { path: string; fileName: string },
+      { changelog, uploadedBy }: NewFileVersion,
+      audit: MediaAudit,
+    ): Promise<AddedFileVersion> {
       await findProduct(db, productId, { lock: false })
       const stored = await storeFile(productId, source)
       try {
@@ -205,11 +231,19 @@ export function createProductFileVersions({ db, files, maxFileBytes }: ProductFi
      * whatever `announce` queues for buyers are one transaction. 404 for an unknown version, 409
      * for the live one.
      */
-    async publishFileVersion<T = void>(productId: string, number: number, audit: FileVersionAudit, announce?: AnnounceFileVersion<T>): Promise<{ versions: FileVersionList; announced: T | undefined }> {
+    async publishFileVersion<T = void>(
+      productId: string,
+      number: number,
+      audit: FileVersionAudit,
+      announce?: AnnounceFileVersion<T>,
+    ): Promise<{ versions: FileVersionList; announced: T | undefined }> {
       const announced = await db.transaction(async (tx) => {
         const product = await findProduct(tx, productId, { lock: true })
         const [version] = Number.isSafeInteger(number)
-          ? await tx.select().from(productFileVersions).where(and(eq(productFileVersions.productId, product.id), eq(productFileVersions.number, number)))
+          ? await tx
+              .select()
+              .from(productFileVersions)
+              .where(and(eq(productFileVersions.productId, product.id), eq(productFileVersions.number, number)))
           : []
         if (!version) throw notFound(FILE_VERSION_MESSAGES.notFound, 'FILE_VERSION_NOT_FOUND')
         if (product.liveFileVersion === number) throw new AppError(409, 'FILE_VERSION_LIVE', FILE_VERSION_MESSAGES.alreadyLive)
@@ -219,7 +253,13 @@ export function createProductFileVersions({ db, files, maxFileBytes }: ProductFi
           .set({ publishedAt: sql`coalesce(${productFileVersions.publishedAt}, now())` })
           .where(eq(productFileVersions.id, version.id))
           .returning()
-        const [wasLive] = product.liveFileVersion === null ? [] : await tx.select().from(productFileVersions).where(and(eq(productFileVersions.productId, product.id), eq(productFileVersions.number, product.liveFileVersion)))
+        const [wasLive] =
+          product.liveFileVersion === null
+            ? []
+            : await tx
+                .select()
+                .from(productFileVersions)
+                .where(and(eq(productFileVersions.productId, product.id), eq(productFileVersions.number, product.liveFileVersion)))
         await makeLive(tx, product.id, published!)
         await audit(tx, product.id, {
           action: restoring ? FILE_VERSION_ACTIONS.restore : FILE_VERSION_ACTIONS.publish,

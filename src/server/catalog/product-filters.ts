@@ -78,15 +78,25 @@ export function productFilterSql(params: ProductListParams): ProductFilterSql {
   if (search) scope.push(searchMatch(search))
 
   const facets: Partial<Record<FacetDimension, SQL>> = {}
-  if (params.genre?.length) facets.genre = inArray(sql`lower(${products.genre})`, params.genre.map((genre) => genre.toLowerCase()))
+  if (params.genre?.length)
+    facets.genre = inArray(
+      sql`lower(${products.genre})`,
+      params.genre.map((genre) => genre.toLowerCase()),
+    )
   if (params.keys.length) facets.key = inArray(products.musicKey, params.keys)
   if (params.type?.length) facets.type = sql`${products.soundTypes} && ${textArray(params.type)}`
   if (params.tag?.length) facets.tag = sql`${products.tags} && ${textArray(params.tag.map((tag) => tag.toLowerCase()))}`
   if (params.bpmMin !== undefined || params.bpmMax !== undefined) {
-    facets.bpm = and(params.bpmMin !== undefined ? gte(products.bpm, params.bpmMin) : undefined, params.bpmMax !== undefined ? lte(products.bpm, params.bpmMax) : undefined)!
+    facets.bpm = and(
+      params.bpmMin !== undefined ? gte(products.bpm, params.bpmMin) : undefined,
+      params.bpmMax !== undefined ? lte(products.bpm, params.bpmMax) : undefined,
+    )!
   }
   if (params.priceMin !== undefined || params.priceMax !== undefined) {
-    facets.price = and(params.priceMin !== undefined ? gte(products.priceCents, params.priceMin) : undefined, params.priceMax !== undefined ? lte(products.priceCents, params.priceMax) : undefined)!
+    facets.price = and(
+      params.priceMin !== undefined ? gte(products.priceCents, params.priceMin) : undefined,
+      params.priceMax !== undefined ? lte(products.priceCents, params.priceMax) : undefined,
+    )!
   }
   if (params.onSale) facets.onSale = eq(products.onSale, true)
   return { scope, facets, search }
@@ -99,6 +109,8 @@ export function allConditions(filters: ProductFilterSql): SQL {
 
 /** The facets' conditions except `dimension`'s own, as one boolean (true when there are none). */
 export function conditionsExcept(filters: ProductFilterSql, dimension: FacetDimension): SQL {
-  const others = Object.entries(filters.facets).filter(([name]) => name !== dimension).map(([, condition]) => condition)
+  const others = Object.entries(filters.facets)
+    .filter(([name]) => name !== dimension)
+    .map(([, condition]) => condition)
   return others.length > 0 ? and(...others)! : sql`true`
 }

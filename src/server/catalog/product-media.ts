@@ -45,8 +45,16 @@ export interface ProductMediaDeps {
 
 /** A file name safe in a storage key and a URL, keeping its extension (the download's name ends with it). */
 export function storageFileName(fileName: string): string {
-  const extension = extname(fileName).toLowerCase().replace(/[^a-z0-9.]/g, '').slice(0, 12)
-  const stem = fileName.slice(0, fileName.length - extname(fileName).length).normalize('NFKD').replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^[-.]+|-+$/g, '').slice(0, 80)
+  const extension = extname(fileName)
+    .toLowerCase()
+    .replace(/[^a-z0-9.]/g, '')
+    .slice(0, 12)
+  const stem = fileName
+    .slice(0, fileName.length - extname(fileName).length)
+    .normalize('NFKD')
+    .replace(/[^A-Za-z0-9._-]+/g, '-')
+    .replace(/^[-.]+|-+$/g, '')
+    .slice(0, 80)
   return `${stem || 'file'}${extension}`
 }
 
@@ -62,7 +70,16 @@ function ownedMediaKey(url: string | null | undefined, productId: string): strin
 export function mediaStateOf(row: typeof products.$inferSelect): ProductMediaState {
   const metadata = row.metadata ?? {}
   return {
-    file: row.fileUrl ? { name: row.fileUrl.split('/').at(-1)!.replace(/^[0-9a-f]{8}-/, ''), size: row.fileSize, sha256: row.fileSha256 } : null,
+    file: row.fileUrl
+      ? {
+          name: row.fileUrl
+            .split('/')
+            .at(-1)!
+            .replace(/^[0-9a-f]{8}-/, ''),
+          size: row.fileSize,
+          sha256: row.fileSha256,
+        }
+      : null,
     coverUrl: row.imageUrl,
     previewUrl: typeof metadata.audioPreview === 'string' ? metadata.audioPreview : null,
     previewPeaks: row.previewPeaks,
@@ -102,7 +119,9 @@ export function createProductMedia({ db, files, media }: ProductMediaDeps) {
      */
     async discardUnsoldProduct(productId: string): Promise<void> {
       if (!isUuid(productId)) return
-      const versionKeys = (await db.select({ key: productFileVersions.storageKey }).from(productFileVersions).where(eq(productFileVersions.productId, productId))).map((row) => row.key)
+      const versionKeys = (
+        await db.select({ key: productFileVersions.storageKey }).from(productFileVersions).where(eq(productFileVersions.productId, productId))
+      ).map((row) => row.key)
       const [removed] = await db.delete(products).where(eq(products.id, productId)).returning()
       if (!removed) return
       const cover = ownedMediaKey(removed.imageUrl, productId)
@@ -134,7 +153,11 @@ export function createProductMedia({ db, files, media }: ProductMediaDeps) {
         const current = await lockProduct(tx, productId)
         const metadata: ProductMetadata = { ...(current.metadata ?? {}) }
         metadata.images = [url, ...(metadata.images ?? []).filter((image) => image !== current.imageUrl)]
-        const [saved] = await tx.update(products).set({ imageUrl: url, metadata, updatedAt: sql`now()` }).where(eq(products.id, productId)).returning()
+        const [saved] = await tx
+          .update(products)
+          .set({ imageUrl: url, metadata, updatedAt: sql`now()` })
+          .where(eq(products.id, productId))
+          .returning()
         state = mediaStateOf(saved!)
         await audit(tx, productId, { before: { cover: current.imageUrl }, after: { cover: url } })
         const old = ownedMediaKey(current.imageUrl, productId)
@@ -162,7 +185,11 @@ export function createProductMedia({ db, files, media }: ProductMediaDeps) {
       await swap({ storage: media, keys: [key] }, async (tx) => {
         const current = await lockProduct(tx, productId)
         const metadata: ProductMetadata = { ...(current.metadata ?? {}), audioPreview: url }
-        const [saved] = await tx.update(products).set({ metadata, previewPeaks: peaks, updatedAt: sql`now()` }).where(eq(products.id, productId)).returning()
+        const [saved] = await tx
+          .update(products)
+          .set({ metadata, previewPeaks: peaks, updatedAt: sql`now()` })
+          .where(eq(products.id, productId))
+          .returning()
         state = mediaStateOf(saved!)
         await audit(tx, productId, { before: { preview: current.metadata?.audioPreview ?? null }, after: { preview: url } })
         const old = ownedMediaKey(current.metadata?.audioPreview as string | undefined, productId)
@@ -172,4 +199,3 @@ export function createProductMedia({ db, files, media }: ProductMediaDeps) {
     },
   }
 }
-

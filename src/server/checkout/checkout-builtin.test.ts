@@ -23,7 +23,15 @@ afterAll(async () => t?.close())
 describe('checkout with the built-in provider', () => {
   it('guest hosted checkout with WELCOME10, paid with 4242: the webhook completes the order and the receipt is sent', async () => {
     const email = uniqueEmail('guest')
-    const session = await createSession(t, { checkoutType: 'direct', customerEmail: email, promoCode: 'welcome10', items: [{ productId: plain.id, quantity: 2 }, { productId: digital.id, quantity: 1 }] })
+    const session = await createSession(t, {
+      checkoutType: 'direct',
+      customerEmail: email,
+      promoCode: 'welcome10',
+      items: [
+        { productId: plain.id, quantity: 2 },
+        { productId: digital.id, quantity: 1 },
+      ],
+    })
     expect(session.url).toBe(`${t.config.publicUrl}/pay/${session.sessionId}`)
     const page = (await t.app.inject({ method: 'GET', url: `/api/builtin-pay/sessions/${session.sessionId}` })).json()
     const order = await orderById(t, session.orderId)
@@ -46,7 +54,11 @@ describe('checkout with the built-in provider', () => {
 
   it('the success page completes a paid order before the webhook arrives; the late webhook changes nothing', async () => {
     const shopper = await createSignedInUser(t)
-    const session = await createSession(t, { checkoutType: 'direct', userId: shopper.id, uiMode: 'embedded', items: [{ productId: plain.id, quantity: 1 }] }, { cookie: shopper.cookie })
+    const session = await createSession(
+      t,
+      { checkoutType: 'direct', userId: shopper.id, uiMode: 'embedded', items: [{ productId: plain.id, quantity: 1 }] },
+      { cookie: shopper.cookie },
+    )
     expect(session.client_secret).toMatch(new RegExp(`^${session.sessionId}_secret_`))
     expect((await payBuiltinSession(t.app, session.sessionId, { clientSecret: session.client_secret! })).status).toBe(200)
     const lookup = await t.app.inject({ method: 'GET', url: `/api/orders/by-session/${session.sessionId}`, headers: { cookie: shopper.cookie } })
@@ -58,7 +70,12 @@ describe('checkout with the built-in provider', () => {
 
   it('a declined card grants nothing; the expired session cancels the order and releases the promo use', async () => {
     const before = (await promoState(t, 'SAVE20')).uses
-    const session = await createSession(t, { checkoutType: 'direct', customerEmail: uniqueEmail('declined'), promoCode: 'SAVE20', items: [{ productId: digital.id, quantity: 1 }] })
+    const session = await createSession(t, {
+      checkoutType: 'direct',
+      customerEmail: uniqueEmail('declined'),
+      promoCode: 'SAVE20',
+      items: [{ productId: digital.id, quantity: 1 }],
+    })
     const declined = await payBuiltinSession(t.app, session.sessionId, { cardNumber: TEST_CARDS.declined })
     expect(declined.status).toBe(402)
     expect(declined.body.error?.message).toBe('Your card was declined.')

@@ -35,7 +35,10 @@ export type Claim =
 
 export interface CheckoutOrderDeps {
   db: Database
-  pendingOrders: Pick<PendingOrdersService, 'lockBuyer' | 'pendingOrdersOf' | 'endPendingOrder' | 'endPendingOrderNow' | 'createPendingOrder' | 'attachPaymentSession'>
+  pendingOrders: Pick<
+    PendingOrdersService,
+    'lockBuyer' | 'pendingOrdersOf' | 'endPendingOrder' | 'endPendingOrderNow' | 'createPendingOrder' | 'attachPaymentSession'
+  >
   /** Completes an order whose session turns out to be paid. */
   fulfilment: Pick<FulfilmentService, 'fulfilCheckoutSession'>
   promo: Pick<PromoService, 'reserve'>
@@ -75,7 +78,12 @@ export function fingerprintOf(request: CheckoutRequest, priced: PricedCheckout):
  * without a session are ended here (nobody can be paying them); those with one are returned to
  * be replaced.
  */
-export function claimOrder({ db, pendingOrders, promo, payments }: CheckoutOrderDeps, request: CheckoutRequest, priced: PricedCheckout, fingerprint: string): Promise<Claim> {
+export function claimOrder(
+  { db, pendingOrders, promo, payments }: CheckoutOrderDeps,
+  request: CheckoutRequest,
+  priced: PricedCheckout,
+  fingerprint: string,
+): Promise<Claim> {
   return db.transaction(async (tx): Promise<Claim> => {
     await pendingOrders.lockBuyer(tx, request.buyer)
     const pending = await pendingOrders.pendingOrdersOf(tx, request.buyer)
@@ -181,7 +189,9 @@ export async function startPayment(
     throw providerFailed()
   }
   if (!(await pendingOrders.attachPaymentSession({ id: order.id, buyer: buyerOf(order) }, session.id, previousSessionId))) {
-    await payments().expireCheckoutSession(session.id).catch((error) => log.warn({ err: error, sessionId: session.id }, 'could not expire an orphaned session'))
+    await payments()
+      .expireCheckoutSession(session.id)
+      .catch((error) => log.warn({ err: error, sessionId: session.id }, 'could not expire an orphaned session'))
     throw replacedError()
   }
   return session

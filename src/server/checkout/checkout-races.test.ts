@@ -29,7 +29,11 @@ describe.runIf(process.env.DATABASE_URL)('checkout races on PostgreSQL', () => {
   afterAll(async () => t?.close())
 
   it('one completed event delivered 5 times at once plus 2 success-page lookups: one COMPLETED order, one receipt, every answer 2xx', async () => {
-    const session = await createSession(t, { checkoutType: 'direct', customerEmail: uniqueEmail('race'), promoCode: 'WELCOME10', items: [{ productId: plain.id, quantity: 1 }] }, { remoteAddress: nextAddress() })
+    const session = await createSession(
+      t,
+      { checkoutType: 'direct', customerEmail: uniqueEmail('race'), promoCode: 'WELCOME10', items: [{ productId: plain.id, quantity: 1 }] },
+      { remoteAddress: nextAddress() },
+    )
     const paid = fake.pay(session.sessionId)
     const { payload, headers } = fake.signedEvent('checkout.session.completed', paid, { eventId: `evt_race_${session.orderId}` })
     const responses = await Promise.all([
@@ -56,12 +60,16 @@ describe.runIf(process.env.DATABASE_URL)('checkout races on PostgreSQL', () => {
     expect((await fake.retrieveCheckoutSession(rows[0]!.paymentSessionId!))?.status).toBe('open')
   })
 
-  it("10 different checkouts at once by one buyer leave exactly one payable order", async () => {
+  it('10 different checkouts at once by one buyer leave exactly one payable order', async () => {
     const shopper = await createSignedInUser(t)
     fake.createDelayMs = 30
     const responses = await Promise.all(
       Array.from({ length: 10 }, (_, index) =>
-        postCheckout(t, { checkoutType: 'cart', userId: shopper.id, items: [{ productId: plain.id, quantity: index + 1 }] }, { cookie: shopper.cookie, remoteAddress: nextAddress() }),
+        postCheckout(
+          t,
+          { checkoutType: 'cart', userId: shopper.id, items: [{ productId: plain.id, quantity: index + 1 }] },
+          { cookie: shopper.cookie, remoteAddress: nextAddress() },
+        ),
       ),
     )
     fake.createDelayMs = 0
@@ -81,14 +89,23 @@ describe.runIf(process.env.DATABASE_URL)('checkout races on PostgreSQL', () => {
     const emails = Array.from({ length: 10 }, () => uniqueEmail('promo-race'))
     const responses = await Promise.all(
       emails.map((customerEmail) =>
-        postCheckout(t, { checkoutType: 'direct', customerEmail, promoCode: 'RACE_ONCE', items: [{ productId: plain.id, quantity: 1 }] }, { remoteAddress: nextAddress() }),
+        postCheckout(
+          t,
+          { checkoutType: 'direct', customerEmail, promoCode: 'RACE_ONCE', items: [{ productId: plain.id, quantity: 1 }] },
+          { remoteAddress: nextAddress() },
+        ),
       ),
     )
     const won = responses.filter((response) => response.statusCode === 200)
     const lost = responses.filter((response) => response.statusCode !== 200)
     expect(won).toHaveLength(1)
-    expect(lost.map((response) => [response.statusCode, response.json().error.message])).toEqual(Array(9).fill([400, 'This promo code has reached its usage limit']))
-    const discounted = await t.database.db.select().from(orders).where(and(inArray(orders.customerEmail, emails), eq(orders.promoCode, 'RACE_ONCE')))
+    expect(lost.map((response) => [response.statusCode, response.json().error.message])).toEqual(
+      Array(9).fill([400, 'This promo code has reached its usage limit']),
+    )
+    const discounted = await t.database.db
+      .select()
+      .from(orders)
+      .where(and(inArray(orders.customerEmail, emails), eq(orders.promoCode, 'RACE_ONCE')))
     expect(discounted).toHaveLength(1)
     const [promo] = await t.database.db.select().from(promoCodes).where(eq(promoCodes.code, 'RACE_ONCE'))
     expect(promo?.uses).toBe(1)
@@ -103,7 +120,10 @@ describe.runIf(process.env.DATABASE_URL)('checkout races on PostgreSQL', () => {
     const sessions = [won[0]!.json().sessionId as string, ...retries.map((retry) => retry.sessionId)]
     const deliveries = await Promise.all(sessions.map((sessionId) => deliverEvent(t, fake, 'checkout.session.completed', fake.pay(sessionId))))
     expect(deliveries.every((response) => response.statusCode === 200)).toBe(true)
-    const paid = await t.database.db.select().from(orders).where(and(inArray(orders.customerEmail, emails), eq(orders.status, 'COMPLETED')))
+    const paid = await t.database.db
+      .select()
+      .from(orders)
+      .where(and(inArray(orders.customerEmail, emails), eq(orders.status, 'COMPLETED')))
     expect(paid).toHaveLength(10)
     expect(paid.filter((order) => order.discountCents > 0).map((order) => order.promoCode)).toEqual(['RACE_ONCE'])
   })
@@ -122,7 +142,9 @@ describe.runIf(process.env.DATABASE_URL)('checkout races on PostgreSQL with the 
   it('20 identical checkouts at once leave one payable order (the provider writes to the same database meanwhile)', async () => {
     const shopper = await createSignedInUser(t)
     const body = { checkoutType: 'cart', userId: shopper.id, items: [{ productId: plain.id, quantity: 1 }] }
-    const responses = await Promise.all(Array.from({ length: 20 }, (_, index) => postCheckout(t, body, { cookie: shopper.cookie, remoteAddress: `100.65.0.${index + 1}` })))
+    const responses = await Promise.all(
+      Array.from({ length: 20 }, (_, index) => postCheckout(t, body, { cookie: shopper.cookie, remoteAddress: `100.65.0.${index + 1}` })),
+    )
     expect(responses.map((response) => response.statusCode)).toEqual(Array(20).fill(200))
     expect(new Set(responses.map((response) => response.json().sessionId)).size).toBe(1)
     const rows = await t.database.db.select().from(orders).where(eq(orders.userId, shopper.id))
@@ -130,7 +152,11 @@ describe.runIf(process.env.DATABASE_URL)('checkout races on PostgreSQL with the 
   })
 
   it("the provider's own completed event posted 5 times at once plus 2 success-page lookups: one COMPLETED order, one receipt", async () => {
-    const session = await createSession(t, { checkoutType: 'direct', customerEmail: uniqueEmail('builtin-race'), items: [{ productId: plain.id, quantity: 1 }] })
+    const session = await createSession(t, {
+      checkoutType: 'direct',
+      customerEmail: uniqueEmail('builtin-race'),
+      items: [{ productId: plain.id, quantity: 1 }],
+    })
     expect((await payBuiltinSession(t.app, session.sessionId)).status).toBe(200)
     const queued = (await t.database.db.select().from(paymentWebhookDeliveries)).find(
       (row) => row.type === 'checkout.session.completed' && (row.payload as { data: { object: { id: string } } }).data.object.id === session.sessionId,

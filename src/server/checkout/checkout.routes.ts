@@ -33,7 +33,15 @@ export interface CheckoutRouteDeps {
   limiter: RateLimiter
 }
 
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 429: apiErrorSchema, 500: apiErrorSchema, 502: apiErrorSchema }
+const errors = {
+  400: apiErrorSchema,
+  401: apiErrorSchema,
+  404: apiErrorSchema,
+  409: apiErrorSchema,
+  429: apiErrorSchema,
+  500: apiErrorSchema,
+  502: apiErrorSchema,
+}
 
 export function checkoutRoutes({ checkout, limiter }: CheckoutRouteDeps): FastifyPluginAsyncZod {
   return async (app) => {
@@ -41,48 +49,56 @@ export function checkoutRoutes({ checkout, limiter }: CheckoutRouteDeps): Fastif
       reply.header('Cache-Control', 'no-store')
     })
 
-    app.post('/api/checkout/sessions', {
-      schema: {
-        tags: ['checkout'],
-        summary: 'Create the PENDING order and its payment session from database prices',
-        body: createCheckoutSessionBodySchema,
-        response: { 200: checkoutSessionResponseSchema, ...errors },
+    app.post(
+      '/api/checkout/sessions',
+      {
+        schema: {
+          tags: ['checkout'],
+          summary: 'Create the PENDING order and its payment session from database prices',
+          body: createCheckoutSessionBodySchema,
+          response: { 200: checkoutSessionResponseSchema, ...errors },
+        },
+        attachValidation: true,
+        config: { failureMessage: MESSAGES.createFailed },
       },
-      attachValidation: true,
-      config: { failureMessage: MESSAGES.createFailed },
-    }, async (request, reply) => {
-      const decision = await limiter.consume(CHECKOUT_LIMIT, request.ip)
-      if (!decision.allowed) return sendRateLimited(reply, CHECKOUT_LIMIT, decision)
-      rejectInvalidInput(request)
-      // Checkout answers whether a promo code works, so refused codes count against the same guess limit as the Apply button.
-      const withPromo = Boolean(request.body.promoCode?.trim())
-      if (withPromo) {
-        const guesses = await limiter.consume(PROMO_GUESS_LIMIT, request.ip)
-        if (!guesses.allowed) return sendRateLimited(reply, PROMO_GUESS_LIMIT, guesses)
-      }
-      try {
-        const session = await checkout.createCheckoutSession(request.body, await getSessionUser(request))
-        if (withPromo) await limiter.refund(PROMO_GUESS_LIMIT, request.ip)
-        return session
-      } catch (error) {
-        // Only a refused promo code stays counted as a guess.
-        if (withPromo && !(error instanceof AppError && error.code === CHECKOUT_ERROR_CODES.invalidPromo)) await limiter.refund(PROMO_GUESS_LIMIT, request.ip)
-        throw error
-      }
-    })
+      async (request, reply) => {
+        const decision = await limiter.consume(CHECKOUT_LIMIT, request.ip)
+        if (!decision.allowed) return sendRateLimited(reply, CHECKOUT_LIMIT, decision)
+        rejectInvalidInput(request)
+        // Checkout answers whether a promo code works, so refused codes count against the same guess limit as the Apply button.
+        const withPromo = Boolean(request.body.promoCode?.trim())
+        if (withPromo) {
+          const guesses = await limiter.consume(PROMO_GUESS_LIMIT, request.ip)
+          if (!guesses.allowed) return sendRateLimited(reply, PROMO_GUESS_LIMIT, guesses)
+        }
+        try {
+          const session = await checkout.createCheckoutSession(request.body, await getSessionUser(request))
+          if (withPromo) await limiter.refund(PROMO_GUESS_LIMIT, request.ip)
+          return session
+        } catch (error) {
+          // Only a refused promo code stays counted as a guess.
+          if (withPromo && !(error instanceof AppError && error.code === CHECKOUT_ERROR_CODES.invalidPromo)) await limiter.refund(PROMO_GUESS_LIMIT, request.ip)
+          throw error
+        }
+      },
+    )
 
-    app.get('/api/checkout/orders/:orderId/resume', {
-      schema: {
-        tags: ['checkout'],
-        summary: "A payable session for the signed-in user's own PENDING order",
-        params: z.object({ orderId: z.string().max(100) }),
-        querystring: resumeCheckoutQuerySchema,
-        response: { 200: checkoutSessionResponseSchema, ...errors },
+    app.get(
+      '/api/checkout/orders/:orderId/resume',
+      {
+        schema: {
+          tags: ['checkout'],
+          summary: "A payable session for the signed-in user's own PENDING order",
+          params: z.object({ orderId: z.string().max(100) }),
+          querystring: resumeCheckoutQuerySchema,
+          response: { 200: checkoutSessionResponseSchema, ...errors },
+        },
+        config: { failureMessage: MESSAGES.createFailed },
       },
-      config: { failureMessage: MESSAGES.createFailed },
-    }, async (request) => {
-      const user = await requireUser(request)
-      return checkout.resumeCheckout(request.params.orderId, user.id, request.query.uiMode)
-    })
+      async (request) => {
+        const user = await requireUser(request)
+        return checkout.resumeCheckout(request.params.orderId, user.id, request.query.uiMode)
+      },
+    )
   }
 }

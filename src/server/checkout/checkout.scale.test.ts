@@ -67,7 +67,10 @@ describe.runIf(process.env.DATABASE_URL)('checkout across two store processes', 
     // Products the catalog API sells; each round's shopper is new, so none is owned yet.
     const list = await fleet.call<{ data: { id: string; priceCents: number; isActive: boolean }[] }>(0, '/api/products?limit=50')
     expect(list.status).toBe(200)
-    productIds = list.body.data.filter((product) => product.isActive && product.priceCents > 0).slice(0, PRODUCTS_IN_CART).map((product) => product.id)
+    productIds = list.body.data
+      .filter((product) => product.isActive && product.priceCents > 0)
+      .slice(0, PRODUCTS_IN_CART)
+      .map((product) => product.id)
     expect(productIds).toHaveLength(PRODUCTS_IN_CART)
   }, 120_000)
   afterAll(async () => fleet?.stop(), 30_000)
@@ -83,11 +86,15 @@ describe.runIf(process.env.DATABASE_URL)('checkout across two store processes', 
       Array.from({ length: REQUESTS_PER_ROUND }, async (_, index): Promise<Answer> => {
         const store = index % fleet.stores.length
         const uiMode: UiMode = Math.floor(index / fleet.stores.length) % 2 === 0 ? 'hosted' : 'embedded'
-        const response: CallResult<{ error?: { code?: string }; sessionId?: string; orderId?: string; client_secret?: string } | null> = await fleet.call(store, '/api/checkout/sessions', {
-          cookie: shopper.cookie,
-          clientAddress: shopper.clientAddress,
-          body: { checkoutType: 'cart', userId: shopper.userId, uiMode },
-        })
+        const response: CallResult<{ error?: { code?: string }; sessionId?: string; orderId?: string; client_secret?: string } | null> = await fleet.call(
+          store,
+          '/api/checkout/sessions',
+          {
+            cookie: shopper.cookie,
+            clientAddress: shopper.clientAddress,
+            body: { checkoutType: 'cart', userId: shopper.userId, uiMode },
+          },
+        )
         return {
           store,
           uiMode,
@@ -135,7 +142,11 @@ describe.runIf(process.env.DATABASE_URL)('checkout across two store processes', 
     const problems: string[] = []
     const shopper = await signedInShopper(fleet)
     for (const [index, productId] of productIds.entries()) {
-      const added = await fleet.call(index % fleet.stores.length, '/api/cart/items', { cookie: shopper.cookie, clientAddress: shopper.clientAddress, body: { productId, quantity: 1 } })
+      const added = await fleet.call(index % fleet.stores.length, '/api/cart/items', {
+        cookie: shopper.cookie,
+        clientAddress: shopper.clientAddress,
+        body: { productId, quantity: 1 },
+      })
       expect(added.status, added.text).toBe(200)
     }
 
@@ -159,16 +170,23 @@ describe.runIf(process.env.DATABASE_URL)('checkout across two store processes', 
     for (const answer of answers) if (answer.status === 200 && answer.sessionId) answered.set(answer.sessionId, answer)
     const sessionIds = new Set([...answered.keys(), ...orders.flatMap((order) => (order.payment_session_id ? [order.payment_session_id] : []))])
     const views = await Promise.all(
-      [...sessionIds].map((sessionId) => viewSession(sessionId, answered.get(sessionId), orders.find((order) => order.payment_session_id === sessionId)?.id ?? null)),
+      [...sessionIds].map((sessionId) =>
+        viewSession(sessionId, answered.get(sessionId), orders.find((order) => order.payment_session_id === sessionId)?.id ?? null),
+      ),
     )
     const openSessions = views.filter((view) => view.status === 'open')
-    for (const view of views.filter((candidate) => candidate.status === 'unknown')) problems.push(`session ${short(view.sessionId)} of order ${short(view.orderId)} was never answered and cannot be looked at`)
+    for (const view of views.filter((candidate) => candidate.status === 'unknown'))
+      problems.push(`session ${short(view.sessionId)} of order ${short(view.orderId)} was never answered and cannot be looked at`)
 
     if (payableOrders.length > 1) {
-      problems.push(`${payableOrders.length} PENDING orders with a payment session: ${payableOrders.map((order) => `${short(order.id)}→${short(order.payment_session_id)}`).join(', ')}`)
+      problems.push(
+        `${payableOrders.length} PENDING orders with a payment session: ${payableOrders.map((order) => `${short(order.id)}→${short(order.payment_session_id)}`).join(', ')}`,
+      )
     }
     if (openSessions.length > 1) {
-      problems.push(`${openSessions.length} open sessions at the provider: ${openSessions.map((view) => `${short(view.sessionId)} (${view.uiMode}, order ${short(view.orderId)})`).join(', ')}`)
+      problems.push(
+        `${openSessions.length} open sessions at the provider: ${openSessions.map((view) => `${short(view.sessionId)} (${view.uiMode}, order ${short(view.orderId)})`).join(', ')}`,
+      )
     }
 
     // The shopper pays every session still open, on alternate processes.
@@ -180,7 +198,8 @@ describe.runIf(process.env.DATABASE_URL)('checkout across two store processes', 
     }
     const settled = await settledOrders(shopper.userId, payments.filter((payment) => payment.status === 200).length)
     const completedOrders = settled.filter((order) => order.status === 'COMPLETED').map((order) => order.id)
-    if (completedOrders.length > 1) problems.push(`paying ${payments.length} open sessions completed ${completedOrders.length} orders for one cart: ${completedOrders.map(short).join(', ')}`)
+    if (completedOrders.length > 1)
+      problems.push(`paying ${payments.length} open sessions completed ${completedOrders.length} orders for one cart: ${completedOrders.map(short).join(', ')}`)
 
     return {
       round,

@@ -15,7 +15,12 @@
  * requests for the same checkout wait for the session the first one is creating.
  */
 import type { FastifyBaseLogger } from 'fastify'
-import { CHECKOUT_ERROR_CODES as CODES, CHECKOUT_SERVER_MESSAGES as MESSAGES, type CheckoutSessionBody, type CheckoutSessionResponse } from '../../shared/contract/checkout.ts'
+import {
+  CHECKOUT_ERROR_CODES as CODES,
+  CHECKOUT_SERVER_MESSAGES as MESSAGES,
+  type CheckoutSessionBody,
+  type CheckoutSessionResponse,
+} from '../../shared/contract/checkout.ts'
 import type { SessionUser } from '../auth/session.ts'
 import type { CartService } from '../cart/cart.service.ts'
 import type { CatalogService } from '../catalog/catalog.service.ts'
@@ -62,7 +67,12 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
   /** Steps 5–7: the order of this checkout, payable; waits while an identical request is creating its session. */
   async function payableOrder(request: CheckoutRequest, priced: PricedCheckout): Promise<CheckoutSessionResponse> {
     const fingerprint = fingerprintOf(request, priced)
-    const lineItems = priced.lines.map((line) => ({ productId: line.productId, name: line.name, unitAmountCents: line.unitPriceCents, quantity: line.quantity }))
+    const lineItems = priced.lines.map((line) => ({
+      productId: line.productId,
+      name: line.name,
+      unitAmountCents: line.unitPriceCents,
+      quantity: line.quantity,
+    }))
     const deadline = Date.now() + WAIT_FOR_SESSION_MS
     for (let pause = 25; ; pause = Math.min(pause * 2, 250)) {
       const claim = await claimOrder(deps, request, priced, fingerprint)

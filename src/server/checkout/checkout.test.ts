@@ -9,7 +9,16 @@ import { cartItems, orders, products, promoCodes } from '../db/schema.ts'
 import { createSignedInUser, uniqueEmail, type SignedInUser } from '../../../tests/support/accounts.ts'
 import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts'
 import type { FakePaymentProvider } from '../../../tests/support/fake-payment-provider.ts'
-import { createSession, deliverEvent, itemsOf, orderById, postCheckout, productByName, promoState, useFakePayments } from '../../../tests/support/checkout-fixtures.ts'
+import {
+  createSession,
+  deliverEvent,
+  itemsOf,
+  orderById,
+  postCheckout,
+  productByName,
+  promoState,
+  useFakePayments,
+} from '../../../tests/support/checkout-fixtures.ts'
 
 let t: TestApp
 let fake: FakePaymentProvider
@@ -40,16 +49,28 @@ const guest = (items: unknown[], extra: Record<string, unknown> = {}) => ({ chec
 
 describe('checkout session validation', () => {
   it('requires a user id for a cart checkout', async () => {
-    expect(await refused({ checkoutType: 'cart', customerEmail: 'a@example.com', items: [{ productId: plain.id, quantity: 1 }] })).toEqual({ status: 400, message: 'User ID is required for cart checkout' })
+    expect(await refused({ checkoutType: 'cart', customerEmail: 'a@example.com', items: [{ productId: plain.id, quantity: 1 }] })).toEqual({
+      status: 400,
+      message: 'User ID is required for cart checkout',
+    })
   })
 
   it('requires a user id or a customer email', async () => {
-    expect(await refused({ checkoutType: 'direct', items: [{ productId: plain.id, quantity: 1 }] })).toEqual({ status: 400, message: 'Either user ID or customer email is required' })
+    expect(await refused({ checkoutType: 'direct', items: [{ productId: plain.id, quantity: 1 }] })).toEqual({
+      status: 400,
+      message: 'Either user ID or customer email is required',
+    })
   })
 
   it('requires items for a direct checkout', async () => {
-    expect(await refused({ checkoutType: 'direct', customerEmail: 'a@example.com' })).toEqual({ status: 400, message: 'Items are required for direct checkout' })
-    expect(await refused({ checkoutType: 'direct', customerEmail: 'a@example.com', items: [] })).toEqual({ status: 400, message: 'Items are required for direct checkout' })
+    expect(await refused({ checkoutType: 'direct', customerEmail: 'a@example.com' })).toEqual({
+      status: 400,
+      message: 'Items are required for direct checkout',
+    })
+    expect(await refused({ checkoutType: 'direct', customerEmail: 'a@example.com', items: [] })).toEqual({
+      status: 400,
+      message: 'Items are required for direct checkout',
+    })
   })
 
   it('requires a product id on every line', async () => {
@@ -67,7 +88,14 @@ describe('checkout session validation', () => {
     const inactive = await productByName(t, 'Tube Saturation Chains')
     expect(inactive.isActive).toBe(false)
     for (const productId of [crypto.randomUUID(), 'not-a-product', inactive.id]) {
-      expect(await refused(guest([{ productId: plain.id, quantity: 1 }, { productId, quantity: 1 }]))).toEqual({ status: 400, message: 'Some products are invalid' })
+      expect(
+        await refused(
+          guest([
+            { productId: plain.id, quantity: 1 },
+            { productId, quantity: 1 },
+          ]),
+        ),
+      ).toEqual({ status: 400, message: 'Some products are invalid' })
     }
   })
 
@@ -77,7 +105,10 @@ describe('checkout session validation', () => {
   })
 
   it('refuses a guest email that is not an address', async () => {
-    expect(await refused(guest([{ productId: plain.id, quantity: 1 }], { customerEmail: 'not-an-email' }))).toEqual({ status: 400, message: 'Please enter a valid email address' })
+    expect(await refused(guest([{ productId: plain.id, quantity: 1 }], { customerEmail: 'not-an-email' }))).toEqual({
+      status: 400,
+      message: 'Please enter a valid email address',
+    })
   })
 
   it('believes a user id only from that signed-in user (401 otherwise)', async () => {
@@ -91,7 +122,14 @@ describe('checkout session validation', () => {
     expect(await refused(guest([{ productId: digital.id, quantity: 2 }]))).toEqual({ status: 400, message: 'Maximum quantity for this item is 1' })
     expect(await refused(guest([{ productId: limited.id, quantity: 3 }]))).toEqual({ status: 400, message: 'Maximum quantity for this item is 2' })
     // Two lines of one product count together.
-    expect(await refused(guest([{ productId: limited.id, quantity: 1 }, { productId: limited.id, quantity: 2 }]))).toEqual({ status: 400, message: 'Maximum quantity for this item is 2' })
+    expect(
+      await refused(
+        guest([
+          { productId: limited.id, quantity: 1 },
+          { productId: limited.id, quantity: 2 },
+        ]),
+      ),
+    ).toEqual({ status: 400, message: 'Maximum quantity for this item is 2' })
   })
 
   it('writes nothing when it refuses', async () => {
@@ -104,16 +142,20 @@ describe('checkout session validation', () => {
 describe('pricing and the order written', () => {
   it('charges database prices whatever prices the client sends, and writes the PENDING order with its items', async () => {
     const email = uniqueEmail('buyer')
-    const session = await createSession(t, {
-      checkoutType: 'direct',
-      customerEmail: email,
-      items: [
-        { productId: plain.id, quantity: 2, price: 1, priceCents: 1, unitAmountCents: 1 },
-        { productId: digital.id, quantity: 1, price: 0.01 },
-      ],
-      totalCents: 1,
-      billingDetails: { firstName: 'Ada', lastName: 'Lovelace', country: 'United Kingdom', email },
-    }, { remoteAddress: nextAddress() })
+    const session = await createSession(
+      t,
+      {
+        checkoutType: 'direct',
+        customerEmail: email,
+        items: [
+          { productId: plain.id, quantity: 2, price: 1, priceCents: 1, unitAmountCents: 1 },
+          { productId: digital.id, quantity: 1, price: 0.01 },
+        ],
+        totalCents: 1,
+        billingDetails: { firstName: 'Ada', lastName: 'Lovelace', country: 'United Kingdom', email },
+      },
+      { remoteAddress: nextAddress() },
+    )
     const subtotal = plain.priceCents * 2 + digital.priceCents
     const tax = Math.floor((subtotal * 800 + 5000) / 10000)
     const order = await orderById(t, session.orderId)
@@ -132,16 +174,35 @@ describe('pricing and the order written', () => {
       billingDetails: { firstName: 'Ada', lastName: 'Lovelace', country: 'United Kingdom', email },
     })
     const charged = fake.created.at(-1)!
-    expect(charged).toMatchObject({ orderId: order.id, totalCents: subtotal + tax, taxCents: tax, discountCents: 0, customerEmail: email, metadata: { orderId: order.id } })
-    expect(charged.lineItems).toEqual(expect.arrayContaining([
-      { productId: plain.id, name: 'Scale Finder MIDI Library', unitAmountCents: plain.priceCents, quantity: 2 },
-      { productId: digital.id, name: 'Neon Drive', unitAmountCents: digital.priceCents, quantity: 1 },
-    ]))
+    expect(charged).toMatchObject({
+      orderId: order.id,
+      totalCents: subtotal + tax,
+      taxCents: tax,
+      discountCents: 0,
+      customerEmail: email,
+      metadata: { orderId: order.id },
+    })
+    expect(charged.lineItems).toEqual(
+      expect.arrayContaining([
+        { productId: plain.id, name: 'Scale Finder MIDI Library', unitAmountCents: plain.priceCents, quantity: 2 },
+        { productId: digital.id, name: 'Neon Drive', unitAmountCents: digital.priceCents, quantity: 1 },
+      ]),
+    )
     const items = await itemsOf(t, order.id)
-    expect(items.map(({ productId, quantity, priceCents, downloadLimit, downloadsRemaining }) => ({ productId, quantity, priceCents, downloadLimit, downloadsRemaining }))).toEqual(expect.arrayContaining([
-      { productId: plain.id, quantity: 2, priceCents: plain.priceCents, downloadLimit: 3, downloadsRemaining: 6 },
-      { productId: digital.id, quantity: 1, priceCents: digital.priceCents, downloadLimit: 3, downloadsRemaining: 3 },
-    ]))
+    expect(
+      items.map(({ productId, quantity, priceCents, downloadLimit, downloadsRemaining }) => ({
+        productId,
+        quantity,
+        priceCents,
+        downloadLimit,
+        downloadsRemaining,
+      })),
+    ).toEqual(
+      expect.arrayContaining([
+        { productId: plain.id, quantity: 2, priceCents: plain.priceCents, downloadLimit: 3, downloadsRemaining: 6 },
+        { productId: digital.id, quantity: 1, priceCents: digital.priceCents, downloadLimit: 3, downloadsRemaining: 3 },
+      ]),
+    )
     expect(session.url).toBe(`${t.config.publicUrl}/pay/${session.sessionId}`)
     expect(session.client_secret).toBeNull()
   })
@@ -153,12 +214,23 @@ describe('pricing and the order written', () => {
   })
 
   it('returns to the store only: foreign success and cancel URLs fall back to the defaults', async () => {
-    await createSession(t, guest([{ productId: plain.id, quantity: 1 }], { successUrl: 'https://evil.example/steal?s={CHECKOUT_SESSION_ID}', cancelUrl: '//evil.example/cancel' }), { remoteAddress: nextAddress() })
+    await createSession(
+      t,
+      guest([{ productId: plain.id, quantity: 1 }], { successUrl: 'https://evil.example/steal?s={CHECKOUT_SESSION_ID}', cancelUrl: '//evil.example/cancel' }),
+      { remoteAddress: nextAddress() },
+    )
     expect(fake.created.at(-1)).toMatchObject({
       successUrl: `${t.config.publicUrl}/payment/success?session_id={CHECKOUT_SESSION_ID}`,
       cancelUrl: `${t.config.publicUrl}/payment/cancel`,
     })
-    await createSession(t, guest([{ productId: plain.id, quantity: 1 }], { successUrl: `${t.config.publicUrl}/order-confirmation?session_id={CHECKOUT_SESSION_ID}`, cancelUrl: '/cart' }), { remoteAddress: nextAddress() })
+    await createSession(
+      t,
+      guest([{ productId: plain.id, quantity: 1 }], {
+        successUrl: `${t.config.publicUrl}/order-confirmation?session_id={CHECKOUT_SESSION_ID}`,
+        cancelUrl: '/cart',
+      }),
+      { remoteAddress: nextAddress() },
+    )
     expect(fake.created.at(-1)).toMatchObject({
       successUrl: `${t.config.publicUrl}/order-confirmation?session_id={CHECKOUT_SESSION_ID}`,
       cancelUrl: `${t.config.publicUrl}/cart`,
@@ -197,7 +269,13 @@ describe('promo codes at checkout', () => {
     const subtotal = plain.priceCents * 2
     const discount = Math.floor((subtotal * 1000 + 5000) / 10000)
     const tax = Math.floor(((subtotal - discount) * 800 + 5000) / 10000)
-    expect(order).toMatchObject({ promoCode: 'WELCOME10', subtotalCents: subtotal, discountCents: discount, taxCents: tax, totalAmountCents: subtotal - discount + tax })
+    expect(order).toMatchObject({
+      promoCode: 'WELCOME10',
+      subtotalCents: subtotal,
+      discountCents: discount,
+      taxCents: tax,
+      totalAmountCents: subtotal - discount + tax,
+    })
     expect(fake.created.at(-1)).toMatchObject({ discountCents: discount, totalCents: subtotal - discount + tax })
     const after = await promoState(t, 'WELCOME10')
     expect(after.uses).toBe(before.uses + 1)
@@ -248,16 +326,27 @@ describe('retries and replaced checkouts', () => {
   it("cancels the buyer's older pending order when the cart changes: its session expired, its promo use released", async () => {
     const shopper = await createSignedInUser(t)
     const before = await promoState(t, 'SAVE20')
-    const old = await createSession(t, { checkoutType: 'cart', userId: shopper.id, promoCode: 'SAVE20', items: [{ productId: plain.id, quantity: 1 }] }, { cookie: shopper.cookie, remoteAddress: nextAddress() })
+    const old = await createSession(
+      t,
+      { checkoutType: 'cart', userId: shopper.id, promoCode: 'SAVE20', items: [{ productId: plain.id, quantity: 1 }] },
+      { cookie: shopper.cookie, remoteAddress: nextAddress() },
+    )
     expect((await promoState(t, 'SAVE20')).uses).toBe(before.uses + 1)
-    const latest = await createSession(t, { checkoutType: 'cart', userId: shopper.id, items: [{ productId: plain.id, quantity: 2 }] }, { cookie: shopper.cookie, remoteAddress: nextAddress() })
+    const latest = await createSession(
+      t,
+      { checkoutType: 'cart', userId: shopper.id, items: [{ productId: plain.id, quantity: 2 }] },
+      { cookie: shopper.cookie, remoteAddress: nextAddress() },
+    )
     expect(latest.orderId).not.toBe(old.orderId)
     expect((await orderById(t, old.orderId)).status).toBe('CANCELLED')
     expect((await fake.retrieveCheckoutSession(old.sessionId))?.status).toBe('expired')
     const after = await promoState(t, 'SAVE20')
     expect(after.uses).toBe(before.uses)
     expect(after.redemptions.find((row) => row.orderId === old.orderId)?.status).toBe('released')
-    const pending = await t.database.db.select().from(orders).where(and(eq(orders.userId, shopper.id), eq(orders.status, 'PENDING')))
+    const pending = await t.database.db
+      .select()
+      .from(orders)
+      .where(and(eq(orders.userId, shopper.id), eq(orders.status, 'PENDING')))
     expect(pending.map((order) => order.id)).toEqual([latest.orderId])
   })
 
@@ -265,14 +354,22 @@ describe('retries and replaced checkouts', () => {
     const before = await promoState(t, 'LAUNCH')
     fake.failNextCreate = new Error('provider down')
     const email = uniqueEmail('unlucky')
-    const response = await postCheckout(t, { checkoutType: 'direct', customerEmail: email, promoCode: 'LAUNCH', items: [{ productId: plain.id, quantity: 1 }] }, { remoteAddress: nextAddress() })
+    const response = await postCheckout(
+      t,
+      { checkoutType: 'direct', customerEmail: email, promoCode: 'LAUNCH', items: [{ productId: plain.id, quantity: 1 }] },
+      { remoteAddress: nextAddress() },
+    )
     expect(response.statusCode).toBe(502)
     expect(response.json()).toEqual({ error: { message: 'Failed to create checkout session', status: 502, code: 'PAYMENT_PROVIDER_ERROR' } })
     const [order] = await t.database.db.select().from(orders).where(eq(orders.customerEmail, email))
     expect(order).toMatchObject({ status: 'FAILED', paymentSessionId: null })
     expect((await promoState(t, 'LAUNCH')).uses).toBe(before.uses)
     // Trying again works and makes a fresh order.
-    const retry = await createSession(t, { checkoutType: 'direct', customerEmail: email, promoCode: 'LAUNCH', items: [{ productId: plain.id, quantity: 1 }] }, { remoteAddress: nextAddress() })
+    const retry = await createSession(
+      t,
+      { checkoutType: 'direct', customerEmail: email, promoCode: 'LAUNCH', items: [{ productId: plain.id, quantity: 1 }] },
+      { remoteAddress: nextAddress() },
+    )
     expect(retry.orderId).not.toBe(order!.id)
   })
 

@@ -29,7 +29,9 @@ beforeAll(async () => {
   t = await createTestApp()
   work = mkdtempSync(join(tmpdir(), 'als-cli-products-'))
   writeFileSync(join(work, 'pack.zip'), packBytes)
-  await sharp({ create: { width: 800, height: 800, channels: 3, background: { r: 200, g: 80, b: 40 } } }).jpeg().toFile(join(work, 'cover.jpg'))
+  await sharp({ create: { width: 800, height: 800, channels: 3, background: { r: 200, g: 80, b: 40 } } })
+    .jpeg()
+    .toFile(join(work, 'cover.jpg'))
   copyFileSync(fileURLToPath(lena.url('flac')), join(work, 'preview.flac'))
   writeFileSync(join(work, 'not-audio.wav'), 'this is not a recording')
 })
@@ -46,12 +48,41 @@ const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex
 describe('owner product add', () => {
   it('adds a live product with its file, cover and preview, each step in the audit log as the CLI', async () => {
     const name = `Cassette Breaks ${uniqueEmail('x').slice(2, 10)}`
-    const added = await owner('product', 'add', '--name', name, '--price', '19.50', '--category', 'Sample Packs', '--file', join(work, 'pack.zip'), '--cover', join(work, 'cover.jpg'), '--preview', join(work, 'preview.flac'), '--bpm', '94', '--tags', 'breaks, tape', '--type', 'loops', '--type', 'one-shots')
+    const added = await owner(
+      'product',
+      'add',
+      '--name',
+      name,
+      '--price',
+      '19.50',
+      '--category',
+      'Sample Packs',
+      '--file',
+      join(work, 'pack.zip'),
+      '--cover',
+      join(work, 'cover.jpg'),
+      '--preview',
+      join(work, 'preview.flac'),
+      '--bpm',
+      '94',
+      '--tags',
+      'breaks, tape',
+      '--type',
+      'loops',
+      '--type',
+      'one-shots',
+    )
     expect(added.err).toBe('')
     expect(added.code).toBe(0)
     const row = await productNamed(name)
     expect(added.out).toBe(`Added "${name}" at $19.50 (pack.zip 1.5 MB sha256 ${sha256(packBytes)}; cover; preview), in the store at /products/${row!.id}.`)
-    expect(row).toMatchObject({ isActive: true, priceCents: 1950, fileSize: packBytes.length, fileSha256: sha256(packBytes), metadata: expect.objectContaining({ bpm: 94, tags: ['breaks', 'tape'], types: ['loops', 'one-shots'] }) })
+    expect(row).toMatchObject({
+      isActive: true,
+      priceCents: 1950,
+      fileSize: packBytes.length,
+      fileSha256: sha256(packBytes),
+      metadata: expect.objectContaining({ bpm: 94, tags: ['breaks', 'tape'], types: ['loops', 'one-shots'] }),
+    })
     expect(readFileSync(join(t.dataDir, 'files', row!.fileUrl!)).equals(packBytes)).toBe(true)
     expect(row!.imageUrl).toMatch(/^\/media\/products\/.+-640\.webp$/)
     expect(row!.previewPeaks).toHaveLength(96)
@@ -60,7 +91,13 @@ describe('owner product add', () => {
     expect(store.statusCode).toBe(200)
     expect(store.json().data).toMatchObject({ name, priceCents: 1950, audioPreview: expect.stringMatching(/\.mp3$/) })
     const trail = await t.database.db.select().from(auditLog).where(eq(auditLog.subjectId, row!.id))
-    expect(trail.map((entry) => entry.action).sort()).toEqual(['product.cover', 'product.create', 'product.file_version_add', 'product.preview', 'product.update'])
+    expect(trail.map((entry) => entry.action).sort()).toEqual([
+      'product.cover',
+      'product.create',
+      'product.file_version_add',
+      'product.preview',
+      'product.update',
+    ])
     expect(new Set(trail.map((entry) => entry.actorEmail))).toEqual(new Set(['owner-cli']))
   })
 
@@ -77,7 +114,18 @@ describe('owner product add', () => {
   it('removes the half-added product and its stored file when the preview is not audio', async () => {
     const stored = () => readdirSync(join(t.dataDir, 'files', 'products')).length
     const before = stored()
-    const refused = await owner('product', 'add', '--name', 'Broken Preview Pack', '--price', '9.99', '--file', join(work, 'pack.zip'), '--preview', join(work, 'not-audio.wav'))
+    const refused = await owner(
+      'product',
+      'add',
+      '--name',
+      'Broken Preview Pack',
+      '--price',
+      '9.99',
+      '--file',
+      join(work, 'pack.zip'),
+      '--preview',
+      join(work, 'not-audio.wav'),
+    )
     expect(refused).toMatchObject({ code: 1, err: 'Broken Preview Pack: The audio preview must be a WAV, MP3, FLAC or OGG file' })
     expect(await productNamed('Broken Preview Pack')).toBeUndefined()
     expect(stored()).toBe(before)
@@ -106,20 +154,33 @@ describe('owner product import', () => {
     copyFileSync(join(work, 'cover.jpg'), join(dir, 'warehouse.jpg'))
     writeFileSync(
       join(dir, 'manifest.csv'),
-      ['name,price,category,file,cover,bpm,genre,tags,types', 'Warehouse Rollers,29.00,sample-packs,warehouse.zip,warehouse.jpg,132,Techno,"techno, rumble",loops', 'Ghost Pack,12.00,sample-packs,missing.zip,,,,,'].join('\n'),
+      [
+        'name,price,category,file,cover,bpm,genre,tags,types',
+        'Warehouse Rollers,29.00,sample-packs,warehouse.zip,warehouse.jpg,132,Techno,"techno, rumble",loops',
+        'Ghost Pack,12.00,sample-packs,missing.zip,,,,,',
+      ].join('\n'),
     )
     const first = await owner('product', 'import', dir)
     expect(first.code).toBe(1)
     expect(first.out.split('\n')).toEqual([
-      expect.stringMatching(/^line 2: Added "Warehouse Rollers" at \$29\.00 \(warehouse\.zip 1\.5 MB sha256 [0-9a-f]{64}; cover\), in the store at \/products\/[0-9a-f-]{36}\.$/),
+      expect.stringMatching(
+        /^line 2: Added "Warehouse Rollers" at \$29\.00 \(warehouse\.zip 1\.5 MB sha256 [0-9a-f]{64}; cover\), in the store at \/products\/[0-9a-f-]{36}\.$/,
+      ),
       'line 3: refused "Ghost Pack": "file" missing.zip cannot be read',
       '1 imported, 0 skipped (already in the store), 1 refused.',
     ])
-    expect(await productNamed('Warehouse Rollers')).toMatchObject({ isActive: true, metadata: expect.objectContaining({ genre: 'Techno', bpm: 132, tags: ['techno', 'rumble'], types: ['loops'] }) })
+    expect(await productNamed('Warehouse Rollers')).toMatchObject({
+      isActive: true,
+      metadata: expect.objectContaining({ genre: 'Techno', bpm: 132, tags: ['techno', 'rumble'], types: ['loops'] }),
+    })
 
     writeFileSync(join(dir, 'missing.zip'), 'now it is here')
     const again = await owner('product', 'import', dir)
-    expect(again.out.split('\n')).toEqual(['line 2: skipped "Warehouse Rollers": already in the store', expect.stringMatching(/^line 3: Added "Ghost Pack"/), '1 imported, 1 skipped (already in the store), 0 refused.'])
+    expect(again.out.split('\n')).toEqual([
+      'line 2: skipped "Warehouse Rollers": already in the store',
+      expect.stringMatching(/^line 3: Added "Ghost Pack"/),
+      '1 imported, 1 skipped (already in the store), 0 refused.',
+    ])
     expect(again.code).toBe(0)
   })
 
@@ -161,7 +222,8 @@ describe('owner product import', () => {
       expect.stringMatching(/^entry 7 \(line 8\): Added "Plain Inside Pack"/),
       '2 imported, 0 skipped (already in the store), 5 refused.',
     ])
-    for (const refused of ['Dots Pack', 'Absolute Pack', 'Link Out Pack', 'Cover Out Pack', 'Preview Out Pack']) expect(await productNamed(refused)).toBeUndefined()
+    for (const refused of ['Dots Pack', 'Absolute Pack', 'Link Out Pack', 'Cover Out Pack', 'Preview Out Pack'])
+      expect(await productNamed(refused)).toBeUndefined()
     const linked = await productNamed('Link Inside Pack')
     expect(linked).toMatchObject({ isActive: true, fileSize: 'real stems'.length, fileSha256: sha256(Buffer.from('real stems')) })
     expect(readFileSync(join(t.dataDir, 'files', linked!.fileUrl!), 'utf8')).toBe('real stems')
@@ -169,12 +231,23 @@ describe('owner product import', () => {
 
   it('refuses a manifest that does not parse with one line saying where, and adds nothing', async () => {
     const json = importFolder('broken-json', { 'a.zip': 'a' })
-    writeFileSync(join(json, 'manifest.json'), '[\n{"name": "Broken Json A", "price": 5, "file": "a.zip"},\n{"name": "Broken Json B", "price": 5 "file": "a.zip"}\n]\n')
-    expect(await owner('product', 'import', json)).toEqual({ code: 1, out: '', err: "manifest.json is not valid JSON at line 3, column 38: Expected ',' or '}' after property value" })
+    writeFileSync(
+      join(json, 'manifest.json'),
+      '[\n{"name": "Broken Json A", "price": 5, "file": "a.zip"},\n{"name": "Broken Json B", "price": 5 "file": "a.zip"}\n]\n',
+    )
+    expect(await owner('product', 'import', json)).toEqual({
+      code: 1,
+      out: '',
+      err: "manifest.json is not valid JSON at line 3, column 38: Expected ',' or '}' after property value",
+    })
 
     const csv = importFolder('broken-csv', { 'a.zip': 'a' })
     writeFileSync(join(csv, 'manifest.csv'), 'name,price,file\nBroken Csv A,5,a.zip\n"Broken Csv B,5,a.zip\nBroken Csv C,5,a.zip\n')
-    expect(await owner('product', 'import', csv)).toEqual({ code: 1, out: '', err: 'manifest.csv is not valid CSV: the quote opened on line 3 is never closed' })
+    expect(await owner('product', 'import', csv)).toEqual({
+      code: 1,
+      out: '',
+      err: 'manifest.csv is not valid CSV: the quote opened on line 3 is never closed',
+    })
 
     const notList = importFolder('not-a-list', { 'a.zip': 'a' })
     writeFileSync(join(notList, 'manifest.json'), '{"name": "Broken Json C", "price": 5, "file": "a.zip"}')
@@ -213,7 +286,15 @@ describe('owner product import', () => {
 
   it('gives an empty CSV cell the default `product add` gives, and names the column in a refusal', async () => {
     const dir = importFolder('defaults-csv', { 'a.zip': 'a' })
-    writeFileSync(join(dir, 'manifest.csv'), ['name,price,file,downloadLimit,bpm,active', 'Csv Default Limit,7.50,a.zip,,,', 'Csv Zero Limit,7.50,a.zip,0,,', 'Csv Loose Comma,7.50,a.zip,3,90,true,extra'].join('\n'))
+    writeFileSync(
+      join(dir, 'manifest.csv'),
+      [
+        'name,price,file,downloadLimit,bpm,active',
+        'Csv Default Limit,7.50,a.zip,,,',
+        'Csv Zero Limit,7.50,a.zip,0,,',
+        'Csv Loose Comma,7.50,a.zip,3,90,true,extra',
+      ].join('\n'),
+    )
     const result = await owner('product', 'import', dir)
     expect(result.out.split('\n')).toEqual([
       expect.stringMatching(/^line 2: Added "Csv Default Limit" at \$7\.50 .*, in the store at/),
@@ -228,7 +309,10 @@ describe('owner product import', () => {
   it('reports every line of a 10,000-line manifest and imports its good lines', { timeout: 120_000 }, async () => {
     const dir = importFolder('long', { 'good.zip': 'good' })
     const rows = Array.from({ length: 9_998 }, (_, index) => `Long Leak ${index + 1},5,../private.txt`)
-    writeFileSync(join(dir, 'manifest.csv'), ['name,price,file', ...rows.slice(0, 5_000), 'Long Good One,5,good.zip', ...rows.slice(5_000), 'Long Good Two,5,good.zip'].join('\n'))
+    writeFileSync(
+      join(dir, 'manifest.csv'),
+      ['name,price,file', ...rows.slice(0, 5_000), 'Long Good One,5,good.zip', ...rows.slice(5_000), 'Long Good Two,5,good.zip'].join('\n'),
+    )
     const result = await owner('product', 'import', dir)
     const lines = result.out.split('\n')
     expect(result.code).toBe(1)

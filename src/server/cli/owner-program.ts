@@ -112,11 +112,20 @@ export async function runOwnerCommand(argv: string[], { database, storage, publi
     .addOption(new Option('--status <status>', 'only orders with this status').choices([...ORDER_STATUSES]))
     .addOption(new Option('--limit <count>', 'how many').default('20').argParser((value) => Math.min(500, Math.max(1, Number.parseInt(value, 10) || 20))))
     .action(async (options: { status?: OrderStatus; limit: number | string }) => {
-      const { rows } = await createOrderAdminService(await database()).adminOrders({ status: options.status, limit: Number(options.limit), offset: 0, email: undefined, from: undefined, to: undefined })
+      const { rows } = await createOrderAdminService(await database()).adminOrders({
+        status: options.status,
+        limit: Number(options.limit),
+        offset: 0,
+        email: undefined,
+        from: undefined,
+        to: undefined,
+      })
       if (rows.length === 0) io.out(options.status ? `No ${options.status} orders.` : 'No orders yet.')
       for (const order of rows) {
         const refunded = order.refundedCents > 0 ? ` (refunded ${formatPrice(order.refundedCents)})` : ''
-        io.out(`${orderNumberOf(order.id)}  ${order.createdAt.toISOString().slice(0, 16).replace('T', ' ')}  ${order.status.padEnd(18)}  ${order.customerEmail}  ${formatPrice(order.totalAmountCents)}${refunded}  ${order.items} item(s)`)
+        io.out(
+          `${orderNumberOf(order.id)}  ${order.createdAt.toISOString().slice(0, 16).replace('T', ' ')}  ${order.status.padEnd(18)}  ${order.customerEmail}  ${formatPrice(order.totalAmountCents)}${refunded}  ${order.items} item(s)`,
+        )
       }
     })
 
@@ -149,7 +158,9 @@ export async function runOwnerCommand(argv: string[], { database, storage, publi
   product
     .command('import')
     .argument('<dir>', 'a folder with manifest.json or manifest.csv and the files it names')
-    .description(`Add every product of a folder's manifest (columns: name, price, category, file, cover, preview, description, originalPrice, tags, bpm, key, genre, types, downloadLimit, active; files inside the folder). Products already in the store (same name) are skipped. Example manifest.json: ${MANIFEST_EXAMPLE}`)
+    .description(
+      `Add every product of a folder's manifest (columns: name, price, category, file, cover, preview, description, originalPrice, tags, bpm, key, genre, types, downloadLimit, active; files inside the folder). Products already in the store (same name) are skipped. Example manifest.json: ${MANIFEST_EXAMPLE}`,
+    )
     .action((dir: string) =>
       reportingInputErrors(async () => {
         const result = await (await productCommands()).importProducts(dir, io.out)

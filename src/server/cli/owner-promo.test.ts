@@ -17,7 +17,8 @@ afterAll(async () => t?.close())
 
 const owner = (...argv: string[]) => runOwner(t, ...argv)
 
-const applyInCart = (code: string) => t.app.inject({ method: 'POST', url: '/api/promo-codes/validate', headers: { origin: t.config.publicUrl }, payload: { code } })
+const applyInCart = (code: string) =>
+  t.app.inject({ method: 'POST', url: '/api/promo-codes/validate', headers: { origin: t.config.publicUrl }, payload: { code } })
 
 describe('owner promo set', () => {
   it('creates a code, changes only what is given, deactivates it, each change audited as the CLI', async () => {
@@ -28,7 +29,9 @@ describe('owner promo set', () => {
     })
     expect((await applyInCart('cli-winter')).json()).toMatchObject({ code: 'CLI-WINTER', discount: 0.25 })
 
-    expect((await owner('promo', 'set', 'CLI-WINTER', '--min-subtotal', '30')).out).toBe('Saved CLI-WINTER: 25% off, until 2099-01-01 00:00 UTC, 0 of 200 uses, once per customer, minimum $30.00, active.')
+    expect((await owner('promo', 'set', 'CLI-WINTER', '--min-subtotal', '30')).out).toBe(
+      'Saved CLI-WINTER: 25% off, until 2099-01-01 00:00 UTC, 0 of 200 uses, once per customer, minimum $30.00, active.',
+    )
     expect((await owner('promo', 'set', 'CLI-WINTER', '--inactive')).out).toMatch(/, inactive\.$/)
     expect((await applyInCart('cli-winter')).statusCode).toBe(404)
 
@@ -43,23 +46,42 @@ describe('owner promo set', () => {
 
   it('refuses bad values with the form\u2019s words and a new code without a percent', async () => {
     expect(await owner('promo', 'set', 'NEWCODE')).toMatchObject({ code: 1, err: 'NEWCODE is a new code: give --percent' })
-    expect(await owner('promo', 'set', 'BIGCODE', '--percent', '120')).toMatchObject({ code: 1, err: '--percent: Percent off must be a whole number from 1 to 100' })
-    expect(await owner('promo', 'set', 'DATECODE', '--percent', '10', '--starts', '2030-02-01', '--ends', '2030-01-01')).toMatchObject({ code: 1, err: '--ends: Ends must be after Starts' })
+    expect(await owner('promo', 'set', 'BIGCODE', '--percent', '120')).toMatchObject({
+      code: 1,
+      err: '--percent: Percent off must be a whole number from 1 to 100',
+    })
+    expect(await owner('promo', 'set', 'DATECODE', '--percent', '10', '--starts', '2030-02-01', '--ends', '2030-01-01')).toMatchObject({
+      code: 1,
+      err: '--ends: Ends must be after Starts',
+    })
     expect(await owner('promo', 'set', 'x!', '--percent', '10')).toMatchObject({ code: 1, err: 'CODE: Code must be 3 to 40 letters, digits, - or _' })
     expect(await t.database.db.select().from(promoCodes).where(eq(promoCodes.code, 'BIGCODE'))).toEqual([])
   })
 
   it('refuses an end in the past on an active code, and takes it on an inactive one', async () => {
     const refused = await owner('promo', 'set', 'PAST-SALE', '--percent', '10', '--ends', '2020-01-01')
-    expect(refused).toEqual({ code: 1, out: '', err: '--ends: 2020-01-01 00:00 UTC is in the past, so the code would never work: give a later --ends, or --inactive to keep it switched off' })
+    expect(refused).toEqual({
+      code: 1,
+      out: '',
+      err: '--ends: 2020-01-01 00:00 UTC is in the past, so the code would never work: give a later --ends, or --inactive to keep it switched off',
+    })
     expect(await t.database.db.select().from(promoCodes).where(eq(promoCodes.code, 'PAST-SALE'))).toEqual([])
 
-    expect(await owner('promo', 'set', 'PAST-SALE', '--percent', '10', '--ends', '2020-01-01', '--inactive')).toEqual({ code: 0, out: 'Created PAST-SALE: 10% off, until 2020-01-01 00:00 UTC, 0 uses, inactive.', err: '' })
+    expect(await owner('promo', 'set', 'PAST-SALE', '--percent', '10', '--ends', '2020-01-01', '--inactive')).toEqual({
+      code: 0,
+      out: 'Created PAST-SALE: 10% off, until 2020-01-01 00:00 UTC, 0 uses, inactive.',
+      err: '',
+    })
     // Switching it on as it is would make the same dead code.
-    expect(await owner('promo', 'set', 'PAST-SALE', '--active')).toMatchObject({ code: 1, err: 'PAST-SALE ended at 2020-01-01 00:00 UTC, so the code would never work: give a later --ends, or --inactive to keep it switched off' })
+    expect(await owner('promo', 'set', 'PAST-SALE', '--active')).toMatchObject({
+      code: 1,
+      err: 'PAST-SALE ended at 2020-01-01 00:00 UTC, so the code would never work: give a later --ends, or --inactive to keep it switched off',
+    })
     expect(await t.database.db.select({ active: promoCodes.active }).from(promoCodes).where(eq(promoCodes.code, 'PAST-SALE'))).toEqual([{ active: false }])
 
-    expect((await owner('promo', 'set', 'PAST-SALE', '--active', '--ends', '2099-06-01')).out).toBe('Saved PAST-SALE: 10% off, until 2099-06-01 00:00 UTC, 0 uses, active.')
+    expect((await owner('promo', 'set', 'PAST-SALE', '--active', '--ends', '2099-06-01')).out).toBe(
+      'Saved PAST-SALE: 10% off, until 2099-06-01 00:00 UTC, 0 uses, active.',
+    )
     expect((await applyInCart('past-sale')).json()).toMatchObject({ code: 'PAST-SALE', discount: 0.1 })
   })
 })

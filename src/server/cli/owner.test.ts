@@ -50,7 +50,10 @@ describe('owner admin grant | revoke | list', () => {
     expect(await adminSinceOf(producer.id)).toBeNull()
     expect(await adminApi()).toBe(403)
 
-    const trail = await t.database.db.select().from(auditLog).where(and(eq(auditLog.subjectType, 'user'), eq(auditLog.subjectId, producer.id)))
+    const trail = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.subjectType, 'user'), eq(auditLog.subjectId, producer.id)))
     expect(trail.map((entry) => [entry.action, entry.actorEmail, entry.before, entry.after])).toEqual(
       expect.arrayContaining([
         ['user.grant_admin', 'owner-cli', { role: 'user' }, { role: 'admin' }],
@@ -75,7 +78,10 @@ describe('owner admin grant | revoke | list', () => {
 
     const pending = uniqueEmail('pending')
     expect((await signUp(t, { email: pending, password: 'correct horse battery' })).statusCode).toBe(200)
-    expect(await owner('admin', 'grant', pending)).toMatchObject({ code: 1, err: `${pending} has not been confirmed yet. The person must open the link in the confirmation email first.` })
+    expect(await owner('admin', 'grant', pending)).toMatchObject({
+      code: 1,
+      err: `${pending} has not been confirmed yet. The person must open the link in the confirmation email first.`,
+    })
 
     const admins = await t.database.db.select({ id: user.id, email: user.email }).from(user).where(eq(user.role, 'admin'))
     for (const admin of admins.slice(1)) expect((await owner('admin', 'revoke', admin.email)).code).toBe(0)
@@ -129,7 +135,11 @@ describe('the embedded database in use', () => {
       writeFileSync(dataPaths(dataDir).storePid, `${process.pid}\n`)
       const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, NODE_ENV: 'test' }
       delete env.DATABASE_URL
-      const run = spawnSync(process.execPath, ['--import', 'tsx', 'src/server/cli/owner.ts', 'admin', 'grant', 'owner@example.com'], { cwd: PROJECT_ROOT, env, encoding: 'utf8' })
+      const run = spawnSync(process.execPath, ['--import', 'tsx', 'src/server/cli/owner.ts', 'admin', 'grant', 'owner@example.com'], {
+        cwd: PROJECT_ROOT,
+        env,
+        encoding: 'utf8',
+      })
       expect(run.status).toBe(1)
       expect(run.stderr).toContain(`The store is running on the embedded database in ${dataDir} (process ${process.pid})`)
     } finally {

@@ -33,7 +33,11 @@ async function main(): Promise<number> {
   try {
     // The store's own storages: with STORAGE_URL the CLI's files go to the bucket the fleet serves.
     const storage = { ...createStorages(config.storage, config.dataDir, attachmentDisposition), maxFileBytes: config.maxUploadBytes }
-    return await runOwnerCommand(process.argv.slice(2), { database, storage, publicUrl: config.publicUrl }, { out: (line) => console.log(line), err: (line) => console.error(line) })
+    return await runOwnerCommand(
+      process.argv.slice(2),
+      { database, storage, publicUrl: config.publicUrl },
+      { out: (line) => console.log(line), err: (line) => console.error(line) },
+    )
   } catch (error) {
     if (!(error instanceof OwnerCliError)) throw error
     console.error(error.message)

@@ -21,7 +21,8 @@ import type { Executor } from '../db/client.ts'
 import { AppError } from '../http/errors.ts'
 import { fileInFolder, ManifestError, readManifest, type ManifestEntry } from './product-manifest.ts'
 
-const text = (label: string, required = `${label} is required`) => z.string({ error: (issue) => (issue.input === undefined ? required : `${label} must be text`) })
+const text = (label: string, required = `${label} is required`) =>
+  z.string({ error: (issue) => (issue.input === undefined ? required : `${label} must be text`) })
 const textOrNumber = (label: string) => z.union([z.string(), z.number()], { error: `${label} must be text or a number` }).transform(String)
 
 const FILE_REQUIRED = 'file is required: the product file buyers download'
@@ -29,7 +30,9 @@ const FILE_REQUIRED = 'file is required: the product file buyers download'
 /** What one product needs, as the owner writes it on the command line or in a manifest. */
 export const productInputSchema = z.object({
   name: text('name'),
-  price: z.union([z.string(), z.number()], { error: (issue) => (issue.input === undefined ? 'price is required' : 'price must be an amount in dollars') }).transform(String),
+  price: z
+    .union([z.string(), z.number()], { error: (issue) => (issue.input === undefined ? 'price is required' : 'price must be an amount in dollars') })
+    .transform(String),
   category: text('category').optional(),
   file: text('file', FILE_REQUIRED).min(1, FILE_REQUIRED),
   cover: text('cover').optional(),
@@ -71,7 +74,18 @@ interface CheckedProduct {
 }
 
 export interface ProductCommandsDeps {
-  catalog: Pick<CatalogService, 'adminCategories' | 'adminProduct' | 'adminProductRows' | 'createProduct' | 'updateProduct' | 'addFileVersion' | 'replaceCover' | 'replacePreview' | 'discardUnsoldProduct'>
+  catalog: Pick<
+    CatalogService,
+    | 'adminCategories'
+    | 'adminProduct'
+    | 'adminProductRows'
+    | 'createProduct'
+    | 'updateProduct'
+    | 'addFileVersion'
+    | 'replaceCover'
+    | 'replacePreview'
+    | 'discardUnsoldProduct'
+  >
   audit: Pick<AuditService, 'record'>
   actor: { id: null; email: string }
 }
@@ -132,20 +146,38 @@ async function readable(path: string, what: string): Promise<string> {
 
 export function createProductCommands({ catalog, audit, actor }: ProductCommandsDeps) {
   const audited = (action: string) => (tx: Executor, id: string, change: { before: unknown; after: unknown }) =>
-    audit.record(tx, { actor, action, subject: { type: 'product', id }, before: change.before as Record<string, unknown> | null, after: change.after as Record<string, unknown> })
+    audit.record(tx, {
+      actor,
+      action,
+      subject: { type: 'product', id },
+      before: change.before as Record<string, unknown> | null,
+      after: change.after as Record<string, unknown>,
+    })
 
   /** Adds one checked product with its files; answers the line to print. */
   async function addChecked({ form, file, cover, preview }: CheckedProduct): Promise<{ id: string; summary: string }> {
     // Hidden until its file is stored: buyers must never pay for a product with nothing to download.
     const created = await catalog.createProduct({ ...form, active: false }, audited('product.create'))
     try {
-      const { media } = await catalog.addFileVersion(created.id, file, { changelog: null, uploadedBy: { id: null, email: OWNER_CLI_UPLOADER } }, audited(FILE_VERSION_ACTIONS.add))
+      const { media } = await catalog.addFileVersion(
+        created.id,
+        file,
+        { changelog: null, uploadedBy: { id: null, email: OWNER_CLI_UPLOADER } },
+        audited(FILE_VERSION_ACTIONS.add),
+      )
       if (cover) await catalog.replaceCover(created.id, cover, audited('product.cover'))
       if (preview) await catalog.replacePreview(created.id, preview, audited('product.preview'))
       // Saved over the version it has now (its files are in), as the console saves.
       if (form.active) await catalog.updateProduct(created.id, form, (await catalog.adminProduct(created.id)).product.version, audited('product.update'))
-      const parts = [`${media.file!.name} ${fileSizeMb(media.file!.size)} MB sha256 ${media.file!.sha256}`, cover ? 'cover' : null, preview ? 'preview' : null].filter(Boolean)
-      return { id: created.id, summary: `Added "${form.name}" at ${formatPrice(created.priceCents)} (${parts.join('; ')}), ${form.active ? `in the store at /products/${created.id}` : 'hidden from the store'}.` }
+      const parts = [
+        `${media.file!.name} ${fileSizeMb(media.file!.size)} MB sha256 ${media.file!.sha256}`,
+        cover ? 'cover' : null,
+        preview ? 'preview' : null,
+      ].filter(Boolean)
+      return {
+        id: created.id,
+        summary: `Added "${form.name}" at ${formatPrice(created.priceCents)} (${parts.join('; ')}), ${form.active ? `in the store at /products/${created.id}` : 'hidden from the store'}.`,
+      }
     } catch (error) {
       await catalog.discardUnsoldProduct(created.id)
       if (error instanceof AppError) throw new ProductInputError(error.message)
@@ -156,7 +188,8 @@ export function createProductCommands({ catalog, audit, actor }: ProductCommands
   /** Checks one manifest entry: its fields, its category, and that every file it names is inside the folder. */
   async function checkEntry({ entry, malformed }: ManifestEntry, folder: string, categories: AdminCategory[]): Promise<CheckedProduct> {
     if (malformed) throw new ProductInputError(malformed)
-    if (typeof entry !== 'object' || entry === null || Array.isArray(entry)) throw new ProductInputError('not a product: each entry must be an object with name, price and file')
+    if (typeof entry !== 'object' || entry === null || Array.isArray(entry))
+      throw new ProductInputError('not a product: each entry must be an object with name, price and file')
     const input = inputOf(presentFields(entry))
     const form = formOf(input, categories, COLUMN_NAME)
     const inFolder = async (column: string, named: string | undefined) => {
@@ -166,7 +199,12 @@ export function createProductCommands({ catalog, audit, actor }: ProductCommands
       return found.path
     }
     const file = (await inFolder('file', input.file))!
-    return { form, file: { path: file, fileName: basename(input.file) }, cover: await inFolder('cover', input.cover), preview: await inFolder('preview', input.preview) }
+    return {
+      form,
+      file: { path: file, fileName: basename(input.file) },
+      cover: await inFolder('cover', input.cover),
+      preview: await inFolder('preview', input.preview),
+    }
   }
 
   return {

@@ -31,7 +31,10 @@ export interface ProductFileServices {
  * The services these commands use, on the store's database. Emails are only queued in the outbox
  * (the running store delivers them); `publicUrl` is the store's address their links point to.
  */
-export function productFileServicesOn(db: Database, { storage, publicUrl, actor }: { storage: CatalogStorage; publicUrl: string; actor: AuditActor }): ProductFileServices {
+export function productFileServicesOn(
+  db: Database,
+  { storage, publicUrl, actor }: { storage: CatalogStorage; publicUrl: string; actor: AuditActor },
+): ProductFileServices {
   return {
     catalog: createCatalogService(db, storage),
     orders: createFileUpdatesService({ db, accounts: createProfileService(db), mailer: createMailer({ db, smtpUrl: undefined }), publicUrl }),
@@ -51,12 +54,14 @@ export interface ProductFileCli {
 class FileCommandError extends Error {}
 
 const when = (iso: string) => `${iso.slice(0, 16).replace('T', ' ')} UTC`
-const fileFacts = (version: Pick<FileVersionView, 'fileName' | 'size' | 'sha256'>) => `${version.fileName} ${fileSizeMb(version.size)} MB${version.sha256 ? ` sha256 ${version.sha256}` : ''}`
+const fileFacts = (version: Pick<FileVersionView, 'fileName' | 'size' | 'sha256'>) =>
+  `${version.fileName} ${fileSizeMb(version.size)} MB${version.sha256 ? ` sha256 ${version.sha256}` : ''}`
 const statusOf = (version: FileVersionView) => (version.live ? 'live' : version.publishedAt ? 'earlier' : 'draft')
 
 /** The number a command line gives: a whole number from 1. */
 function versionNumberOf(text: string): number {
-  if (!/^[1-9][0-9]{0,8}$/.test(text)) throw new FileCommandError(`"${text}" is not a version number: give a whole number from 1 (see \`owner product file list\`)`)
+  if (!/^[1-9][0-9]{0,8}$/.test(text))
+    throw new FileCommandError(`"${text}" is not a version number: give a whole number from 1 (see \`owner product file list\`)`)
   return Number(text)
 }
 
@@ -83,28 +88,46 @@ export function registerProductFileCommands(product: Command, { services, io, fa
     }
     const named = (await catalog.adminProductRows({ search: given, status: 'all' })).filter((row) => row.product.name === given.trim())
     if (named.length === 1) return { id: named[0]!.product.id, name: named[0]!.product.name }
-    if (named.length > 1) throw new FileCommandError(`${named.length} products are named "${given}": give one of their ids (${named.map((row) => row.product.id).join(', ')})`)
+    if (named.length > 1)
+      throw new FileCommandError(`${named.length} products are named "${given}": give one of their ids (${named.map((row) => row.product.id).join(', ')})`)
     throw new FileCommandError(`No product with the id or name "${given}"`)
   }
 
-  async function makeLive(kind: 'publish' | 'restore', given: string, numberText: string, options: { notifyBuyers?: boolean; extraDownload?: boolean }, deps: ProductFileServices) {
+  async function makeLive(
+    kind: 'publish' | 'restore',
+    given: string,
+    numberText: string,
+    options: { notifyBuyers?: boolean; extraDownload?: boolean },
+    deps: ProductFileServices,
+  ) {
     const number = versionNumberOf(numberText)
     const target = await productOf(deps, given)
     const { versions } = await deps.catalog.listFileVersions(target.id)
     const version = versions.find((candidate) => candidate.number === number)
     // The console offers Publish on a draft and Restore on an earlier version: the CLI asks for the same words.
     if (version && !version.live && kind === 'restore' && !version.publishedAt) {
-      throw new FileCommandError(`Version ${number} of "${target.name}" is a draft that was never published: publish it with \`owner product file publish ${target.id} ${number}\``)
+      throw new FileCommandError(
+        `Version ${number} of "${target.name}" is a draft that was never published: publish it with \`owner product file publish ${target.id} ${number}\``,
+      )
     }
     if (version && !version.live && kind === 'publish' && version.publishedAt) {
-      throw new FileCommandError(`Version ${number} of "${target.name}" was published before: bring it back with \`owner product file restore ${target.id} ${number}\``)
+      throw new FileCommandError(
+        `Version ${number} of "${target.name}" was published before: bring it back with \`owner product file restore ${target.id} ${number}\``,
+      )
     }
     const notifyBuyers = options.notifyBuyers ?? false
     const extraDownload = options.extraDownload ?? false
     const { versions: after, announced } = await deps.catalog.publishFileVersion(
       target.id,
       number,
-      (tx, productId, entry) => deps.audit.record(tx, { actor: deps.actor, action: entry.action, subject: { type: 'product', id: productId }, before: entry.before, after: { ...entry.after, notifyBuyers, extraDownload } }),
+      (tx, productId, entry) =>
+        deps.audit.record(tx, {
+          actor: deps.actor,
+          action: entry.action,
+          subject: { type: 'product', id: productId },
+          before: entry.before,
+          after: { ...entry.after, notifyBuyers, extraDownload },
+        }),
       (tx, announcement) => deps.orders.announceFileVersion(tx, { ...announcement, notifyBuyers, extraDownload }),
     )
     const live = after.versions.find((candidate) => candidate.live)!
@@ -113,7 +136,9 @@ export function registerProductFileCommands(product: Command, { services, io, fa
       notifyBuyers ? `${announced?.emailsQueued ?? 0} buyer email(s) queued` : 'buyers not emailed',
       extraDownload ? `${announced?.itemsGivenADownload ?? 0} item(s) given one more download` : null,
     ].filter(Boolean)
-    io.out(`${kind === 'restore' ? 'Restored' : 'Published'} version ${live.number} of "${target.name}": buyers now download ${fileFacts(live)}${previous ? ` (was version ${previous.number})` : ''}; ${told.join(', ')}.`)
+    io.out(
+      `${kind === 'restore' ? 'Restored' : 'Published'} version ${live.number} of "${target.name}": buyers now download ${fileFacts(live)}${previous ? ` (was version ${previous.number})` : ''}; ${told.join(', ')}.`,
+    )
   }
 
   const file = product.command('file').description("A product's file versions: add a draft, list them, publish a draft, restore an earlier one")
@@ -139,7 +164,14 @@ export function registerProductFileCommands(product: Command, { services, io, fa
           target.id,
           { path: full, fileName: basename(full) },
           { changelog: changelog.data, uploadedBy: { id: null, email: OWNER_CLI_UPLOADER } },
-          (tx, productId, change) => deps.audit.record(tx, { actor: deps.actor, action: FILE_VERSION_ACTIONS.add, subject: { type: 'product', id: productId }, before: change.before, after: change.after }),
+          (tx, productId, change) =>
+            deps.audit.record(tx, {
+              actor: deps.actor,
+              action: FILE_VERSION_ACTIONS.add,
+              subject: { type: 'product', id: productId },
+              before: change.before,
+              after: change.after,
+            }),
         )
         io.out(
           version.live
@@ -163,7 +195,9 @@ export function registerProductFileCommands(product: Command, { services, io, fa
         io.out(`"${target.name}": ${liveVersion === null ? 'no version is live' : `version ${liveVersion} is live`}; ${buyers} buyer(s) can download it.`)
         for (const version of versions) {
           const published = version.publishedAt ? `, first live ${when(version.publishedAt)}` : ''
-          io.out(`  ${String(version.number).padStart(3)}  ${statusOf(version).padEnd(7)}  ${fileFacts(version)}  uploaded ${when(version.uploadedAt)} by ${version.uploadedBy}${published}${version.changelog ? `  "${version.changelog}"` : ''}`)
+          io.out(
+            `  ${String(version.number).padStart(3)}  ${statusOf(version).padEnd(7)}  ${fileFacts(version)}  uploaded ${when(version.uploadedAt)} by ${version.uploadedBy}${published}${version.changelog ? `  "${version.changelog}"` : ''}`,
+          )
         }
       })(),
     )
@@ -175,6 +209,8 @@ export function registerProductFileCommands(product: Command, { services, io, fa
       .option('--notify-buyers', 'email every buyer who can still download it that an update is available (not those who turned these emails off)')
       .option('--extra-download', 'give every item of it that can still be downloaded one more download')
       .description(kind === 'publish' ? 'Make a draft the version buyers download' : 'Make an earlier published version the one buyers download again')
-      .action((given: string, numberText: string, options: { notifyBuyers?: boolean; extraDownload?: boolean }) => reporting((deps) => makeLive(kind, given, numberText, options, deps))())
+      .action((given: string, numberText: string, options: { notifyBuyers?: boolean; extraDownload?: boolean }) =>
+        reporting((deps) => makeLive(kind, given, numberText, options, deps))(),
+      )
   }
 }

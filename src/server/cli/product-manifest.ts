@@ -143,7 +143,8 @@ function csvEntries(withBom: string): ManifestEntry[] {
     // The row's first line: it ends on info.lines, after the line breaks inside its quoted fields.
     const label = `line ${info.lines - record.join('').split('\n').length + 1}`
     const entry = Object.fromEntries(columns.flatMap((column, index) => (column && record[index] !== undefined ? [[column, record[index]]] : [])))
-    if (record.length > columns.length) return { label, entry, malformed: `has ${record.length} fields but the header has ${columns.length} (a comma inside a field needs "quotes")` }
+    if (record.length > columns.length)
+      return { label, entry, malformed: `has ${record.length} fields but the header has ${columns.length} (a comma inside a field needs "quotes")` }
     return { label, entry }
   })
 }

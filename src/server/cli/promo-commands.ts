@@ -21,7 +21,14 @@ export interface PromoSetOptions {
   active?: boolean
 }
 
-const FLAGS: Partial<Record<keyof PromoCodeForm, string>> = { code: 'CODE', percentOff: '--percent', startsAt: '--starts', endsAt: '--ends', maxUses: '--max-uses', minSubtotal: '--min-subtotal' }
+const FLAGS: Partial<Record<keyof PromoCodeForm, string>> = {
+  code: 'CODE',
+  percentOff: '--percent',
+  startsAt: '--starts',
+  endsAt: '--ends',
+  maxUses: '--max-uses',
+  minSubtotal: '--min-subtotal',
+}
 
 /** "2026-12-01" is the start of that day in UTC; a full time is taken as written; "" clears it. */
 function momentOf(value: string): string {
@@ -32,13 +39,30 @@ function momentOf(value: string): string {
 
 const shownMoment = (iso: string) => `${new Date(iso).toISOString().slice(0, 16).replace('T', ' ')} UTC`
 
-export function createPromoCommands({ promo, audit, actor }: { promo: Pick<PromoService, 'adminPromoCodes' | 'setPromoCode'>; audit: Pick<AuditService, 'record'>; actor: { id: null; email: string } }) {
+export function createPromoCommands({
+  promo,
+  audit,
+  actor,
+}: {
+  promo: Pick<PromoService, 'adminPromoCodes' | 'setPromoCode'>
+  audit: Pick<AuditService, 'record'>
+  actor: { id: null; email: string }
+}) {
   return {
     async setPromo(rawCode: string, options: PromoSetOptions): Promise<string> {
       const code = normalizePromoCode(rawCode)
       const existing = (await promo.adminPromoCodes()).find((row) => row.promo.code === code)
       if (!existing && options.percent === undefined) throw new ProductInputError(`${code} is a new code: give --percent`)
-      const base: PromoCodeForm = existing?.form ?? { code, percentOff: '', startsAt: '', endsAt: '', maxUses: '', oncePerCustomer: false, minSubtotal: '', active: true }
+      const base: PromoCodeForm = existing?.form ?? {
+        code,
+        percentOff: '',
+        startsAt: '',
+        endsAt: '',
+        maxUses: '',
+        oncePerCustomer: false,
+        minSubtotal: '',
+        active: true,
+      }
       const parsed = promoCodeFormSchema.safeParse({
         ...base,
         code,
@@ -50,14 +74,24 @@ export function createPromoCommands({ promo, audit, actor }: { promo: Pick<Promo
         ...(options.minSubtotal !== undefined ? { minSubtotal: options.minSubtotal } : {}),
         ...(options.inactive ? { active: false } : options.active ? { active: true } : {}),
       })
-      if (!parsed.success) throw new ProductInputError(parsed.error.issues.map((issue) => `${FLAGS[issue.path[0] as keyof PromoCodeForm] ?? String(issue.path[0])}: ${issue.message}`).join('\n'))
+      if (!parsed.success)
+        throw new ProductInputError(
+          parsed.error.issues.map((issue) => `${FLAGS[issue.path[0] as keyof PromoCodeForm] ?? String(issue.path[0])}: ${issue.message}`).join('\n'),
+        )
       // An active code that has already ended would be accepted here and refused at every checkout.
       if (parsed.data.active && parsed.data.endsAt && Date.parse(parsed.data.endsAt) <= Date.now()) {
-        const ended = options.ends !== undefined ? `--ends: ${shownMoment(parsed.data.endsAt)} is in the past` : `${code} ended at ${shownMoment(parsed.data.endsAt)}`
+        const ended =
+          options.ends !== undefined ? `--ends: ${shownMoment(parsed.data.endsAt)} is in the past` : `${code} ended at ${shownMoment(parsed.data.endsAt)}`
         throw new ProductInputError(`${ended}, so the code would never work: give a later --ends, or --inactive to keep it switched off`)
       }
       const { row, created } = await promo.setPromoCode(parsed.data, (tx, id, change) =>
-        audit.record(tx, { actor, action: change.before ? 'promo.update' : 'promo.create', subject: { type: 'promo_code', id }, before: change.before, after: change.after }),
+        audit.record(tx, {
+          actor,
+          action: change.before ? 'promo.update' : 'promo.create',
+          subject: { type: 'promo_code', id },
+          before: change.before,
+          after: change.after,
+        }),
       )
       const facts = [
         `${row.percentOff}% off`,

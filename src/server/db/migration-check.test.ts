@@ -10,7 +10,9 @@ import { adminPool } from '../../../tests/support/postgres.ts'
 import { openDatabase, type DatabaseHandle } from './client.ts'
 import { NOT_MIGRATED_MESSAGE, readMigrationStatus } from './migration-check.ts'
 
-const journalTags = (JSON.parse(readFileSync(join(MIGRATIONS_DIR, 'meta/_journal.json'), 'utf8')) as { entries: { tag: string }[] }).entries.map((entry) => entry.tag)
+const journalTags = (JSON.parse(readFileSync(join(MIGRATIONS_DIR, 'meta/_journal.json'), 'utf8')) as { entries: { tag: string }[] }).entries.map(
+  (entry) => entry.tag,
+)
 
 /** A database nothing has migrated: a new PGlite directory, or (with DATABASE_URL) a new empty PostgreSQL database. */
 interface FreshDatabase {
@@ -108,8 +110,23 @@ interface Run {
 /** Runs a server entry under tsx, as `npm run dev` does; answers when it exits, or calls `whileRunning` first and then stops it with SIGTERM. */
 function runEntry(entry: string, env: Record<string, string>, whileRunning?: () => Promise<void>): Promise<Run> {
   const inherited: NodeJS.ProcessEnv = { ...process.env }
-  for (const name of ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET', 'PAYMENTS_PROVIDER', 'SMTP_URL', 'REDIS_URL', 'DATABASE_URL', 'SEED_DEMO', 'MIGRATE_ON_START']) delete inherited[name]
-  const child = spawn(process.execPath, ['--import', 'tsx', entry], { cwd: PROJECT_ROOT, env: { ...inherited, NODE_ENV: 'test', LOG_LEVEL: 'warn', ...env }, stdio: ['ignore', 'pipe', 'pipe'] })
+  for (const name of [
+    'STRIPE_SECRET_KEY',
+    'STRIPE_PUBLISHABLE_KEY',
+    'STRIPE_WEBHOOK_SECRET',
+    'PAYMENTS_PROVIDER',
+    'SMTP_URL',
+    'REDIS_URL',
+    'DATABASE_URL',
+    'SEED_DEMO',
+    'MIGRATE_ON_START',
+  ])
+    delete inherited[name]
+  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+    cwd: PROJECT_ROOT,
+    env: { ...inherited, NODE_ENV: 'test', LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
   let output = ''
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()))
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()))

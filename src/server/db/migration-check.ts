@@ -31,12 +31,14 @@ export interface MigrationStatus {
 /** Compares the database's migrations table with the journal in `migrationsFolder`. */
 export async function readMigrationStatus(db: Executor, migrationsFolder: string = MIGRATIONS_DIR): Promise<MigrationStatus> {
   const journal = JSON.parse(readFileSync(join(migrationsFolder, 'meta/_journal.json'), 'utf8')) as { entries: JournalEntry[] }
-  const table = (await db.execute(sql`select to_regclass('drizzle.__drizzle_migrations') is not null as present`)) as unknown as { rows: { present: boolean }[] }
+  const table = (await db.execute(sql`select to_regclass('drizzle.__drizzle_migrations') is not null as present`)) as unknown as {
+    rows: { present: boolean }[]
+  }
   if (!table.rows[0]?.present) return { applied: 0, pending: journal.entries.map((entry) => entry.tag) }
   // created_at is a bigint: read as text, so both drivers answer the same way.
-  const recorded = (await db.execute(
-    sql`select count(*)::int as applied, max(created_at)::text as latest from drizzle.__drizzle_migrations`,
-  )) as unknown as { rows: { applied: number; latest: string | null }[] }
+  const recorded = (await db.execute(sql`select count(*)::int as applied, max(created_at)::text as latest from drizzle.__drizzle_migrations`)) as unknown as {
+    rows: { applied: number; latest: string | null }[]
+  }
   const { applied, latest } = recorded.rows[0] ?? { applied: 0, latest: null }
   const latestWhen = latest === null ? -Infinity : Number(latest)
   return { applied: Number(applied), pending: journal.entries.filter((entry) => entry.when > latestWhen).map((entry) => entry.tag) }

@@ -92,7 +92,13 @@ describe('seedDemoCatalog', () => {
 
   it('seeds nothing when SEED_DEMO is off, as it is by default in production', async () => {
     await makeFresh()
-    const production = loadConfig({ DATA_DIR: t.dataDir, NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(40), SMTP_URL: 'smtp://mail.example.com:587', PAYMENTS_PROVIDER: 'builtin' })
+    const production = loadConfig({
+      DATA_DIR: t.dataDir,
+      NODE_ENV: 'production',
+      AUTH_SECRET: 'x'.repeat(40),
+      SMTP_URL: 'smtp://mail.example.com:587',
+      PAYMENTS_PROVIDER: 'builtin',
+    })
     expect(await seed({ enabled: production.seedDemo })).toEqual({ seeded: false, categories: 0, products: 0, promoCodes: [] })
     expect(await seed({ enabled: loadConfig({ DATA_DIR: t.dataDir, SEED_DEMO: 'false' }).seedDemo })).toMatchObject({ seeded: false })
     expect(generated).toEqual([])
@@ -100,7 +106,20 @@ describe('seedDemoCatalog', () => {
     expect(await loggedKeys()).toEqual([])
 
     // Turned on later, on a store still empty, it seeds the demo then.
-    expect((await seed({ enabled: loadConfig({ DATA_DIR: t.dataDir, NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(40), SMTP_URL: 'smtp://m.example.com', SEED_DEMO: 'true', PAYMENTS_PROVIDER: 'builtin' }).seedDemo })).seeded).toBe(true)
+    expect(
+      (
+        await seed({
+          enabled: loadConfig({
+            DATA_DIR: t.dataDir,
+            NODE_ENV: 'production',
+            AUTH_SECRET: 'x'.repeat(40),
+            SMTP_URL: 'smtp://m.example.com',
+            SEED_DEMO: 'true',
+            PAYMENTS_PROVIDER: 'builtin',
+          }).seedDemo,
+        })
+      ).seeded,
+    ).toBe(true)
     expect(await counts()).toEqual({ categories: 5, products: 30, promoCodes: 4 })
   })
 

@@ -108,7 +108,10 @@ async function claim(tx: Executor, key: string): Promise<boolean> {
 }
 
 async function record(tx: Executor, keys: string[]): Promise<void> {
-  await tx.insert(seedLog).values(keys.map((key) => ({ key }))).onConflictDoNothing({ target: seedLog.key })
+  await tx
+    .insert(seedLog)
+    .values(keys.map((key) => ({ key })))
+    .onConflictDoNothing({ target: seedLog.key })
 }
 
 /**
@@ -146,30 +149,33 @@ async function insertCatalog(tx: Executor, catalog: DemoCatalog, now: Date): Pro
     }
   }
 
-  const inserted = await tx.insert(products).values(
-    catalog.products.map((product) => {
-      const createdAt = new Date(now.getTime() - product.createdDaysAgo * DAY_MS)
-      return {
-        name: product.name,
-        description: product.description,
-        priceCents: product.priceCents,
-        imageUrl: product.imageUrl,
-        categoryId: categoryIds.get(product.categorySlug) ?? null,
-        isActive: product.isActive,
-        fileSize: product.fileSize,
-        fileUrl: product.fileUrl,
-        downloadLimit: product.downloadLimit,
-        metadata: product.metadata,
-        // Computed from the preview by the store (backfillPreviewPeaks), as for any product.
-        previewPeaks: null,
-        ...discoveryColumnsOf(product.metadata, product.priceCents),
-        // Its file is version 1, published when the product was made (as migration 0014 records older products' files).
-        liveFileVersion: product.fileUrl ? 1 : null,
-        createdAt,
-        updatedAt: createdAt,
-      }
-    }),
-  ).returning({ id: products.id, fileUrl: products.fileUrl, fileSize: products.fileSize, fileSha256: products.fileSha256, createdAt: products.createdAt })
+  const inserted = await tx
+    .insert(products)
+    .values(
+      catalog.products.map((product) => {
+        const createdAt = new Date(now.getTime() - product.createdDaysAgo * DAY_MS)
+        return {
+          name: product.name,
+          description: product.description,
+          priceCents: product.priceCents,
+          imageUrl: product.imageUrl,
+          categoryId: categoryIds.get(product.categorySlug) ?? null,
+          isActive: product.isActive,
+          fileSize: product.fileSize,
+          fileUrl: product.fileUrl,
+          downloadLimit: product.downloadLimit,
+          metadata: product.metadata,
+          // Computed from the preview by the store (backfillPreviewPeaks), as for any product.
+          previewPeaks: null,
+          ...discoveryColumnsOf(product.metadata, product.priceCents),
+          // Its file is version 1, published when the product was made (as migration 0014 records older products' files).
+          liveFileVersion: product.fileUrl ? 1 : null,
+          createdAt,
+          updatedAt: createdAt,
+        }
+      }),
+    )
+    .returning({ id: products.id, fileUrl: products.fileUrl, fileSize: products.fileSize, fileSha256: products.fileSha256, createdAt: products.createdAt })
   const withFiles = inserted.filter((product) => product.fileUrl !== null)
   if (withFiles.length === 0) return
   await tx.insert(productFileVersions).values(

@@ -28,7 +28,10 @@ afterAll(async () => t?.close())
 
 /** A fresh grant's URL, its grant id and order. */
 async function freshGrant() {
-  const { orderId, items: [item] } = await createCompletedOrder(t, { userId: buyer.id, productIds: [product.id], downloadsRemaining: 5 })
+  const {
+    orderId,
+    items: [item],
+  } = await createCompletedOrder(t, { userId: buyer.id, productIds: [product.id], downloadsRemaining: 5 })
   const { downloadUrl } = await grantUrl(t, buyer, { orderItemId: item!.id, productId: product.id })
   const grantId = new URL(downloadUrl, 'http://x').pathname.split('/').pop()!
   return { url: downloadUrl, grantId, orderId, orderItemId: item!.id }

@@ -33,7 +33,13 @@ beforeAll(async () => {
   ;[product] = (await productsWithFiles(t, 1)) as [ProductRow]
   stored = storedFile(t, product)
   // The demo file, copied where the store looks for it: <prefix>/files/<storage key>.
-  const bucketFiles = createS3FileStorage({ bucket: 'als-downloads', prefix: 'shop/files', endpoint, region: 'us-east-1', contentDisposition: attachmentDisposition })
+  const bucketFiles = createS3FileStorage({
+    bucket: 'als-downloads',
+    prefix: 'shop/files',
+    endpoint,
+    region: 'us-east-1',
+    contentDisposition: attachmentDisposition,
+  })
   await bucketFiles.put(product.fileUrl!, Readable.from([stored]))
 })
 
@@ -45,7 +51,9 @@ afterAll(async () => {
 
 describe('downloads from a bucket', () => {
   it('redirects a counted download to a presigned URL that serves the file, and a resumed range spends nothing', async () => {
-    const { items: [item] } = await createCompletedOrder(t, { userId: buyer.id, productIds: [product.id], downloadsRemaining: 5 })
+    const {
+      items: [item],
+    } = await createCompletedOrder(t, { userId: buyer.id, productIds: [product.id], downloadsRemaining: 5 })
     const { downloadUrl } = await grantUrl(t, buyer, { orderItemId: item!.id, productId: product.id })
     expect(await remainingOf(t, item!.id)).toBe(4)
 
@@ -70,7 +78,9 @@ describe('downloads from a bucket', () => {
   })
 
   it('answers HEAD itself from the object in the bucket', async () => {
-    const { items: [item] } = await createCompletedOrder(t, { userId: buyer.id, productIds: [product.id], downloadsRemaining: 5 })
+    const {
+      items: [item],
+    } = await createCompletedOrder(t, { userId: buyer.id, productIds: [product.id], downloadsRemaining: 5 })
     const { downloadUrl } = await grantUrl(t, buyer, { orderItemId: item!.id, productId: product.id })
     const response = await fetchDownload(t, downloadUrl, {}, 'HEAD')
     expect(response.statusCode).toBe(200)
@@ -80,7 +90,9 @@ describe('downloads from a bucket', () => {
   })
 
   it('refuses a tampered signature before presigning anything', async () => {
-    const { items: [item] } = await createCompletedOrder(t, { userId: buyer.id, productIds: [product.id], downloadsRemaining: 5 })
+    const {
+      items: [item],
+    } = await createCompletedOrder(t, { userId: buyer.id, productIds: [product.id], downloadsRemaining: 5 })
     const { downloadUrl } = await grantUrl(t, buyer, { orderItemId: item!.id, productId: product.id })
     const response = await fetchDownload(t, downloadUrl.replace(/signature=[^&]+/, 'signature=AAAA'))
     expect(response.statusCode).toBe(403)

@@ -90,7 +90,9 @@ describe('a large file over HTTP', () => {
       .values({ name: 'Session Multitracks XL', priceCents: 9900, fileUrl: STORAGE_KEY, fileSize: FILE_BYTES })
       .returning()
     const buyer = await createSignedInUser(t)
-    const { items: [item] } = await createCompletedOrder(t, { userId: buyer.id, productIds: [product!.id] })
+    const {
+      items: [item],
+    } = await createCompletedOrder(t, { userId: buyer.id, productIds: [product!.id] })
     const { downloadUrl } = await grantUrl(t, buyer, { orderItemId: item!.id, productId: product!.id })
 
     await t.app.listen({ port: 0, host: '127.0.0.1' })

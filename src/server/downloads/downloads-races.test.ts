@@ -22,7 +22,9 @@ describe.runIf(process.env.DATABASE_URL)('download grants under concurrency (Pos
     expect(t.database.kind).toBe('postgres')
     const buyer = await createSignedInUser(t)
     const [product] = await productsWithFiles(t, 1)
-    const { items: [item] } = await createCompletedOrder(t, { userId: buyer.id, productIds: [product!.id], downloadsRemaining: 3 })
+    const {
+      items: [item],
+    } = await createCompletedOrder(t, { userId: buyer.id, productIds: [product!.id], downloadsRemaining: 3 })
     const body = { orderItemId: item!.id, productId: product!.id }
 
     const responses = await Promise.all(Array.from({ length: 10 }, () => requestGrant(t, body, { user: buyer })))
@@ -31,7 +33,8 @@ describe.runIf(process.env.DATABASE_URL)('download grants under concurrency (Pos
     expect(granted).toHaveLength(3)
     expect(new Set(granted.map((response) => response.json().downloadUrl)).size).toBe(3)
     expect(granted.map((response) => response.json().downloadsRemaining).sort()).toEqual([0, 1, 2])
-    for (const response of refused) expect(response.json()).toEqual({ error: { message: 'No downloads remaining', status: 400, code: 'NO_DOWNLOADS_REMAINING' } })
+    for (const response of refused)
+      expect(response.json()).toEqual({ error: { message: 'No downloads remaining', status: 400, code: 'NO_DOWNLOADS_REMAINING' } })
     expect(await remainingOf(t, item!.id)).toBe(0)
     expect(await t.database.db.select().from(downloads).where(eq(downloads.orderItemId, item!.id))).toHaveLength(3)
   })

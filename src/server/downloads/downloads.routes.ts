@@ -26,39 +26,47 @@ export function downloadsRoutes({ downloads, links }: { downloads: DownloadsServ
       reply.header('Cache-Control', 'no-store')
     })
 
-    app.get('/api/downloads', {
-      schema: {
-        tags: ['downloads'],
-        summary: "The signed-in user's download log, newest first",
-        querystring: listDownloadsQuerySchema,
-        response: { 200: listDownloadsResponseSchema, ...errors },
+    app.get(
+      '/api/downloads',
+      {
+        schema: {
+          tags: ['downloads'],
+          summary: "The signed-in user's download log, newest first",
+          querystring: listDownloadsQuerySchema,
+          response: { 200: listDownloadsResponseSchema, ...errors },
+        },
+        config: { failureMessage: MESSAGES.fetchDownloads },
       },
-      config: { failureMessage: MESSAGES.fetchDownloads },
-    }, async (request) => {
-      const user = await requireUser(request)
-      return downloads.listDownloads(user.id, request.query)
-    })
+      async (request) => {
+        const user = await requireUser(request)
+        return downloads.listDownloads(user.id, request.query)
+      },
+    )
 
-    app.post('/api/downloads', {
-      schema: {
-        tags: ['downloads'],
-        summary: 'Spends one download of a purchased item and answers a short-lived signed URL for its file',
-        body: createDownloadBodySchema,
-        response: { 200: createDownloadResponseSchema, ...errors },
+    app.post(
+      '/api/downloads',
+      {
+        schema: {
+          tags: ['downloads'],
+          summary: 'Spends one download of a purchased item and answers a short-lived signed URL for its file',
+          body: createDownloadBodySchema,
+          response: { 200: createDownloadResponseSchema, ...errors },
+        },
+        config: { failureMessage: MESSAGES.createDownload },
       },
-      config: { failureMessage: MESSAGES.createDownload },
-    }, async (request) => {
-      const user = await getSessionUser(request)
-      if (!user) throw unauthorized(MESSAGES.authorizationRequired)
-      const grant = await downloads.createGrant({
-        userId: user.id,
-        orderItemId: request.body.orderItemId,
-        productId: request.body.productId,
-        ipAddress: request.ip || null,
-        userAgent: request.headers['user-agent']?.slice(0, USER_AGENT_MAX) ?? null,
-      })
-      const link = links.sign(grant.id)
-      return { downloadUrl: link.url, downloadsRemaining: grant.downloadsRemaining, expiresAt: link.expiresAt.toISOString() }
-    })
+      async (request) => {
+        const user = await getSessionUser(request)
+        if (!user) throw unauthorized(MESSAGES.authorizationRequired)
+        const grant = await downloads.createGrant({
+          userId: user.id,
+          orderItemId: request.body.orderItemId,
+          productId: request.body.productId,
+          ipAddress: request.ip || null,
+          userAgent: request.headers['user-agent']?.slice(0, USER_AGENT_MAX) ?? null,
+        })
+        const link = links.sign(grant.id)
+        return { downloadUrl: link.url, downloadsRemaining: grant.downloadsRemaining, expiresAt: link.expiresAt.toISOString() }
+      },
+    )
   }
 }

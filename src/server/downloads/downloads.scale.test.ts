@@ -38,11 +38,14 @@ describe.runIf(process.env.DATABASE_URL)('downloads across two store processes',
     fleet.call<Grant>(store, '/api/downloads', { cookie: shopper.cookie, clientAddress: shopper.clientAddress, body: { orderItemId, productId: product.id } })
 
   const remainingOf = async (orderItemId: string) =>
-    (await fleet.db.query<{ downloads_remaining: number }>('select downloads_remaining from order_items where id = $1', [orderItemId])).rows[0]!.downloads_remaining
+    (await fleet.db.query<{ downloads_remaining: number }>('select downloads_remaining from order_items where id = $1', [orderItemId])).rows[0]!
+      .downloads_remaining
 
   it(`${PARALLEL_GRANTS} grants at once, split between the processes, spend exactly the downloads left`, async () => {
     expect(fleet.storageUrl, 'the fleet keeps its files in the bucket').toMatch(/^s3:\/\//)
-    const { items: [item] } = await completedPurchase(fleet, shopper, [product.id])
+    const {
+      items: [item],
+    } = await completedPurchase(fleet, shopper, [product.id])
     const left = item!.downloadsRemaining
     expect(left).toBeGreaterThan(1)
 
@@ -60,8 +63,14 @@ describe.runIf(process.env.DATABASE_URL)('downloads across two store processes',
   })
 
   it('a grant made on one process is served by the bucket through the other, and resuming it with a Range spends nothing', async () => {
-    const { items: [item] } = await completedPurchase(fleet, shopper, [product.id])
-    const { rows: [file] } = await fleet.db.query<{ file_size: number; file_url: string }>('select file_size::float8 as file_size, file_url from products where id = $1', [product.id])
+    const {
+      items: [item],
+    } = await completedPurchase(fleet, shopper, [product.id])
+    const {
+      rows: [file],
+    } = await fleet.db.query<{ file_size: number; file_url: string }>('select file_size::float8 as file_size, file_url from products where id = $1', [
+      product.id,
+    ])
     // The bytes the operator copied to the bucket: the template's file under the product's storage key.
     const original = readFileSync(join(dataPaths(inject('templateDataDir')).files, file!.file_url))
     expect(original.length).toBe(file!.file_size)

@@ -64,7 +64,13 @@ export function createDownloadsService({ db, orders, catalog, storage, log }: Do
   return {
     async listDownloads(userId: string, { limit, offset }: { limit: number; offset: number }): Promise<{ data: DownloadLogEntry[]; hasMore: boolean }> {
       const rows = await db
-        .select({ id: downloads.id, productId: downloads.productId, orderItemId: downloads.orderItemId, createdAt: downloads.createdAt, ipAddress: downloads.ipAddress })
+        .select({
+          id: downloads.id,
+          productId: downloads.productId,
+          orderItemId: downloads.orderItemId,
+          createdAt: downloads.createdAt,
+          ipAddress: downloads.ipAddress,
+        })
         .from(downloads)
         .where(eq(downloads.userId, userId))
         .orderBy(desc(downloads.createdAt), desc(downloads.id))
@@ -73,22 +79,38 @@ export function createDownloadsService({ db, orders, catalog, storage, log }: Do
       const page = rows.slice(0, limit)
       const products = await catalog.productSummariesByIds(page.map((row) => row.productId))
       return {
-        data: page.map(({ createdAt, ...row }) => ({ ...row, createdAt: createdAt.toISOString(), product: { name: products.get(row.productId)?.name ?? 'Product' } })),
+        data: page.map(({ createdAt, ...row }) => ({
+          ...row,
+          createdAt: createdAt.toISOString(),
+          product: { name: products.get(row.productId)?.name ?? 'Product' },
+        })),
         hasMore: rows.length > limit,
       }
     },
 
     /** Downloads granted of each product, ever, in one grouped query (the owner's product list). */
     async downloadsByProduct(): Promise<Map<string, number>> {
-      const rows = await db.select({ productId: downloads.productId, count: sql<number>`count(*)::int` }).from(downloads).groupBy(downloads.productId)
+      const rows = await db
+        .select({ productId: downloads.productId, count: sql<number>`count(*)::int` })
+        .from(downloads)
+        .groupBy(downloads.productId)
       return new Map(rows.map((row) => [row.productId, row.count]))
     },
 
     /** Every download granted for these order items, newest first, with where it came from and the file version it served (the owner's order page). */
-    downloadLogOf(orderItemIds: string[]): Promise<{ at: Date; orderItemId: string | null; productId: string; fileVersion: number | null; ipAddress: string | null; userAgent: string | null }[]> {
+    downloadLogOf(
+      orderItemIds: string[],
+    ): Promise<{ at: Date; orderItemId: string | null; productId: string; fileVersion: number | null; ipAddress: string | null; userAgent: string | null }[]> {
       if (orderItemIds.length === 0) return Promise.resolve([])
       return db
-        .select({ at: downloads.createdAt, orderItemId: downloads.orderItemId, productId: downloads.productId, fileVersion: downloads.fileVersion, ipAddress: downloads.ipAddress, userAgent: downloads.userAgent })
+        .select({
+          at: downloads.createdAt,
+          orderItemId: downloads.orderItemId,
+          productId: downloads.productId,
+          fileVersion: downloads.fileVersion,
+          ipAddress: downloads.ipAddress,
+          userAgent: downloads.userAgent,
+        })
         .from(downloads)
         .where(inArray(downloads.orderItemId, orderItemIds))
         .orderBy(desc(downloads.createdAt))
@@ -98,7 +120,12 @@ export function createDownloadsService({ db, orders, catalog, storage, log }: Do
     /** Downloads granted per UTC day since `since` (the owner's dashboard). */
     downloadsPerDay(since: Date): Promise<{ day: string; downloads: number }[]> {
       const day = sql<string>`to_char(date_trunc('day', ${downloads.createdAt} at time zone 'UTC'), 'YYYY-MM-DD')`
-      return db.select({ day, downloads: sql<number>`count(*)::int` }).from(downloads).where(gte(downloads.createdAt, since)).groupBy(day).orderBy(day)
+      return db
+        .select({ day, downloads: sql<number>`count(*)::int` })
+        .from(downloads)
+        .where(gte(downloads.createdAt, since))
+        .groupBy(day)
+        .orderBy(day)
     },
 
     async createGrant(request: GrantRequest): Promise<Grant> {

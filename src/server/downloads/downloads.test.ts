@@ -29,9 +29,15 @@ const errorOf = (status: number, code: string, message: string) => ({ error: { m
 
 describe('POST /api/downloads', () => {
   it('spends one download, logs it and answers a URL that streams the stored bytes', async () => {
-    const { items: [item] } = await createCompletedOrder(t, { userId: buyer.id, productIds: [product.id] })
+    const {
+      items: [item],
+    } = await createCompletedOrder(t, { userId: buyer.id, productIds: [product.id] })
     const before = Date.now()
-    const response = await requestGrant(t, { orderItemId: item!.id, productId: product.id }, { user: buyer, remoteAddress: '203.0.113.7', userAgent: 'Producer Browser/1.0' })
+    const response = await requestGrant(
+      t,
+      { orderItemId: item!.id, productId: product.id },
+      { user: buyer, remoteAddress: '203.0.113.7', userAgent: 'Producer Browser/1.0' },
+    )
     expect(response.statusCode).toBe(200)
     expect(response.headers['cache-control']).toBe('no-store')
     const body = response.json() as { downloadUrl: string; downloadsRemaining: number; expiresAt: string }
@@ -64,7 +70,9 @@ describe('POST /api/downloads', () => {
   })
 
   it('refuses a signed-out request with the log-in message and spends nothing', async () => {
-    const { items: [item] } = await createCompletedOrder(t, { userId: buyer.id, productIds: [product.id] })
+    const {
+      items: [item],
+    } = await createCompletedOrder(t, { userId: buyer.id, productIds: [product.id] })
     const response = await requestGrant(t, { orderItemId: item!.id, productId: product.id })
     expect(response.statusCode).toBe(401)
     expect(response.json()).toEqual(errorOf(401, 'UNAUTHORIZED', 'Authorization required'))
@@ -72,7 +80,9 @@ describe('POST /api/downloads', () => {
   })
 
   it("answers 404 for another user's order item, an unknown one, or a product that is not the item's", async () => {
-    const { items: [item] } = await createCompletedOrder(t, { userId: buyer.id, productIds: [product.id] })
+    const {
+      items: [item],
+    } = await createCompletedOrder(t, { userId: buyer.id, productIds: [product.id] })
     const notFound = errorOf(404, 'NOT_FOUND', 'Order item not found')
     const foreign = await requestGrant(t, { orderItemId: item!.id, productId: product.id }, { user: stranger })
     expect(foreign.statusCode).toBe(404)
@@ -85,7 +95,9 @@ describe('POST /api/downloads', () => {
   })
 
   it.each(['PENDING', 'FAILED', 'CANCELLED'] as const)('answers ORDER_NOT_COMPLETED for an item of a %s order', async (status) => {
-    const { items: [item] } = await createCompletedOrder(t, { userId: buyer.id, productIds: [product.id], status })
+    const {
+      items: [item],
+    } = await createCompletedOrder(t, { userId: buyer.id, productIds: [product.id], status })
     const response = await requestGrant(t, { orderItemId: item!.id, productId: product.id }, { user: buyer })
     expect(response.statusCode).toBe(400)
     expect(response.json()).toEqual(errorOf(400, 'ORDER_NOT_COMPLETED', 'Order not completed'))
@@ -93,7 +105,9 @@ describe('POST /api/downloads', () => {
   })
 
   it('counts down to zero, then answers NO_DOWNLOADS_REMAINING and never goes negative', async () => {
-    const { items: [item] } = await createCompletedOrder(t, { userId: buyer.id, productIds: [second.id], downloadsRemaining: 2 })
+    const {
+      items: [item],
+    } = await createCompletedOrder(t, { userId: buyer.id, productIds: [second.id], downloadsRemaining: 2 })
     const body = { orderItemId: item!.id, productId: second.id }
     expect((await grantUrl(t, buyer, body)).downloadsRemaining).toBe(1)
     expect((await grantUrl(t, buyer, body)).downloadsRemaining).toBe(0)
@@ -107,11 +121,10 @@ describe('POST /api/downloads', () => {
   })
 
   it('answers ACCESS_DENIED for a purchased product that has no file', async () => {
-    const [fileless] = await t.database.db
-      .insert(products)
-      .values({ name: 'Mastering Session (service)', priceCents: 4900, fileUrl: null })
-      .returning()
-    const { items: [item] } = await createCompletedOrder(t, { userId: buyer.id, productIds: [fileless!.id] })
+    const [fileless] = await t.database.db.insert(products).values({ name: 'Mastering Session (service)', priceCents: 4900, fileUrl: null }).returning()
+    const {
+      items: [item],
+    } = await createCompletedOrder(t, { userId: buyer.id, productIds: [fileless!.id] })
     const response = await requestGrant(t, { orderItemId: item!.id, productId: fileless!.id }, { user: buyer })
     expect(response.statusCode).toBe(403)
     expect(response.json()).toEqual(errorOf(403, 'ACCESS_DENIED', 'Access denied'))
@@ -123,7 +136,9 @@ describe('POST /api/downloads', () => {
       .insert(products)
       .values({ name: 'Lost Tapes', priceCents: 1900, fileUrl: 'products/lost-tapes.zip', fileSize: 1000 })
       .returning()
-    const { items: [item] } = await createCompletedOrder(t, { userId: buyer.id, productIds: [lost!.id] })
+    const {
+      items: [item],
+    } = await createCompletedOrder(t, { userId: buyer.id, productIds: [lost!.id] })
     const response = await requestGrant(t, { orderItemId: item!.id, productId: lost!.id }, { user: buyer })
     expect(response.statusCode).toBe(404)
     expect(response.json()).toEqual(errorOf(404, 'FILE_NOT_FOUND', 'File not found'))

@@ -16,28 +16,36 @@ export function purchasesRoutes(purchases: PurchasesService): FastifyPluginAsync
       reply.header('Cache-Control', 'no-store')
     })
 
-    app.get('/api/purchases', {
-      schema: {
-        tags: ['downloads'],
-        summary: "Items of the signed-in user's COMPLETED orders with product and order, newest first",
-        response: { 200: purchasesResponseSchema, ...errors },
+    app.get(
+      '/api/purchases',
+      {
+        schema: {
+          tags: ['downloads'],
+          summary: "Items of the signed-in user's COMPLETED orders with product and order, newest first",
+          response: { 200: purchasesResponseSchema, ...errors },
+        },
+        config: { failureMessage: MESSAGES.fetchPurchases },
       },
-      config: { failureMessage: MESSAGES.fetchPurchases },
-    }, async (request) => {
-      const user = await requireUser(request)
-      return { data: await purchases.listPurchases(user.id) }
-    })
+      async (request) => {
+        const user = await requireUser(request)
+        return { data: await purchases.listPurchases(user.id) }
+      },
+    )
 
-    app.get('/api/purchases/owned-products', {
-      schema: {
-        tags: ['downloads'],
-        summary: "Ids of the products in the signed-in user's COMPLETED orders",
-        response: { 200: ownedProductsResponseSchema, ...errors },
+    app.get(
+      '/api/purchases/owned-products',
+      {
+        schema: {
+          tags: ['downloads'],
+          summary: "Ids of the products in the signed-in user's COMPLETED orders",
+          response: { 200: ownedProductsResponseSchema, ...errors },
+        },
+        config: { failureMessage: MESSAGES.fetchPurchases },
       },
-      config: { failureMessage: MESSAGES.fetchPurchases },
-    }, async (request) => {
-      const user = await requireUser(request)
-      return { data: await purchases.ownedProductIds(user.id) }
-    })
+      async (request) => {
+        const user = await requireUser(request)
+        return { data: await purchases.ownedProductIds(user.id) }
+      },
+    )
   }
 }

@@ -41,7 +41,9 @@ describe('GET /api/purchases', () => {
     const response = await get('/api/purchases', buyer)
     expect(response.statusCode).toBe(200)
     expect(response.headers['cache-control']).toBe('no-store')
-    const { data } = response.json() as { data: Array<{ productId: string; downloadLimit: number; downloadsRemaining: number; product: Record<string, unknown>; order: Record<string, unknown> }> }
+    const { data } = response.json() as {
+      data: Array<{ productId: string; downloadLimit: number; downloadsRemaining: number; product: Record<string, unknown>; order: Record<string, unknown> }>
+    }
     expect(data.map((entry) => entry.productId)).toEqual([b.id, a.id])
 
     const [category] = await t.database.db.select().from(categories).where(eq(categories.id, b.categoryId!))

@@ -26,7 +26,9 @@ export const emailOutbox = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
-    index('email_outbox_due_idx').on(table.nextAttemptAt).where(sql`${table.sentAt} is null`),
+    index('email_outbox_due_idx')
+      .on(table.nextAttemptAt)
+      .where(sql`${table.sentAt} is null`),
     index('email_outbox_created_idx').on(table.createdAt),
   ],
 )

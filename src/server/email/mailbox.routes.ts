@@ -21,9 +21,17 @@ const storedEmailSchema = z.object({
 
 export function mailboxRoutes(mailer: Mailer): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get('/api/dev/mailbox', {
-      schema: { tags: ['development'], summary: 'Mail written to the outbox (development only)', response: { 200: z.object({ data: z.array(storedEmailSchema) }) } },
-      config: { failureMessage: 'Failed to load the mailbox' },
-    }, async (_request, reply) => reply.header('Cache-Control', 'no-store').send({ data: await mailer.listOutbox() }))
+    app.get(
+      '/api/dev/mailbox',
+      {
+        schema: {
+          tags: ['development'],
+          summary: 'Mail written to the outbox (development only)',
+          response: { 200: z.object({ data: z.array(storedEmailSchema) }) },
+        },
+        config: { failureMessage: 'Failed to load the mailbox' },
+      },
+      async (_request, reply) => reply.header('Cache-Control', 'no-store').send({ data: await mailer.listOutbox() }),
+    )
   }
 }

@@ -47,7 +47,14 @@ export interface EmailDeliveryRun {
 /** The outbox as a claim-with-lease queue: one email at a time, the failure text kept to 1000 characters. */
 const outboxQueue = createLeaseQueue({
   table: emailOutbox,
-  columns: { id: emailOutbox.id, attempts: emailOutbox.attempts, nextAttemptAt: emailOutbox.nextAttemptAt, doneAt: emailOutbox.sentAt, lastError: emailOutbox.lastError, createdAt: emailOutbox.createdAt },
+  columns: {
+    id: emailOutbox.id,
+    attempts: emailOutbox.attempts,
+    nextAttemptAt: emailOutbox.nextAttemptAt,
+    doneAt: emailOutbox.sentAt,
+    lastError: emailOutbox.lastError,
+    createdAt: emailOutbox.createdAt,
+  },
   batchSize: DELIVERY_BATCH_SIZE,
   leaseMs: CLAIM_LEASE_MS,
   firstRetryMs: FIRST_RETRY_MS,
@@ -70,15 +77,17 @@ export async function deliverDueEmails({ db, transport, now = new Date(), log }:
 }
 
 async function send(transport: MailTransport, email: EmailOutboxRow): Promise<void> {
-  await withTimeout(transport.sendMail({
-    from: email.fromAddress,
-    to: email.toAddress,
-    ...(email.replyTo ? { replyTo: email.replyTo } : {}),
-    subject: email.subject,
-    text: email.text,
-    html: email.html,
-    messageId: `<${email.id}@audiolab.store>`,
-  }))
+  await withTimeout(
+    transport.sendMail({
+      from: email.fromAddress,
+      to: email.toAddress,
+      ...(email.replyTo ? { replyTo: email.replyTo } : {}),
+      subject: email.subject,
+      text: email.text,
+      html: email.html,
+      messageId: `<${email.id}@audiolab.store>`,
+    }),
+  )
 }
 
 /** A send that neither succeeds nor fails in time is a failure, retried after its lease like any other. */

@@ -29,14 +29,22 @@ describe.runIf(process.env.DATABASE_URL)('the mail outbox across two store proce
     const run = Date.now().toString(36)
     const emails = Array.from({ length: SIGN_UPS }, (_, index) => `outbox-${run}-${index}@example.com`)
     const answers = await Promise.all(
-      emails.map((email, index) => fleet.call(index % 2, '/api/auth/sign-up/email', { body: { email, password: 'outbox-password-123', name: 'Outbox Reader' }, clientAddress: uniqueClientAddress() })),
+      emails.map((email, index) =>
+        fleet.call(index % 2, '/api/auth/sign-up/email', {
+          body: { email, password: 'outbox-password-123', name: 'Outbox Reader' },
+          clientAddress: uniqueClientAddress(),
+        }),
+      ),
     )
     expect(answers.map((answer) => answer.status)).toEqual(Array(SIGN_UPS).fill(200))
 
     const received = () => smtp.received.filter((mail) => emails.some((email) => mail.to.includes(email)))
     await until(`${SIGN_UPS} confirmation emails`, async () => new Set(received().map((mail) => mail.to)).size === SIGN_UPS)
     await until('every outbox row marked sent', async () => {
-      const { rows } = await fleet.db.query<{ unsent: number }>(`select count(*)::int as unsent from email_outbox where sent_at is null and to_address = any($1)`, [emails])
+      const { rows } = await fleet.db.query<{ unsent: number }>(
+        `select count(*)::int as unsent from email_outbox where sent_at is null and to_address = any($1)`,
+        [emails],
+      )
       return rows[0]!.unsent === 0
     })
     // A second delivery of any of them would arrive within the workers' next polls.

@@ -73,7 +73,13 @@ describe('delivery', () => {
     const mine = sent.filter((message) => message.to === address)
     expect(mine).toHaveLength(1)
     const [row] = await rowsTo(address)
-    expect(mine[0]).toMatchObject({ subject: `Hello ${address}`, text: 'Plain body', html: '<p>HTML body</p>', replyTo: 'sender@example.com', messageId: `<${row!.id}@audiolab.store>` })
+    expect(mine[0]).toMatchObject({
+      subject: `Hello ${address}`,
+      text: 'Plain body',
+      html: '<p>HTML body</p>',
+      replyTo: 'sender@example.com',
+      messageId: `<${row!.id}@audiolab.store>`,
+    })
     expect(row!.sentAt).not.toBeNull()
     expect(row!.nextAttemptAt).toBeNull()
     // Sent once: another run finds nothing to do for it.
@@ -138,7 +144,10 @@ describe.runIf(process.env.DATABASE_URL)('two workers on PostgreSQL', () => {
     })
     const first: string[] = []
     const second: string[] = []
-    const workers = [createMailer({ db: t.database.db, smtpUrl: undefined, transport: slow(first) }), createMailer({ db: t.database.db, smtpUrl: undefined, transport: slow(second) })]
+    const workers = [
+      createMailer({ db: t.database.db, smtpUrl: undefined, transport: slow(first) }),
+      createMailer({ db: t.database.db, smtpUrl: undefined, transport: slow(second) }),
+    ]
     for (let round = 0; round < 5; round++) await Promise.all(workers.map((worker) => worker.deliverDue()))
 
     const delivered = [...first, ...second].filter((to) => addresses.includes(to))

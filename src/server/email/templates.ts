@@ -8,8 +8,7 @@ export interface EmailContent {
   footnote?: string
 }
 
-const escapeHtml = (value: string) =>
-  value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;')
+const escapeHtml = (value: string) => value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;')
 
 export function renderEmail(content: EmailContent): { text: string; html: string } {
   const text = [
@@ -27,8 +26,12 @@ export function renderEmail(content: EmailContent): { text: string; html: string
 <tr><td style="font-size:14px;font-weight:bold;color:#7c3aed;letter-spacing:.04em">${escapeHtml(STORE_NAME)}</td></tr>
 <tr><td style="padding-top:16px;font-size:22px;font-weight:bold">${escapeHtml(content.heading)}</td></tr>
 ${content.paragraphs.map((paragraph) => `<tr><td style="padding-top:12px;font-size:15px;line-height:1.5">${escapeHtml(paragraph)}</td></tr>`).join('\n')}
-${content.action ? `<tr><td style="padding-top:24px"><a href="${escapeHtml(content.action.url)}" style="display:inline-block;background:#7c3aed;color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:8px;font-weight:bold">${escapeHtml(content.action.label)}</a></td></tr>
-<tr><td style="padding-top:12px;font-size:12px;color:#71717a;word-break:break-all">${escapeHtml(content.action.url)}</td></tr>` : ''}
+${
+  content.action
+    ? `<tr><td style="padding-top:24px"><a href="${escapeHtml(content.action.url)}" style="display:inline-block;background:#7c3aed;color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:8px;font-weight:bold">${escapeHtml(content.action.label)}</a></td></tr>
+<tr><td style="padding-top:12px;font-size:12px;color:#71717a;word-break:break-all">${escapeHtml(content.action.url)}</td></tr>`
+    : ''
+}
 ${content.footnote ? `<tr><td style="padding-top:24px;font-size:12px;color:#71717a">${escapeHtml(content.footnote)}</td></tr>` : ''}
 </table></td></tr></table></body></html>`
   return { text, html }

@@ -7,10 +7,7 @@
  */
 import type { ByteRange } from '../storage/file-storage.ts'
 
-export type RangeDecision =
-  | { kind: 'full' }
-  | { kind: 'partial'; range: ByteRange }
-  | { kind: 'unsatisfiable' }
+export type RangeDecision = { kind: 'full' } | { kind: 'partial'; range: ByteRange } | { kind: 'unsatisfiable' }
 
 const RANGE_SPEC = /^(\d*)-(\d*)$/
 
@@ -18,7 +15,10 @@ export function decideRange(header: string | undefined, size: number): RangeDeci
   if (!header) return { kind: 'full' }
   const match = /^\s*bytes\s*=\s*(.+)$/i.exec(header)
   if (!match) return { kind: 'full' }
-  const specs = match[1]!.split(',').map((spec) => spec.trim()).filter((spec) => spec !== '')
+  const specs = match[1]!
+    .split(',')
+    .map((spec) => spec.trim())
+    .filter((spec) => spec !== '')
   if (specs.length !== 1) return { kind: 'full' }
   const parts = RANGE_SPEC.exec(specs[0]!)
   if (!parts) return { kind: 'full' }

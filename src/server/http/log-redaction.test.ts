@@ -25,12 +25,16 @@ describe('the request log', () => {
     await t.app.inject(`/api/downloads/file/${grant}?expires=${Math.floor(Date.now() / 1000) + 60}&signature=SIGNATURESECRET123`)
     await t.app.inject('/api/auth/verify-email?token=VERIFYTOKENSECRET456&callbackURL=%2Femail-confirmation')
     await t.app.inject('/api/auth/reset-password/RESETTOKENSECRET789?callbackURL=%2Freset-password%2Fconfirm')
-    await t.app.inject({ url: '/api/products?limit=1', headers: { cookie: 'better-auth.session_token=COOKIESECRET000', authorization: 'Bearer AUTHSECRET111' } })
+    await t.app.inject({
+      url: '/api/products?limit=1',
+      headers: { cookie: 'better-auth.session_token=COOKIESECRET000', authorization: 'Bearer AUTHSECRET111' },
+    })
 
     const log = lines.join('')
     expect(log).toContain(`/api/downloads/file/${grant}`)
     expect(log).toContain('signature=[redacted]')
     expect(log).toContain('/api/auth/reset-password/[redacted]')
-    for (const secret of ['SIGNATURESECRET123', 'VERIFYTOKENSECRET456', 'RESETTOKENSECRET789', 'COOKIESECRET000', 'AUTHSECRET111']) expect(log).not.toContain(secret)
+    for (const secret of ['SIGNATURESECRET123', 'VERIFYTOKENSECRET456', 'RESETTOKENSECRET789', 'COOKIESECRET000', 'AUTHSECRET111'])
+      expect(log).not.toContain(secret)
   })
 })

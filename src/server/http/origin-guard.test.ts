@@ -14,20 +14,24 @@ beforeAll(async () => {
 })
 afterAll(async () => t?.close())
 
-const subscribe = (email: string, headers: Record<string, string>) =>
-  t.app.inject({ method: 'POST', url: '/api/email-signup', payload: { email }, headers })
+const subscribe = (email: string, headers: Record<string, string>) => t.app.inject({ method: 'POST', url: '/api/email-signup', payload: { email }, headers })
 const storedSignup = async (email: string) => (await t.database.db.select().from(emailSignups).where(eq(emailSignups.email, email))).length
 
 describe('cross-origin guard', () => {
   it('refuses a cross-origin POST on an auth route', async () => {
     const email = uniqueEmail('csrf')
-    const response = await t.app.inject({ method: 'POST', url: '/api/auth/sign-up/email', payload: { email, password: 'secret1', name: '' }, headers: { origin: EVIL } })
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-up/email',
+      payload: { email, password: 'secret1', name: '' },
+      headers: { origin: EVIL },
+    })
     expect(response.statusCode).toBe(403)
     expect(response.json()).toEqual(REFUSED)
     expect(await t.database.db.select().from(user).where(eq(user.email, email))).toHaveLength(0)
   })
 
-  it('refuses a cross-origin POST on a non-auth route and stores nothing; the store\'s own origin passes', async () => {
+  it("refuses a cross-origin POST on a non-auth route and stores nothing; the store's own origin passes", async () => {
     const email = uniqueEmail('newsletter')
     const refused = await subscribe(email, { origin: EVIL })
     expect(refused.statusCode).toBe(403)
@@ -39,9 +43,14 @@ describe('cross-origin guard', () => {
     expect(await storedSignup(email)).toBe(1)
   })
 
-  it('refuses PATCH with the victim\'s own session cookie from another site', async () => {
+  it("refuses PATCH with the victim's own session cookie from another site", async () => {
     const victim = await createSignedInUser(t, { name: 'Victim' })
-    const response = await t.app.inject({ method: 'PATCH', url: '/api/profile', payload: { full_name: 'Owned' }, headers: { origin: EVIL, cookie: victim.cookie } })
+    const response = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/profile',
+      payload: { full_name: 'Owned' },
+      headers: { origin: EVIL, cookie: victim.cookie },
+    })
     expect(response.statusCode).toBe(403)
     const [row] = await t.database.db.select().from(user).where(eq(user.id, victim.id))
     expect(row!.name).toBe('Victim')
@@ -82,7 +91,13 @@ describe('cross-origin guard', () => {
 describe('cross-origin guard in production', () => {
   let prod: TestApp
   beforeAll(async () => {
-    prod = await createTestApp({ NODE_ENV: 'production', PUBLIC_URL: 'https://store.example', AUTH_SECRET: 'a'.repeat(40), SMTP_URL: 'smtp://127.0.0.1:9', PAYMENTS_PROVIDER: 'builtin' })
+    prod = await createTestApp({
+      NODE_ENV: 'production',
+      PUBLIC_URL: 'https://store.example',
+      AUTH_SECRET: 'a'.repeat(40),
+      SMTP_URL: 'smtp://127.0.0.1:9',
+      PAYMENTS_PROVIDER: 'builtin',
+    })
   })
   afterAll(async () => prod?.close())
 

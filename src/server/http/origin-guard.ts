@@ -45,6 +45,9 @@ export function installOriginGuard(app: FastifyInstance, policy: OriginPolicy): 
     const path = request.url.split('?')[0] ?? ''
     if (EXEMPT_PREFIXES.some((prefix) => path.startsWith(prefix))) return
     if (!isCrossOrigin(request, policy)) return
-    return reply.status(403).header('Cache-Control', 'no-store').send(errorBody(403, 'CROSS_ORIGIN', 'Cross-origin request refused'))
+    return reply
+      .status(403)
+      .header('Cache-Control', 'no-store')
+      .send(errorBody(403, 'CROSS_ORIGIN', 'Cross-origin request refused'))
   })
 }

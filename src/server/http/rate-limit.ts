@@ -150,9 +150,10 @@ export function createRedisStore(url: string): RateLimitStore {
   const ready = async () => {
     if (client.status === 'ready') return
     if (client.status === 'wait' || client.status === 'end') connecting ??= client.connect().finally(() => (connecting = null))
-    if (connecting) await connecting.catch((error: unknown) => {
-      throw new Error(`Redis is not reachable: ${error instanceof Error ? error.message : String(error)}`)
-    })
+    if (connecting)
+      await connecting.catch((error: unknown) => {
+        throw new Error(`Redis is not reachable: ${error instanceof Error ? error.message : String(error)}`)
+      })
     if ((client.status as string) !== 'ready') throw new Error(`Redis is not reachable (${client.status})`)
   }
   return {
@@ -160,7 +161,8 @@ export function createRedisStore(url: string): RateLimitStore {
     hit: async (key, windowMs) => {
       await ready()
       const reply = (await client.eval(HIT_SCRIPT, 1, key, windowMs)) as unknown
-      if (!Array.isArray(reply) || typeof reply[0] !== 'number' || typeof reply[1] !== 'number') throw new Error('Unexpected Redis answer to the rate-limit script')
+      if (!Array.isArray(reply) || typeof reply[0] !== 'number' || typeof reply[1] !== 'number')
+        throw new Error('Unexpected Redis answer to the rate-limit script')
       return { count: reply[0], resetAt: Date.now() + reply[1] }
     },
     undo: async (key) => {

@@ -51,7 +51,11 @@ const URLS: Array<[method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string]> = 
 /** Every JSON body route with a NUL inside one of its fields. */
 const BODIES: Array<[method: 'POST' | 'PATCH' | 'PUT', url: string, body: object]> = [
   ['POST', '/api/promo-codes/validate', { code: `WELCOME10${NUL}` }],
-  ['POST', '/api/support-messages', { name: 'A', email: 'a@example.com', category: 'general', subject: `Hi${NUL}`, message: 'Hello there, this is long enough.' }],
+  [
+    'POST',
+    '/api/support-messages',
+    { name: 'A', email: 'a@example.com', category: 'general', subject: `Hi${NUL}`, message: 'Hello there, this is long enough.' },
+  ],
   ['POST', '/api/email-signup', { email: `a${NUL}@example.com`, subscriptionType: 'launch', source: 'coming-soon' }],
   ['POST', '/api/checkout/sessions', { checkoutType: 'direct', customerEmail: 'a@example.com', items: [{ productId: `x${NUL}`, quantity: 1 }] }],
   ['POST', '/api/cart/items', { productId: `x${NUL}`, quantity: 1 }],
@@ -75,7 +79,12 @@ describe('invalid text in a request', () => {
   })
 
   it.each(BODIES)('%s %s with a NUL in a JSON field answers 400 INVALID_TEXT', async (method, url, body) => {
-    const response = await t.app.inject({ method, url, payload: JSON.stringify(body), headers: { 'content-type': 'application/json', origin: t.config.publicUrl } })
+    const response = await t.app.inject({
+      method,
+      url,
+      payload: JSON.stringify(body),
+      headers: { 'content-type': 'application/json', origin: t.config.publicUrl },
+    })
     expect(response.statusCode).toBe(400)
     expect(response.json()).toEqual(INVALID)
   })

@@ -78,20 +78,22 @@ function fieldOf(instancePath: string | undefined): string | undefined {
 }
 
 /** fastify-type-provider-zod's validator, parsing with `describeIssue` for zod's default words. */
-const fieldNamingValidator: FastifySchemaCompiler<z.ZodType> = ({ schema, httpPart }) => (data) => {
-  const result = schema.safeParse(data, { error: (issue) => describeIssue(issue as RawIssue, httpPart) })
-  if (result.success) return { value: result.data }
-  return {
-    error: result.error.issues.map((issue) => ({
-      [Symbol.for('ZodFastifySchemaValidationError')]: true,
-      keyword: issue.code,
-      instancePath: `/${issue.path.join('/')}`,
-      schemaPath: `#/${issue.path.join('/')}/${issue.code}`,
-      message: issue.message,
-      params: {},
-    })),
+const fieldNamingValidator: FastifySchemaCompiler<z.ZodType> =
+  ({ schema, httpPart }) =>
+  (data) => {
+    const result = schema.safeParse(data, { error: (issue) => describeIssue(issue as RawIssue, httpPart) })
+    if (result.success) return { value: result.data }
+    return {
+      error: result.error.issues.map((issue) => ({
+        [Symbol.for('ZodFastifySchemaValidationError')]: true,
+        keyword: issue.code,
+        instancePath: `/${issue.path.join('/')}`,
+        schemaPath: `#/${issue.path.join('/')}/${issue.code}`,
+        message: issue.message,
+        params: {},
+      })),
+    }
   }
-}
 
 /** Refuses the first issue of the request's validation with its words and its field. */
 function rejectInvalidField(request: FastifyRequest): void {

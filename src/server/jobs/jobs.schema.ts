@@ -12,7 +12,9 @@ export const jobRuns = pgTable(
     job: text('job').notNull(),
     /** The start of the period the run is for, on the database's clock. */
     periodStart: timestamp('period_start', { withTimezone: true }).notNull(),
-    claimedAt: timestamp('claimed_at', { withTimezone: true }).notNull().default(sql`now()`),
+    claimedAt: timestamp('claimed_at', { withTimezone: true })
+      .notNull()
+      .default(sql`now()`),
     /** host:pid of the process that ran it, for the operator. */
     claimedBy: text('claimed_by').notNull(),
     /** What the run did, or why it failed. */

@@ -32,7 +32,14 @@ const GIVE_UP_AFTER_MS = 24 * 60 * 60_000
 function queueOf(options: Partial<LeaseQueueOptions<typeof jobs>> = {}) {
   return createLeaseQueue({
     table: jobs,
-    columns: { id: jobs.id, attempts: jobs.attempts, nextAttemptAt: jobs.nextAttemptAt, doneAt: jobs.finishedAt, lastError: jobs.lastError, createdAt: jobs.createdAt },
+    columns: {
+      id: jobs.id,
+      attempts: jobs.attempts,
+      nextAttemptAt: jobs.nextAttemptAt,
+      doneAt: jobs.finishedAt,
+      lastError: jobs.lastError,
+      createdAt: jobs.createdAt,
+    },
     batchSize: 3,
     leaseMs: LEASE_MS,
     firstRetryMs: 1000,
@@ -51,7 +58,9 @@ beforeAll(async () => {
   if (!databaseUrl) pgliteDir = mkdtempSync(join(tmpdir(), 'als-lease-queue-'))
   database = await openDatabase(databaseUrl ? { databaseUrl, maxConnections: 4 } : { pgliteDir: pgliteDir! })
   await database.db.execute(
-    sql.raw(`create table "${TABLE}" (id text primary key, attempts integer not null default 0, next_attempt_at timestamptz, finished_at timestamptz, last_error text, created_at timestamptz not null default now())`),
+    sql.raw(
+      `create table "${TABLE}" (id text primary key, attempts integer not null default 0, next_attempt_at timestamptz, finished_at timestamptz, last_error text, created_at timestamptz not null default now())`,
+    ),
   )
 })
 afterAll(async () => {
@@ -89,7 +98,15 @@ describe('claiming', () => {
     expect(claimed).toHaveLength(3)
     for (const row of claimed) expect(row).toMatchObject({ attempts: 1, nextAttemptAt: at(LEASE_MS) })
     const rows = await database.db.select().from(jobs)
-    expect(Object.fromEntries(rows.map((row) => [row.id, row.attempts]))).toEqual({ 'due-early': 1, 'due-late': 1, 'due-last': 1, 'due-now': 0, 'not-yet': 0, done: 0, 'given-up': 0 })
+    expect(Object.fromEntries(rows.map((row) => [row.id, row.attempts]))).toEqual({
+      'due-early': 1,
+      'due-late': 1,
+      'due-last': 1,
+      'due-now': 0,
+      'not-yet': 0,
+      done: 0,
+      'given-up': 0,
+    })
     expect((await job('due-late')).nextAttemptAt).toEqual(at(LEASE_MS))
   })
 
@@ -123,7 +140,9 @@ describe('a run', () => {
 
     expect(await run(now)).toEqual({ attempted: 1, done: 0, failed: 1 })
     expect(await job('flaky')).toMatchObject({ attempts: 1, finishedAt: null, nextAttemptAt: at(1000), lastError: 'the far end is down' })
-    expect(failures.map(({ attempt, givingUp, retryInMs, message }) => ({ attempt, givingUp, retryInMs, message }))).toEqual([{ attempt: 1, givingUp: false, retryInMs: 1000, message: 'the far end is down' }])
+    expect(failures.map(({ attempt, givingUp, retryInMs, message }) => ({ attempt, givingUp, retryInMs, message }))).toEqual([
+      { attempt: 1, givingUp: false, retryInMs: 1000, message: 'the far end is down' },
+    ])
 
     expect((await run(at(999))).attempted).toBe(0)
     expect(await run(at(1000))).toEqual({ attempted: 1, done: 0, failed: 1 })
@@ -194,7 +213,12 @@ describe('a run', () => {
     try {
       await queue('unmarkable', now)
       const failures: LeaseFailure<Job>[] = []
-      const retried = await queueOf({ retryWhenMarkingDoneFails: true }).runDue({ db: database.db, now, handle: async () => {}, onFailure: (failure) => failures.push(failure) })
+      const retried = await queueOf({ retryWhenMarkingDoneFails: true }).runDue({
+        db: database.db,
+        now,
+        handle: async () => {},
+        onFailure: (failure) => failures.push(failure),
+      })
       expect(retried).toEqual({ attempted: 1, done: 0, failed: 1 })
       expect(await job('unmarkable')).toMatchObject({ attempts: 1, nextAttemptAt: at(1000), finishedAt: null })
       expect((await job('unmarkable')).lastError).toMatch(/finished/)

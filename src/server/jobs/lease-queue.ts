@@ -112,7 +112,12 @@ export function createLeaseQueue<TTable extends PgTable>(options: LeaseQueueOpti
       const claimed = await tx
         .update(table)
         .set(changes({ attempts: sql`${columns.attempts} + 1`, nextAttemptAt: new Date(now.getTime() + options.leaseMs) }))
-        .where(inArray(columns.id, due.map((row) => row.id)))
+        .where(
+          inArray(
+            columns.id,
+            due.map((row) => row.id),
+          ),
+        )
         .returning()
       return claimed as Row[]
     })
@@ -134,7 +139,12 @@ export function createLeaseQueue<TTable extends PgTable>(options: LeaseQueueOpti
     const lastError = givingUp ? `Gave up after ${attempt} attempts: ${message}` : message
     await run.db
       .update(table)
-      .set(changes({ nextAttemptAt: givingUp ? null : next, lastError: options.maxErrorLength === undefined ? lastError : lastError.slice(0, options.maxErrorLength) }))
+      .set(
+        changes({
+          nextAttemptAt: givingUp ? null : next,
+          lastError: options.maxErrorLength === undefined ? lastError : lastError.slice(0, options.maxErrorLength),
+        }),
+      )
       .where(and(eq(columns.id, read(row, 'id')), isNull(columns.doneAt)))
     run.onFailure?.({ row, attempt, message, givingUp, retryInMs })
   }

@@ -59,7 +59,9 @@ export async function runIfClaimed(db: Database, job: PeriodicJob, log: FastifyB
 export function startPeriodicJob(db: Database, job: PeriodicJob, log: FastifyBaseLogger): () => Promise<void> {
   let running: Promise<unknown> = Promise.resolve()
   const tick = () => {
-    running = running.then(() => runIfClaimed(db, job, log)).catch((error: unknown) => log.error({ err: error, job: job.name }, 'Periodic job could not claim its period'))
+    running = running
+      .then(() => runIfClaimed(db, job, log))
+      .catch((error: unknown) => log.error({ err: error, job: job.name }, 'Periodic job could not claim its period'))
   }
   tick()
   const timer = setInterval(tick, Math.min(job.periodMs, MAX_CHECK_MS))

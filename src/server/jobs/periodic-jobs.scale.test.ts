@@ -31,7 +31,9 @@ describe.runIf(process.env.DATABASE_URL)('periodic jobs across two store process
 
   it("removes the expired sessions once, in one process's claimed run", async () => {
     const claim = await until('the hour to be claimed and run', async () => {
-      const { rows } = await fleet.db.query<{ claimed_by: string; outcome: string | null }>(`select claimed_by, outcome from job_runs where job = 'expire-sessions'`)
+      const { rows } = await fleet.db.query<{ claimed_by: string; outcome: string | null }>(
+        `select claimed_by, outcome from job_runs where job = 'expire-sessions'`,
+      )
       return rows.length > 0 && rows[0]!.outcome !== null && rows
     })
     expect(claim).toHaveLength(1)

@@ -21,21 +21,25 @@ export interface EmailSignupRouteDeps {
 
 export function emailSignupRoutes({ signups, limiter }: EmailSignupRouteDeps): FastifyPluginAsyncZod {
   return async (app) => {
-    app.post('/api/email-signup', {
-      schema: {
-        tags: ['marketing'],
-        summary: 'Subscribe an email to launch news or the newsletter (a repeated email is a success too)',
-        body: emailSignupRequestSchema,
-        response: { 200: emailSignupResponseSchema, 400: apiErrorSchema, 429: apiErrorSchema, 500: apiErrorSchema },
+    app.post(
+      '/api/email-signup',
+      {
+        schema: {
+          tags: ['marketing'],
+          summary: 'Subscribe an email to launch news or the newsletter (a repeated email is a success too)',
+          body: emailSignupRequestSchema,
+          response: { 200: emailSignupResponseSchema, 400: apiErrorSchema, 429: apiErrorSchema, 500: apiErrorSchema },
+        },
+        attachValidation: true,
+        config: { failureMessage: 'Failed to subscribe' },
       },
-      attachValidation: true,
-      config: { failureMessage: 'Failed to subscribe' },
-    }, async (request, reply) => {
-      rejectInvalidInput(request)
-      const decision = await limiter.consume(EMAIL_SIGNUP_LIMIT, request.ip)
-      if (!decision.allowed) return sendRateLimited(reply, EMAIL_SIGNUP_LIMIT, decision)
-      const { message } = await signups.subscribe(request.body)
-      return { success: true as const, message }
-    })
+      async (request, reply) => {
+        rejectInvalidInput(request)
+        const decision = await limiter.consume(EMAIL_SIGNUP_LIMIT, request.ip)
+        if (!decision.allowed) return sendRateLimited(reply, EMAIL_SIGNUP_LIMIT, decision)
+        const { message } = await signups.subscribe(request.body)
+        return { success: true as const, message }
+      },
+    )
   }
 }

@@ -2,11 +2,7 @@
  * Subscribes an email address to launch news or the newsletter: one row per address
  * (lower-cased), so a repeated signup, even two at the same instant, is a friendly no-op.
  */
-import {
-  EMAIL_SIGNUP_MESSAGES,
-  type SignupSource,
-  type SubscriptionType,
-} from '../../shared/contract/email-signup.ts'
+import { EMAIL_SIGNUP_MESSAGES, type SignupSource, type SubscriptionType } from '../../shared/contract/email-signup.ts'
 import type { Database } from '../db/client.ts'
 import { emailSignups } from './marketing.schema.ts'
 

@@ -80,7 +80,10 @@ describe('POST /api/email-signup', () => {
     const ip = '192.0.2.20'
     for (let index = 0; index < 10; index++) expect((await signup({ email: `house-${index}@example.com` }, ip)).status).toBe(200)
     const refused = await signup({ email: 'house-11@example.com' }, ip)
-    expect(refused).toEqual({ status: 429, body: { error: { message: 'Too many signup attempts. Please try again later.', status: 429, code: 'RATE_LIMITED' } } })
+    expect(refused).toEqual({
+      status: 429,
+      body: { error: { message: 'Too many signup attempts. Please try again later.', status: 429, code: 'RATE_LIMITED' } },
+    })
     expect(await rowsFor('house-11@example.com')).toHaveLength(0)
   })
 })

@@ -23,7 +23,17 @@ import type { CatalogService } from '../catalog/catalog.service.ts'
 import type { Database, Executor } from '../db/client.ts'
 import { recordProcessedEvent } from '../payments/payments.service.ts'
 import type { PaymentDispute, PaymentProvider, PaymentRefund } from '../payments/provider.ts'
-import { orderDisputes, orderItems, orderRefunds, orders, PAID_ORDER_STATUSES, type ItemAccess, type ItemAccessReason, type OrderRow, type OrderStatus } from './orders.schema.ts'
+import {
+  orderDisputes,
+  orderItems,
+  orderRefunds,
+  orders,
+  PAID_ORDER_STATUSES,
+  type ItemAccess,
+  type ItemAccessReason,
+  type OrderRow,
+  type OrderStatus,
+} from './orders.schema.ts'
 import { coveredItemIds } from './refund-allocation.ts'
 import { createRefundRequests, type ClaimedRefund } from './refund-requests.ts'
 import type { EventRef } from './fulfilment.service.ts'
@@ -109,14 +119,21 @@ export function createAfterSaleService({ db, log, payments, catalog }: AfterSale
       changes.set(key, change)
     }
     for (const { access, accessReason, ids } of changes.values()) {
-      await tx.update(orderItems).set({ access, accessReason, accessChangedAt: sql`now()` }).where(inArray(orderItems.id, ids))
+      await tx
+        .update(orderItems)
+        .set({ access, accessReason, accessChangedAt: sql`now()` })
+        .where(inArray(orderItems.id, ids))
     }
 
     const refundedCents = refundedCentsOf(refunds)
     const status: OrderStatus =
       open || lost ? 'DISPUTED' : items.length > 0 && covered.size === items.length ? 'REFUNDED' : refundedCents > 0 ? 'PARTIALLY_REFUNDED' : 'COMPLETED'
     if (status === order.status && refundedCents === order.refundedCents) return order
-    const [settled] = await tx.update(orders).set({ status, refundedCents, updatedAt: sql`now()` }).where(eq(orders.id, order.id)).returning()
+    const [settled] = await tx
+      .update(orders)
+      .set({ status, refundedCents, updatedAt: sql`now()` })
+      .where(eq(orders.id, order.id))
+      .returning()
     return settled!
   }
 
@@ -152,7 +169,16 @@ export function createAfterSaleService({ db, log, payments, catalog }: AfterSale
     if (ours.length === 0) return
     await tx
       .insert(orderRefunds)
-      .values(ours.map((refund) => ({ id: refund.id, orderId, amountCents: refund.amountCents, status: refund.status, orderItemIds: itemIdsOf(refund.metadata), reason: refund.metadata.reason || refund.reason })))
+      .values(
+        ours.map((refund) => ({
+          id: refund.id,
+          orderId,
+          amountCents: refund.amountCents,
+          status: refund.status,
+          orderItemIds: itemIdsOf(refund.metadata),
+          reason: refund.metadata.reason || refund.reason,
+        })),
+      )
       .onConflictDoUpdate({
         target: orderRefunds.id,
         set: { amountCents: sql`excluded.amount_cents`, status: sql`excluded.status`, updatedAt: sql`now()` },
@@ -211,8 +237,18 @@ export function createAfterSaleService({ db, log, payments, catalog }: AfterSale
       async (tx) => {
         await tx
           .insert(orderRefunds)
-          .values({ id: refund.id, orderId: request.orderId, amountCents: refund.amountCents, status: refund.status, orderItemIds: request.orderItemIds, reason: reason || refund.reason })
-          .onConflictDoUpdate({ target: orderRefunds.id, set: { amountCents: sql`excluded.amount_cents`, status: sql`excluded.status`, orderItemIds: sql`excluded.order_item_ids`, updatedAt: sql`now()` } })
+          .values({
+            id: refund.id,
+            orderId: request.orderId,
+            amountCents: refund.amountCents,
+            status: refund.status,
+            orderItemIds: request.orderItemIds,
+            reason: reason || refund.reason,
+          })
+          .onConflictDoUpdate({
+            target: orderRefunds.id,
+            set: { amountCents: sql`excluded.amount_cents`, status: sql`excluded.status`, orderItemIds: sql`excluded.order_item_ids`, updatedAt: sql`now()` },
+          })
         await requests.markSucceeded(tx, request.id, refund.id)
       },
       (tx, before, after) =>
@@ -248,7 +284,14 @@ export function createAfterSaleService({ db, log, payments, catalog }: AfterSale
       return applyToOrder(orderId, ref, async (tx, order) => {
         await tx
           .insert(orderDisputes)
-          .values({ id: dispute.id, orderId: order.id, amountCents: dispute.amountCents, status: dispute.status, reason: dispute.reason, closedAt: closed ? sql`now()` : null })
+          .values({
+            id: dispute.id,
+            orderId: order.id,
+            amountCents: dispute.amountCents,
+            status: dispute.status,
+            reason: dispute.reason,
+            closedAt: closed ? sql`now()` : null,
+          })
           .onConflictDoUpdate({
             target: orderDisputes.id,
             set: { status: sql`excluded.status`, closedAt: sql`excluded.closed_at` },

@@ -68,7 +68,15 @@ const chargeRefunded = (order: PaidOrder, eventId?: string) =>
   post('charge.refunded', { id: `ch_${order.paymentIntentId}`, object: 'charge', payment_intent: order.paymentIntentId, metadata: {} }, eventId)
 
 const disputeEvent = (order: PaidOrder, type: string, id: string, status: string) =>
-  post(type, { id, object: 'dispute', amount: order.session.amountTotalCents, charge: `ch_${order.paymentIntentId}`, payment_intent: order.paymentIntentId, status, reason: 'fraudulent' })
+  post(type, {
+    id,
+    object: 'dispute',
+    amount: order.session.amountTotalCents,
+    charge: `ch_${order.paymentIntentId}`,
+    payment_intent: order.paymentIntentId,
+    status,
+    reason: 'fraudulent',
+  })
 
 async function accessOf(orderId: string) {
   const items = await itemsOf(t, orderId)
@@ -129,7 +137,10 @@ describe('refunds', () => {
     expect(stale.statusCode).toBe(403)
     expect(stale.json().error.code).toBe('ACCESS_DENIED')
     expect(stale.headers['content-disposition']).toBeUndefined()
-    const purchases = (await t.app.inject({ method: 'GET', url: '/api/purchases', headers: { cookie: order.buyer.cookie } })).json().data as { id: string; access: { state: string; reason: string; since: string } }[]
+    const purchases = (await t.app.inject({ method: 'GET', url: '/api/purchases', headers: { cookie: order.buyer.cookie } })).json().data as {
+      id: string
+      access: { state: string; reason: string; since: string }
+    }[]
     const revoked = purchases.find((purchase) => purchase.id === order.itemOf(dear).orderItemId)!
     expect(revoked.access).toMatchObject({ state: 'revoked', reason: 'refunded' })
     expect(Date.parse(revoked.access.since)).toBeGreaterThan(Date.now() - 60_000)
@@ -159,7 +170,15 @@ describe('refunds', () => {
     expect((await orderById(t, order.orderId)).status).toBe('REFUNDED')
 
     const failed = fake.updateRefund(refund.id, 'failed')
-    const response = await post('refund.updated', { id: failed.id, object: 'refund', amount: failed.amountCents, payment_intent: order.paymentIntentId, status: 'failed', reason: null, metadata: {} })
+    const response = await post('refund.updated', {
+      id: failed.id,
+      object: 'refund',
+      amount: failed.amountCents,
+      payment_intent: order.paymentIntentId,
+      status: 'failed',
+      reason: null,
+      metadata: {},
+    })
     expect(response.statusCode).toBe(200)
     expect((await orderById(t, order.orderId)).status).toBe('COMPLETED')
     expect(await accessOf(order.orderId)).toEqual({ cheap: 'active:-', dear: 'active:-' })
@@ -179,7 +198,10 @@ describe('a refund the store starts', () => {
 
     expect(refunded.status).toBe('PARTIALLY_REFUNDED')
     const call = fake.refundCalls.at(-1)!
-    expect(call).toMatchObject({ paymentIntentId: order.paymentIntentId, metadata: { orderId: order.orderId, orderItemIds: orderItemId, reason: 'Bought twice by mistake' } })
+    expect(call).toMatchObject({
+      paymentIntentId: order.paymentIntentId,
+      metadata: { orderId: order.orderId, orderItemIds: orderItemId, reason: 'Bought twice by mistake' },
+    })
     expect(call.amountCents).toBe(Math.floor((cheap.priceCents * order.session.amountTotalCents) / (dear.priceCents + cheap.priceCents)))
     expect(await accessOf(order.orderId)).toEqual({ cheap: 'revoked:refunded', dear: 'active:-' })
 
@@ -201,7 +223,10 @@ describe('a refund the store starts', () => {
   it('refuses an item of another order and an order never paid, and answers 404 for an unknown order', async () => {
     const order = await paidOrder()
     const other = await paidOrder()
-    await expect(afterSale().refundOrder({ orderId: order.orderId, orderItemIds: [other.itemOf(dear).orderItemId], reason: '' })).rejects.toMatchObject({ status: 409, code: 'ITEM_NOT_REFUNDABLE' })
+    await expect(afterSale().refundOrder({ orderId: order.orderId, orderItemIds: [other.itemOf(dear).orderItemId], reason: '' })).rejects.toMatchObject({
+      status: 409,
+      code: 'ITEM_NOT_REFUNDABLE',
+    })
     const unpaid = await paidOrder({ complete: false })
     await expect(afterSale().refundOrder({ orderId: unpaid.orderId, reason: '' })).rejects.toMatchObject({ status: 409 })
     await expect(afterSale().refundOrder({ orderId: crypto.randomUUID(), reason: '' })).rejects.toMatchObject({ status: 404 })
@@ -254,7 +279,10 @@ describe.runIf(process.env.DATABASE_URL)('concurrent after-sale events on Postgr
     expect(await accessOf(order.orderId)).toEqual({ cheap: 'suspended:dispute_open', dear: 'revoked:refunded' })
 
     expect((await disputeEvent(order, 'charge.dispute.closed', `dp_race_${order.orderId}`, 'won')).statusCode).toBe(200)
-    const [row] = await t.database.db.select().from(orders).where(and(eq(orders.id, order.orderId), inArray(orders.status, ['PARTIALLY_REFUNDED'])))
+    const [row] = await t.database.db
+      .select()
+      .from(orders)
+      .where(and(eq(orders.id, order.orderId), inArray(orders.status, ['PARTIALLY_REFUNDED'])))
     expect(row?.refundedCents).toBe(dearShare)
   })
 })

@@ -33,7 +33,12 @@ async function optOut(account: SignedInUser) {
   expect(response.statusCode).toBe(200)
 }
 
-const emailOf = (order: TestOrder) => t.database.db.select({ email: orderRows.customerEmail }).from(orderRows).where(eq(orderRows.id, order.orderId)).then(([row]) => row!.email.toLowerCase())
+const emailOf = (order: TestOrder) =>
+  t.database.db
+    .select({ email: orderRows.customerEmail })
+    .from(orderRows)
+    .where(eq(orderRows.id, order.orderId))
+    .then(([row]) => row!.email.toLowerCase())
 
 async function updateEmailsTo(address: string, product: ProductRow) {
   return t.database.db
@@ -43,14 +48,21 @@ async function updateEmailsTo(address: string, product: ProductRow) {
 }
 
 async function downloadsLeft(order: TestOrder): Promise<number[]> {
-  const rows = await t.database.db.select({ left: orderItems.downloadsRemaining }).from(orderItems).where(eq(orderItems.orderId, order.orderId)).orderBy(orderItems.productId)
+  const rows = await t.database.db
+    .select({ left: orderItems.downloadsRemaining })
+    .from(orderItems)
+    .where(eq(orderItems.orderId, order.orderId))
+    .orderBy(orderItems.productId)
   return rows.map((row) => row.left)
 }
 
 /** A COMPLETED order whose items were all refunded, as after-sale.service.ts leaves it. */
 async function refundedOrder(userId: string, productIds: string[]): Promise<TestOrder> {
   const order = await createCompletedOrder(t, { userId, productIds, status: 'REFUNDED' })
-  await t.database.db.update(orderItems).set({ access: 'revoked', accessReason: 'refunded', accessChangedAt: new Date() }).where(eq(orderItems.orderId, order.orderId))
+  await t.database.db
+    .update(orderItems)
+    .set({ access: 'revoked', accessReason: 'refunded', accessChangedAt: new Date() })
+    .where(eq(orderItems.orderId, order.orderId))
   return order
 }
 
@@ -84,7 +96,8 @@ describe('announceFileVersion', () => {
     expect(await updateEmailsTo(await emailOf(cyOrder), product)).toEqual([])
 
     // Ada's other product keeps its count; the refunded item gets nothing.
-    const productIndex = (order: TestOrder) => [...order.items].sort((x, y) => x.productId.localeCompare(y.productId)).findIndex((item) => item.productId === product.id)
+    const productIndex = (order: TestOrder) =>
+      [...order.items].sort((x, y) => x.productId.localeCompare(y.productId)).findIndex((item) => item.productId === product.id)
     const expectedAda = [...before.ada]
     expectedAda[productIndex(adaOrder)]! += 1
     expect(await downloadsLeft(adaOrder)).toEqual(expectedAda)
@@ -107,7 +120,7 @@ describe('announceFileVersion', () => {
     expect(await downloadsLeft(order)).toEqual(before)
   })
 
-  it("emails a guest buyer at the lower-cased address, once per version, but not an address whose account opted out; without an extra download it says a download is used", async () => {
+  it('emails a guest buyer at the lower-cased address, once per version, but not an address whose account opted out; without an extra download it says a download is used', async () => {
     const product = products[3]!
     const buyer = await createSignedInUser(t)
     const optedOut = await createSignedInUser(t)
@@ -124,7 +137,9 @@ describe('announceFileVersion', () => {
 
     expect(await orders.buyersWithAccess(product.id)).toBe(2)
     const announce = (version: LiveFileVersion) =>
-      t.database.db.transaction((tx) => orders.announceFileVersion(tx, { productId: product.id, productName: product.name, version, notifyBuyers: true, extraDownload: false }))
+      t.database.db.transaction((tx) =>
+        orders.announceFileVersion(tx, { productId: product.id, productName: product.name, version, notifyBuyers: true, extraDownload: false }),
+      )
 
     expect(await announce({ ...VERSION_2, changelog: null })).toEqual({ emailsQueued: 1, itemsGivenADownload: 0 })
     const [email, ...more] = await updateEmailsTo(guest.toLowerCase(), product)
@@ -146,7 +161,9 @@ describe('announceFileVersion', () => {
   it('does nothing asked for nothing, and counts no buyer of an unknown product', async () => {
     const product = products[0]!
     expect(
-      await t.database.db.transaction((tx) => orders.announceFileVersion(tx, { productId: product.id, productName: product.name, version: VERSION_2, notifyBuyers: false, extraDownload: false })),
+      await t.database.db.transaction((tx) =>
+        orders.announceFileVersion(tx, { productId: product.id, productName: product.name, version: VERSION_2, notifyBuyers: false, extraDownload: false }),
+      ),
     ).toEqual({ emailsQueued: 0, itemsGivenADownload: 0 })
     expect(await orders.buyersWithAccess(crypto.randomUUID())).toBe(0)
     expect(await orders.buyersWithAccess('not-a-product')).toBe(0)

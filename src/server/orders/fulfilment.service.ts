@@ -80,7 +80,19 @@ async function lockOrderBySession(tx: Executor, sessionId: string): Promise<Orde
   return order ?? null
 }
 
-export function createFulfilmentService({ db, licenceSecret, catalog, cart, promo, pendingOrders, mailer, publicUrl, log, payments, afterSale }: FulfilmentServiceDeps) {
+export function createFulfilmentService({
+  db,
+  licenceSecret,
+  catalog,
+  cart,
+  promo,
+  pendingOrders,
+  mailer,
+  publicUrl,
+  log,
+  payments,
+  afterSale,
+}: FulfilmentServiceDeps) {
   const { endPendingOrder } = pendingOrders
 
   /** The order's items with their products' names and digital flags, in item order. */
@@ -112,16 +124,21 @@ export function createFulfilmentService({ db, licenceSecret, catalog, cart, prom
   async function withPaymentDetails(session: PaymentCheckoutSession, order: Pick<OrderRow, 'status'> | undefined): Promise<PaymentCheckoutSession> {
     if (session.paymentStatus !== 'paid' || (session.cardLast4 !== null && session.paymentIntentId !== null)) return session
     if (order?.status !== 'PENDING') return session
-    const fresh = await payments().retrieveCheckoutSession(session.id).catch((error: unknown) => {
-      log.warn({ err: error, sessionId: session.id }, 'could not read the payment details of a paid session')
-      return null
-    })
+    const fresh = await payments()
+      .retrieveCheckoutSession(session.id)
+      .catch((error: unknown) => {
+        log.warn({ err: error, sessionId: session.id }, 'could not read the payment details of a paid session')
+        return null
+      })
     if (fresh?.id !== session.id) return session
     return { ...session, cardLast4: session.cardLast4 ?? fresh.cardLast4, paymentIntentId: session.paymentIntentId ?? fresh.paymentIntentId }
   }
 
   /** Marks the order COMPLETED once; every later call (or redelivered event) leaves it as it is. */
-  async function fulfilCheckoutSession(received: PaymentCheckoutSession, { eventId, eventType = 'checkout.session.completed' }: EventRef = {}): Promise<FulfilResult> {
+  async function fulfilCheckoutSession(
+    received: PaymentCheckoutSession,
+    { eventId, eventType = 'checkout.session.completed' }: EventRef = {},
+  ): Promise<FulfilResult> {
     const [before] = await db
       .select({ id: orders.id, status: orders.status, userId: orders.userId, checkoutType: orders.checkoutType })
       .from(orders)
@@ -179,7 +196,11 @@ export function createFulfilmentService({ db, licenceSecret, catalog, cart, prom
   }
 
   /** An expired (CANCELLED) or failed (FAILED) session: the PENDING order ends and its promo use is released. */
-  async function endCheckoutSession(session: PaymentCheckoutSession, status: 'CANCELLED' | 'FAILED', { eventId, eventType = 'checkout.session.expired' }: EventRef = {}): Promise<FulfilResult> {
+  async function endCheckoutSession(
+    session: PaymentCheckoutSession,
+    status: 'CANCELLED' | 'FAILED',
+    { eventId, eventType = 'checkout.session.expired' }: EventRef = {},
+  ): Promise<FulfilResult> {
     return db.transaction(async (tx): Promise<FulfilResult> => {
       if (eventId && !(await recordProcessedEvent(tx, eventId, eventType))) return { outcome: 'duplicate-event', order: null }
       const order = await lockOrderBySession(tx, session.id)
@@ -210,7 +231,12 @@ export function createFulfilmentService({ db, licenceSecret, catalog, cart, prom
      * unknown id, is the same 404; an order never paid has no receipt.
      */
     async resendReceiptForBuyer(userId: string, orderId: string): Promise<{ email: string }> {
-      const [order] = isUuid(orderId) ? await db.select().from(orders).where(and(eq(orders.id, orderId), eq(orders.userId, userId))) : []
+      const [order] = isUuid(orderId)
+        ? await db
+            .select()
+            .from(orders)
+            .where(and(eq(orders.id, orderId), eq(orders.userId, userId)))
+        : []
       return queueReceiptAgain(order)
     },
 
@@ -223,4 +249,3 @@ export function createFulfilmentService({ db, licenceSecret, catalog, cart, prom
 }
 
 export type FulfilmentService = ReturnType<typeof createFulfilmentService>
-

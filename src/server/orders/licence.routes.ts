@@ -18,20 +18,33 @@ export function licenceRoutes(orders: Pick<BuyerOrdersService, 'licenceByCode'>,
       reply.header('Cache-Control', 'no-store')
     })
 
-    app.get('/api/licences/:code', {
-      schema: { tags: ['orders'], summary: "An order's licence, checked by its code (no email)", params: licenceCodeParamsSchema, response: { 200: licenceResponseSchema, ...errors } },
-      config: { failureMessage: LICENCE_MESSAGES.loadFailed },
-    }, async (request) => ({ data: await orders.licenceByCode(request.params.code) }))
+    app.get(
+      '/api/licences/:code',
+      {
+        schema: {
+          tags: ['orders'],
+          summary: "An order's licence, checked by its code (no email)",
+          params: licenceCodeParamsSchema,
+          response: { 200: licenceResponseSchema, ...errors },
+        },
+        config: { failureMessage: LICENCE_MESSAGES.loadFailed },
+      },
+      async (request) => ({ data: await orders.licenceByCode(request.params.code) }),
+    )
 
-    app.get('/api/licences/:code/certificate.pdf', {
-      schema: { tags: ['orders'], summary: "An order's licence certificate as a PDF", params: licenceCodeParamsSchema },
-      config: { failureMessage: LICENCE_MESSAGES.loadFailed },
-    }, async (request, reply) => {
-      const licence = await orders.licenceByCode(request.params.code)
-      return reply
-        .type('application/pdf')
-        .header('Content-Disposition', contentDisposition(`ALS-licence-${licence.orderNumber}.pdf`))
-        .send(await licencePdf(licence, `${publicUrl}${licencePagePath(licence.code)}`))
-    })
+    app.get(
+      '/api/licences/:code/certificate.pdf',
+      {
+        schema: { tags: ['orders'], summary: "An order's licence certificate as a PDF", params: licenceCodeParamsSchema },
+        config: { failureMessage: LICENCE_MESSAGES.loadFailed },
+      },
+      async (request, reply) => {
+        const licence = await orders.licenceByCode(request.params.code)
+        return reply
+          .type('application/pdf')
+          .header('Content-Disposition', contentDisposition(`ALS-licence-${licence.orderNumber}.pdf`))
+          .send(await licencePdf(licence, `${publicUrl}${licencePagePath(licence.code)}`))
+      },
+    )
   }
 }

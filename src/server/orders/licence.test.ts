@@ -18,7 +18,10 @@ beforeAll(async () => {
   buyer = await createSignedInUser(t)
   const catalog = await t.database.db.select({ id: products.id, name: products.name }).from(products).where(eq(products.isActive, true)).limit(2)
   const order = await createCompletedOrder(t, { userId: buyer.id, productIds: catalog.map((product) => product.id) })
-  await t.database.db.update(orders).set({ customerEmail: buyer.email, billingDetails: { firstName: 'Ada', lastName: 'Lovelace' } }).where(eq(orders.id, order.orderId))
+  await t.database.db
+    .update(orders)
+    .set({ customerEmail: buyer.email, billingDetails: { firstName: 'Ada', lastName: 'Lovelace' } })
+    .where(eq(orders.id, order.orderId))
   const listed = await t.app.inject({ url: '/api/orders', headers: { cookie: buyer.cookie } })
   const code = (listed.json() as { data: Array<{ id: string; licenceCode: string | null }> }).data.find((row) => row.id === order.orderId)!.licenceCode!
   paid = { orderId: order.orderId, code, productNames: catalog.map((product) => product.name) }

@@ -42,10 +42,19 @@ export async function licencePdf(licence: Licence, verifyUrl: string): Promise<N
   doc.moveDown(0.4).fillColor(ink).fontSize(26).text('Licence certificate')
   doc.moveDown(1).font('Helvetica').fontSize(11).fillColor(muted).text('This certifies that')
   doc.moveDown(0.2).font('Helvetica-Bold').fontSize(18).fillColor(ink).text(licence.licensee)
-  doc.moveDown(0.2).font('Helvetica').fontSize(11).fillColor(muted).text(`holds a licence to the products of order ${licence.orderNumber}, issued on ${formatDate(licence.issuedAt)}:`)
+  doc
+    .moveDown(0.2)
+    .font('Helvetica')
+    .fontSize(11)
+    .fillColor(muted)
+    .text(`holds a licence to the products of order ${licence.orderNumber}, issued on ${formatDate(licence.issuedAt)}:`)
   doc.moveDown(0.8)
   for (const product of licence.products) {
-    doc.font('Helvetica-Bold').fontSize(12).fillColor(ink).text(`•  ${product.name}${product.quantity > 1 ? `  × ${product.quantity}` : ''}`, { indent: 8 })
+    doc
+      .font('Helvetica-Bold')
+      .fontSize(12)
+      .fillColor(ink)
+      .text(`•  ${product.name}${product.quantity > 1 ? `  × ${product.quantity}` : ''}`, { indent: 8 })
     doc.moveDown(0.3)
   }
   doc.moveDown(0.8).font('Helvetica-Bold').fontSize(13).fillColor(ink).text('Licence terms')

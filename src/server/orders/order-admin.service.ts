@@ -63,8 +63,21 @@ export function toAdminOrderView(order: AdminOrderRecord, products: Map<string, 
       refundable: refundable.has(item.id),
       refundPending: pending.has(item.id) && item.access !== 'revoked',
     })),
-    refunds: order.refunds.map((refund) => ({ id: refund.id, amountCents: refund.amountCents, status: refund.status, reason: refund.reason, createdAt: refund.createdAt.toISOString() })),
-    disputes: order.disputes.map((dispute) => ({ id: dispute.id, amountCents: dispute.amountCents, status: dispute.status, reason: dispute.reason, openedAt: dispute.openedAt.toISOString(), closedAt: dispute.closedAt?.toISOString() ?? null })),
+    refunds: order.refunds.map((refund) => ({
+      id: refund.id,
+      amountCents: refund.amountCents,
+      status: refund.status,
+      reason: refund.reason,
+      createdAt: refund.createdAt.toISOString(),
+    })),
+    disputes: order.disputes.map((dispute) => ({
+      id: dispute.id,
+      amountCents: dispute.amountCents,
+      status: dispute.status,
+      reason: dispute.reason,
+      openedAt: dispute.openedAt.toISOString(),
+      closedAt: dispute.closedAt?.toISOString() ?? null,
+    })),
   }
 }
 
@@ -129,7 +142,8 @@ export function createOrderAdminService(db: Database) {
           .where(and(eq(orderItems.id, orderItemId), eq(orderItems.orderId, orderId)))
           .for('update')
         if (!item) throw notFound(MESSAGES.itemNotFound)
-        if (item.access !== 'active' || !(DOWNLOADABLE_ORDER_STATUSES as readonly string[]).includes(item.status)) throw new AppError(409, 'NOT_DOWNLOADABLE', MESSAGES.notDownloadable)
+        if (item.access !== 'active' || !(DOWNLOADABLE_ORDER_STATUSES as readonly string[]).includes(item.status))
+          throw new AppError(409, 'NOT_DOWNLOADABLE', MESSAGES.notDownloadable)
         const [updated] = await tx
           .update(orderItems)
           .set({ downloadsRemaining: sql`${orderItems.downloadsRemaining} + ${added}` })

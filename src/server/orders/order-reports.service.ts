@@ -98,7 +98,15 @@ export function createOrderReportsService(db: Database) {
     },
 
     /** Everyone who paid for an order, most spent first; `search` matches part of the email. */
-    async customers({ search, limit, offset }: { search?: string | undefined; limit: number; offset: number }): Promise<{ rows: CustomerRow[]; total: number }> {
+    async customers({
+      search,
+      limit,
+      offset,
+    }: {
+      search?: string | undefined
+      limit: number
+      offset: number
+    }): Promise<{ rows: CustomerRow[]; total: number }> {
       const email = sql<string>`lower(${orders.customerEmail})`
       const where = and(paid, search ? ilike(orders.customerEmail, `%${search.replace(/[\\%_]/g, (match) => `\\${match}`)}%`) : undefined)
       const rows = await db

@@ -37,58 +37,74 @@ export function orderRoutes({ orders, fulfilment, limiter }: OrderRouteDeps): Fa
       reply.header('Cache-Control', 'no-store')
     })
 
-    app.get('/api/orders', {
-      schema: {
-        tags: ['orders'],
-        summary: "The signed-in user's orders with items, newest first",
-        querystring: listOrdersQuerySchema,
-        response: { 200: listOrdersResponseSchema, ...errors },
+    app.get(
+      '/api/orders',
+      {
+        schema: {
+          tags: ['orders'],
+          summary: "The signed-in user's orders with items, newest first",
+          querystring: listOrdersQuerySchema,
+          response: { 200: listOrdersResponseSchema, ...errors },
+        },
+        config: { failureMessage: MESSAGES.fetchOrders },
       },
-      config: { failureMessage: MESSAGES.fetchOrders },
-    }, async (request) => {
-      const user = await requireUser(request)
-      return orders.listOrders(user.id, request.query)
-    })
+      async (request) => {
+        const user = await requireUser(request)
+        return orders.listOrders(user.id, request.query)
+      },
+    )
 
-    app.get('/api/orders/by-session/:sessionId', {
-      schema: {
-        tags: ['orders'],
-        summary: 'The order behind a payment session (success page); fulfils a paid session not yet fulfilled',
-        params: z.object({ sessionId: z.string().min(1).max(300) }),
-        response: { 200: sessionOrderResponseSchema, ...errors },
+    app.get(
+      '/api/orders/by-session/:sessionId',
+      {
+        schema: {
+          tags: ['orders'],
+          summary: 'The order behind a payment session (success page); fulfils a paid session not yet fulfilled',
+          params: z.object({ sessionId: z.string().min(1).max(300) }),
+          response: { 200: sessionOrderResponseSchema, ...errors },
+        },
+        config: { failureMessage: MESSAGES.fetchOrder },
       },
-      config: { failureMessage: MESSAGES.fetchOrder },
-    }, async (request) => {
-      const viewer = await getSessionUser(request)
-      return { data: await orders.orderBySession(request.params.sessionId, viewer?.id ?? null) }
-    })
+      async (request) => {
+        const viewer = await getSessionUser(request)
+        return { data: await orders.orderBySession(request.params.sessionId, viewer?.id ?? null) }
+      },
+    )
 
-    app.get('/api/orders/:id', {
-      schema: {
-        tags: ['orders'],
-        summary: "One of the signed-in user's orders",
-        params: z.object({ id: z.string().max(100) }),
-        response: { 200: orderResponseSchema, ...errors },
+    app.get(
+      '/api/orders/:id',
+      {
+        schema: {
+          tags: ['orders'],
+          summary: "One of the signed-in user's orders",
+          params: z.object({ id: z.string().max(100) }),
+          response: { 200: orderResponseSchema, ...errors },
+        },
+        config: { failureMessage: MESSAGES.fetchOrder },
       },
-      config: { failureMessage: MESSAGES.fetchOrder },
-    }, async (request) => {
-      const user = await requireUser(request)
-      return { data: await orders.getOrder(user.id, request.params.id) }
-    })
+      async (request) => {
+        const user = await requireUser(request)
+        return { data: await orders.getOrder(user.id, request.params.id) }
+      },
+    )
 
-    app.post('/api/orders/:id/receipt', {
-      schema: {
-        tags: ['orders'],
-        summary: "Send the receipt of one of the signed-in user's paid orders again",
-        params: z.object({ id: z.string().max(100) }),
-        response: { 200: z.object({ data: z.object({ email: z.string() }) }), ...errors, 409: apiErrorSchema, 429: apiErrorSchema },
+    app.post(
+      '/api/orders/:id/receipt',
+      {
+        schema: {
+          tags: ['orders'],
+          summary: "Send the receipt of one of the signed-in user's paid orders again",
+          params: z.object({ id: z.string().max(100) }),
+          response: { 200: z.object({ data: z.object({ email: z.string() }) }), ...errors, 409: apiErrorSchema, 429: apiErrorSchema },
+        },
+        config: { failureMessage: RECEIPT_MESSAGES.failed },
       },
-      config: { failureMessage: RECEIPT_MESSAGES.failed },
-    }, async (request, reply) => {
-      const user = await requireUser(request)
-      const decision = await limiter.consume(RECEIPT_RESEND_LIMIT, `${user.id}:${request.params.id}`)
-      if (!decision.allowed) return sendRateLimited(reply, RECEIPT_RESEND_LIMIT, decision)
-      return { data: await fulfilment.resendReceiptForBuyer(user.id, request.params.id) }
-    })
+      async (request, reply) => {
+        const user = await requireUser(request)
+        const decision = await limiter.consume(RECEIPT_RESEND_LIMIT, `${user.id}:${request.params.id}`)
+        if (!decision.allowed) return sendRateLimited(reply, RECEIPT_RESEND_LIMIT, decision)
+        return { data: await fulfilment.resendReceiptForBuyer(user.id, request.params.id) }
+      },
+    )
   }
 }

@@ -157,7 +157,9 @@ export const refundRequests = pgTable(
     amountCents: integer('amount_cents').notNull(),
     idempotencyKey: text('idempotency_key').notNull().unique(),
     /** pending (the provider is being asked), succeeded (refundId names the refund) or failed. */
-    status: text('status', { enum: ['pending', 'succeeded', 'failed'] }).notNull().default('pending'),
+    status: text('status', { enum: ['pending', 'succeeded', 'failed'] })
+      .notNull()
+      .default('pending'),
     refundId: text('refund_id'),
     reason: text('reason'),
     requestedBy: text('requested_by'),
@@ -189,10 +191,19 @@ export const orderDisputes = pgTable(
   (table) => [index('order_disputes_order_idx').on(table.orderId)],
 )
 
-export const ordersRelations = relations(orders, ({ many }) => ({ items: many(orderItems), refunds: many(orderRefunds), disputes: many(orderDisputes), refundRequests: many(refundRequests) }))
-export const refundRequestsRelations = relations(refundRequests, ({ one }) => ({ order: one(orders, { fields: [refundRequests.orderId], references: [orders.id] }) }))
+export const ordersRelations = relations(orders, ({ many }) => ({
+  items: many(orderItems),
+  refunds: many(orderRefunds),
+  disputes: many(orderDisputes),
+  refundRequests: many(refundRequests),
+}))
+export const refundRequestsRelations = relations(refundRequests, ({ one }) => ({
+  order: one(orders, { fields: [refundRequests.orderId], references: [orders.id] }),
+}))
 export const orderRefundsRelations = relations(orderRefunds, ({ one }) => ({ order: one(orders, { fields: [orderRefunds.orderId], references: [orders.id] }) }))
-export const orderDisputesRelations = relations(orderDisputes, ({ one }) => ({ order: one(orders, { fields: [orderDisputes.orderId], references: [orders.id] }) }))
+export const orderDisputesRelations = relations(orderDisputes, ({ one }) => ({
+  order: one(orders, { fields: [orderDisputes.orderId], references: [orders.id] }),
+}))
 export const orderItemsRelations = relations(orderItems, ({ one }) => ({
   order: one(orders, { fields: [orderItems.orderId], references: [orders.id] }),
 }))

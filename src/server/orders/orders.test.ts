@@ -34,9 +34,13 @@ const userCheckout = (shopper: SignedInUser, items: Array<{ productId: string; q
 const notFoundBody = { error: { message: 'Order not found', status: 404, code: 'NOT_FOUND' } }
 
 describe('GET /api/orders/by-session/:sessionId', () => {
-  it("fulfils a paid session the webhook has not delivered yet and shows the order (guest: to whoever holds the session id)", async () => {
+  it('fulfils a paid session the webhook has not delivered yet and shows the order (guest: to whoever holds the session id)', async () => {
     const email = uniqueEmail('guest')
-    const session = await createSession(t, { checkoutType: 'direct', customerEmail: email, items: [{ productId: plain.id, quantity: 2 }] }, { remoteAddress: nextAddress() })
+    const session = await createSession(
+      t,
+      { checkoutType: 'direct', customerEmail: email, items: [{ productId: plain.id, quantity: 2 }] },
+      { remoteAddress: nextAddress() },
+    )
     const pending = await get(`/api/orders/by-session/${session.sessionId}`)
     expect(pending.statusCode).toBe(200)
     expect(pending.json().data).toMatchObject({ orderId: session.orderId, status: 'PENDING', cardLast4: null })
@@ -92,7 +96,10 @@ describe('GET /api/orders and /api/orders/:id', () => {
     const shopper = await createSignedInUser(t)
     const first = await userCheckout(shopper, [{ productId: plain.id, quantity: 1 }])
     await deliverEvent(t, fake, 'checkout.session.completed', fake.pay(first.sessionId))
-    const second = await userCheckout(shopper, [{ productId: other.id, quantity: 2 }, { productId: plain.id, quantity: 1 }])
+    const second = await userCheckout(shopper, [
+      { productId: other.id, quantity: 2 },
+      { productId: plain.id, quantity: 1 },
+    ])
     await deliverEvent(t, fake, 'checkout.session.completed', fake.pay(second.sessionId))
     const third = await userCheckout(shopper, [{ productId: plain.id, quantity: 3 }])
 
@@ -101,8 +108,15 @@ describe('GET /api/orders and /api/orders/:id', () => {
     const body = all.json() as { data: Array<{ id: string; status: string; items: Array<{ name: string; quantity: number }> }>; hasMore: boolean }
     expect(body.data.map((order) => order.id)).toEqual([third.orderId, second.orderId, first.orderId])
     expect(body.data.map((order) => order.status)).toEqual(['PENDING', 'COMPLETED', 'COMPLETED'])
-    expect(body.data[1]!.items.map((item) => [item.name, item.quantity]).sort()).toEqual([['Chord Atlas MIDI Library', 2], ['Scale Finder MIDI Library', 1]])
-    expect(body.data[1]!.items.find((item) => item.name === 'Chord Atlas MIDI Library')).toMatchObject({ downloadLimit: 5, downloadsRemaining: 10, priceCents: other.priceCents })
+    expect(body.data[1]!.items.map((item) => [item.name, item.quantity]).sort()).toEqual([
+      ['Chord Atlas MIDI Library', 2],
+      ['Scale Finder MIDI Library', 1],
+    ])
+    expect(body.data[1]!.items.find((item) => item.name === 'Chord Atlas MIDI Library')).toMatchObject({
+      downloadLimit: 5,
+      downloadsRemaining: 10,
+      priceCents: other.priceCents,
+    })
     expect(body.hasMore).toBe(false)
 
     const completed = (await get('/api/orders?status=COMPLETED&limit=1', shopper.cookie)).json()

@@ -28,26 +28,30 @@ export function paymentWebhookRoutes({ fulfilment, afterSale, payments }: Webhoo
     app.removeAllContentTypeParsers()
     app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body))
 
-    app.post('/api/webhooks/payments', {
-      schema: { hide: true },
-      config: { failureMessage: MESSAGES.webhookFailed },
-    }, async (request, reply) => {
-      const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0)
-      const header = request.headers['stripe-signature']
-      let event: PaymentEvent
-      try {
-        event = payments().constructEvent(raw, Array.isArray(header) ? header[0] : header)
-      } catch (error) {
-        if (!isSignatureError(error)) throw error
-        request.log.warn({ err: error }, 'payment webhook refused: bad signature')
-        return reply.status(400).send(errorBody(400, 'INVALID_SIGNATURE', MESSAGES.invalidSignature))
-      }
-      const result = await handleEvent(event)
-      // Acknowledged either way: a provider retries a refused event for days and then disables the endpoint.
-      if (result) request.log.info({ eventId: event.id, type: event.type, outcome: result.outcome, orderId: result.order?.id }, 'payment event')
-      else request.log.debug({ eventId: event.id, type: event.type }, 'payment event not acted on')
-      return reply.status(200).send({ received: true })
-    })
+    app.post(
+      '/api/webhooks/payments',
+      {
+        schema: { hide: true },
+        config: { failureMessage: MESSAGES.webhookFailed },
+      },
+      async (request, reply) => {
+        const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0)
+        const header = request.headers['stripe-signature']
+        let event: PaymentEvent
+        try {
+          event = payments().constructEvent(raw, Array.isArray(header) ? header[0] : header)
+        } catch (error) {
+          if (!isSignatureError(error)) throw error
+          request.log.warn({ err: error }, 'payment webhook refused: bad signature')
+          return reply.status(400).send(errorBody(400, 'INVALID_SIGNATURE', MESSAGES.invalidSignature))
+        }
+        const result = await handleEvent(event)
+        // Acknowledged either way: a provider retries a refused event for days and then disables the endpoint.
+        if (result) request.log.info({ eventId: event.id, type: event.type, outcome: result.outcome, orderId: result.order?.id }, 'payment event')
+        else request.log.debug({ eventId: event.id, type: event.type }, 'payment event not acted on')
+        return reply.status(200).send({ received: true })
+      },
+    )
 
     /** The events we act on; every other signed event is acknowledged and changes nothing. */
     function handleEvent(event: PaymentEvent): Promise<FulfilResult | AfterSaleResult> | null {

@@ -30,7 +30,11 @@ beforeAll(async () => {
 afterAll(async () => t?.close())
 
 const guestCheckout = (extra: Record<string, unknown> = {}) =>
-  createSession(t, { checkoutType: 'direct', customerEmail: uniqueEmail('buyer'), items: [{ productId: plain.id, quantity: 1 }], ...extra }, { remoteAddress: nextAddress() })
+  createSession(
+    t,
+    { checkoutType: 'direct', customerEmail: uniqueEmail('buyer'), items: [{ productId: plain.id, quantity: 1 }], ...extra },
+    { remoteAddress: nextAddress() },
+  )
 
 async function processedEvents(eventId: string) {
   return t.database.db.select().from(processedPaymentEvents).where(eq(processedPaymentEvents.eventId, eventId))
@@ -62,7 +66,10 @@ describe('webhook signatures', () => {
 
   it('accepts a signature made with the secret within the tolerance, from any origin', async () => {
     const session = await guestCheckout()
-    const { payload, headers } = fake.signedEvent('checkout.session.completed', fake.pay(session.sessionId), { timestamp: Math.floor(Date.now() / 1000) - 200, secret: FAKE_WEBHOOK_SECRET })
+    const { payload, headers } = fake.signedEvent('checkout.session.completed', fake.pay(session.sessionId), {
+      timestamp: Math.floor(Date.now() / 1000) - 200,
+      secret: FAKE_WEBHOOK_SECRET,
+    })
     const response = await t.app.inject({ method: 'POST', url: '/api/webhooks/payments', headers: { ...headers, origin: 'https://hooks.example' }, payload })
     expect(response.statusCode).toBe(200)
     expect((await orderById(t, session.orderId)).status).toBe('COMPLETED')
@@ -77,7 +84,11 @@ describe('fulfilment', () => {
       { userId: shopper.id, productId: plain.id, quantity: 2 },
       { userId: shopper.id, productId: other.id, quantity: 1 },
     ])
-    const session = await createSession(t, { checkoutType: 'cart', userId: shopper.id, promoCode: 'SPECIAL25', items: [{ productId: plain.id, quantity: 2 }] }, { cookie: shopper.cookie, remoteAddress: nextAddress() })
+    const session = await createSession(
+      t,
+      { checkoutType: 'cart', userId: shopper.id, promoCode: 'SPECIAL25', items: [{ productId: plain.id, quantity: 2 }] },
+      { cookie: shopper.cookie, remoteAddress: nextAddress() },
+    )
     const paid = fake.pay(session.sessionId, { cardLast4: '4444' })
     const first = await deliverEvent(t, fake, 'checkout.session.completed', paid, { eventId: 'evt_fulfil_once' })
     expect(first.statusCode).toBe(200)
@@ -112,7 +123,18 @@ describe('fulfilment', () => {
       { userId: shopper.id, productId: plain.id, quantity: 1 },
       { userId: shopper.id, productId: digital.id, quantity: 1 },
     ])
-    const session = await createSession(t, { checkoutType: 'direct', userId: shopper.id, items: [{ productId: digital.id, quantity: 1 }, { productId: plain.id, quantity: 1 }] }, { cookie: shopper.cookie, remoteAddress: nextAddress() })
+    const session = await createSession(
+      t,
+      {
+        checkoutType: 'direct',
+        userId: shopper.id,
+        items: [
+          { productId: digital.id, quantity: 1 },
+          { productId: plain.id, quantity: 1 },
+        ],
+      },
+      { cookie: shopper.cookie, remoteAddress: nextAddress() },
+    )
     await deliverEvent(t, fake, 'checkout.session.completed', fake.pay(session.sessionId))
     const cart = await t.database.db.select().from(cartItems).where(eq(cartItems.userId, shopper.id))
     expect(cart.map((line) => line.productId)).toEqual([plain.id])
@@ -169,7 +191,9 @@ describe('fulfilment', () => {
     const session = await guestCheckout()
     const open = (await fake.retrieveCheckoutSession(session.sessionId))!
     expect((await deliverEvent(t, fake, 'customer.created', open)).statusCode).toBe(200)
-    expect((await deliverEvent(t, fake, 'checkout.session.completed', { ...open, id: 'cs_test_unknown', status: 'complete', paymentStatus: 'paid' })).statusCode).toBe(200)
+    expect(
+      (await deliverEvent(t, fake, 'checkout.session.completed', { ...open, id: 'cs_test_unknown', status: 'complete', paymentStatus: 'paid' })).statusCode,
+    ).toBe(200)
     expect((await orderById(t, session.orderId)).status).toBe('PENDING')
   })
 })

@@ -90,7 +90,11 @@ export function createPendingOrdersService({ db, promo, catalog }: PendingOrders
 
     /** The buyer's PENDING orders, locked until the transaction ends; call under lockBuyer. */
     pendingOrdersOf(tx: Executor, buyer: Buyer): Promise<OrderRow[]> {
-      return tx.select().from(orders).where(and(buyerCondition(buyer), eq(orders.status, 'PENDING'))).for('update')
+      return tx
+        .select()
+        .from(orders)
+        .where(and(buyerCondition(buyer), eq(orders.status, 'PENDING')))
+        .for('update')
     },
 
     /** Writes a PENDING order, without a payment session yet, and its items. */
@@ -148,16 +152,27 @@ export function createPendingOrdersService({ db, promo, catalog }: PendingOrders
     /** The signed-in user's own order, or null (another user's order does not exist for them). */
     async findOwnOrder(userId: string, orderId: string): Promise<OrderRow | null> {
       if (!isUuid(orderId)) return null
-      const [order] = await db.select().from(orders).where(and(eq(orders.id, orderId), eq(orders.userId, userId)))
+      const [order] = await db
+        .select()
+        .from(orders)
+        .where(and(eq(orders.id, orderId), eq(orders.userId, userId)))
       return order ?? null
     },
 
     /** An order's lines as a payment session lists them: product name, unit price paid, quantity. */
     async paymentLinesOf(orderId: string): Promise<CheckoutLineItem[]> {
-      const [order] = await db.query.orders.findMany({ where: eq(orders.id, orderId), with: { items: { orderBy: [asc(orderItems.createdAt), asc(orderItems.id)] } } })
+      const [order] = await db.query.orders.findMany({
+        where: eq(orders.id, orderId),
+        with: { items: { orderBy: [asc(orderItems.createdAt), asc(orderItems.id)] } },
+      })
       if (!order) return []
       const products = await catalog.productSummariesByIds(order.items.map((item) => item.productId))
-      return order.items.map((item) => ({ productId: item.productId, name: products.get(item.productId)?.name ?? 'Product', unitAmountCents: item.priceCents, quantity: item.quantity }))
+      return order.items.map((item) => ({
+        productId: item.productId,
+        name: products.get(item.productId)?.name ?? 'Product',
+        unitAmountCents: item.priceCents,
+        quantity: item.quantity,
+      }))
     },
   }
 }

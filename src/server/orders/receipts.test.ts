@@ -25,7 +25,11 @@ beforeAll(async () => {
 afterAll(async () => t?.close())
 
 async function paidOrder(buyer: SignedInUser, { complete = true } = {}) {
-  const created = await createSession(t, { checkoutType: 'direct', userId: buyer.id, items: [{ productId: product.id, quantity: 1 }] }, { cookie: buyer.cookie, remoteAddress: nextAddress() })
+  const created = await createSession(
+    t,
+    { checkoutType: 'direct', userId: buyer.id, items: [{ productId: product.id, quantity: 1 }] },
+    { cookie: buyer.cookie, remoteAddress: nextAddress() },
+  )
   const session = fake.pay(created.sessionId)
   if (complete) expect((await deliverEvent(t, fake, 'checkout.session.completed', session)).statusCode).toBe(200)
   return { orderId: created.orderId, session }
@@ -50,7 +54,10 @@ describe('the receipt of a paid order', () => {
     expect(receipts).toHaveLength(1)
     expect(receipts[0]).toMatchObject({ to: buyer.email })
     expect(receipts[0]!.text).toContain(product.name)
-    const [row] = await t.database.db.select().from(emailOutbox).where(eq(emailOutbox.dedupeKey, `receipt:${orderId}`))
+    const [row] = await t.database.db
+      .select()
+      .from(emailOutbox)
+      .where(eq(emailOutbox.dedupeKey, `receipt:${orderId}`))
     expect(row?.toAddress).toBe(buyer.email)
   })
 })
@@ -71,7 +78,7 @@ describe('POST /api/orders/:id/receipt', () => {
     expect(await receiptsFor(t, orderId)).toHaveLength(4)
   })
 
-  it('answers 401 to a guest, 404 for another buyer\'s or an unknown order, 409 for an order never paid', async () => {
+  it("answers 401 to a guest, 404 for another buyer's or an unknown order, 409 for an order never paid", async () => {
     const buyer = await createSignedInUser(t)
     const stranger = await createSignedInUser(t)
     const { orderId } = await paidOrder(buyer)

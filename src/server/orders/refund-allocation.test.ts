@@ -51,7 +51,12 @@ describe('the items a refund covers', () => {
   })
 
   it('failed and cancelled refunds cover nothing; pending ones count', () => {
-    expect(covered([{ amountCents: 8397, status: 'failed', orderItemIds: null }, { amountCents: 4665, status: 'canceled', orderItemIds: null }])).toEqual([])
+    expect(
+      covered([
+        { amountCents: 8397, status: 'failed', orderItemIds: null },
+        { amountCents: 4665, status: 'canceled', orderItemIds: null },
+      ]),
+    ).toEqual([])
     expect(covered([{ amountCents: 4665, status: 'pending', orderItemIds: null }])).toEqual(['a-drums'])
   })
 })

@@ -81,7 +81,13 @@ export function paidCentsOf(items: readonly AllocatedItem[], order: PaidOrder): 
  * never more than they were paid: earlier refunds rounded down leave their fraction of a cent
  * with the shop rather than on the last item.
  */
-export function refundAmountFor(items: readonly AllocatedItem[], order: PaidOrder, alreadyRefundedCents: number, remainingItemIds: ReadonlySet<string>, itemIds: readonly string[]): number {
+export function refundAmountFor(
+  items: readonly AllocatedItem[],
+  order: PaidOrder,
+  alreadyRefundedCents: number,
+  remainingItemIds: ReadonlySet<string>,
+  itemIds: readonly string[],
+): number {
   const refunding = new Set(itemIds)
   const chosen = items.filter((item) => refunding.has(item.id))
   const all = [...remainingItemIds].every((id) => refunding.has(id))

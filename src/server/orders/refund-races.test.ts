@@ -21,10 +21,16 @@ const [A, B, C] = [0, 1, 2]
 const OVERLAPPING: [number[], number[]][] = [
   [[A], [A, B]],
   [[A, B], [A]],
-  [[A, B], [B, C]],
+  [
+    [A, B],
+    [B, C],
+  ],
   [[B], [A, B, C]],
   [[A], [A]],
-  [[A, B], [A, B]],
+  [
+    [A, B],
+    [A, B],
+  ],
   [[C], [B, C]],
 ]
 const ROUNDS = 2
@@ -65,7 +71,8 @@ describe.runIf(process.env.DATABASE_URL)('refunds of one order racing on Postgre
     expect(requests.filter((request) => request.status === 'pending')).toEqual([])
     for (const [index, itemId] of order.itemIds.entries()) {
       expect(access[index]).toBe(refunded.includes(itemId) ? 'revoked' : 'active')
-      if (!refunded.includes(itemId)) expect((await requestGrant(t, { orderItemId: itemId, productId: packs[index]!.id }, { user: buyer })).statusCode).toBe(200)
+      if (!refunded.includes(itemId))
+        expect((await requestGrant(t, { orderItemId: itemId, productId: packs[index]!.id }, { user: buyer })).statusCode).toBe(200)
     }
   }
 
@@ -77,7 +84,10 @@ describe.runIf(process.env.DATABASE_URL)('refunds of one order racing on Postgre
         const answers = await Promise.all(chosen.map((itemIds) => refundAsOwner(t, owner, order.orderId, itemIds)))
 
         const accepted = answers.flatMap((answer, index) => (answer.statusCode === 200 ? [index] : []))
-        expect(accepted, `${JSON.stringify(pair)}: ${answers.map((answer) => `${answer.statusCode} ${answer.json().error?.message ?? ''}`).join(' | ')}`).toHaveLength(1)
+        expect(
+          accepted,
+          `${JSON.stringify(pair)}: ${answers.map((answer) => `${answer.statusCode} ${answer.json().error?.message ?? ''}`).join(' | ')}`,
+        ).toHaveLength(1)
         const refused = 1 - accepted[0]!
         expect(answers[refused]!.statusCode).toBe(409)
         const { code, message } = answers[refused]!.json().error as { code: string; message: string }

@@ -34,7 +34,13 @@ beforeAll(async () => {
 afterAll(async () => t?.close())
 
 const paidOrder = () => paidThreePackOrder(t, fake, buyerId, packs)
-const refund = (order: ThreePackOrder, indexes?: number[]) => refundAsOwner(t, owner, order.orderId, indexes?.map((index) => order.itemIds[index]!))
+const refund = (order: ThreePackOrder, indexes?: number[]) =>
+  refundAsOwner(
+    t,
+    owner,
+    order.orderId,
+    indexes?.map((index) => order.itemIds[index]!),
+  )
 const callsFor = (order: ThreePackOrder) => fake.refundCalls.filter((call) => call.paymentIntentId === order.paymentIntentId)
 const errorOf = (response: { json: () => unknown }) => (response.json() as { error: { code: string; message: string } }).error
 
@@ -42,7 +48,13 @@ const errorOf = (response: { json: () => unknown }) => (response.json() as { err
 async function stoppedRequest(order: ThreePackOrder, { refundedAtProvider }: { refundedAtProvider: boolean }) {
   const [request] = await t.database.db
     .insert(refundRequests)
-    .values({ orderId: order.orderId, orderItemIds: [order.itemIds[0]!], amountCents: PACK_PRICE_CENTS, idempotencyKey: `refund:${order.orderId}:0`, reason: 'requested_by_customer' })
+    .values({
+      orderId: order.orderId,
+      orderItemIds: [order.itemIds[0]!],
+      amountCents: PACK_PRICE_CENTS,
+      idempotencyKey: `refund:${order.orderId}:0`,
+      reason: 'requested_by_customer',
+    })
     .returning()
   let made: PaymentRefund | null = null
   if (refundedAtProvider) {
@@ -92,7 +104,9 @@ describe('a refund still at the provider', () => {
 
       // The owner's order page shows the pack as being refunded, with no refund button of its own.
       const page = await t.app.inject({ method: 'GET', url: `/api/admin/orders/${order.orderId}`, headers: { cookie: owner.cookie } })
-      expect(page.json().data.items.map((item: { id: string; refundable: boolean; refundPending: boolean }) => [item.id, item.refundable, item.refundPending])).toEqual(
+      expect(
+        page.json().data.items.map((item: { id: string; refundable: boolean; refundPending: boolean }) => [item.id, item.refundable, item.refundPending]),
+      ).toEqual(
         expect.arrayContaining([
           [order.itemIds[0], false, true],
           [order.itemIds[1], true, false],
@@ -210,7 +224,12 @@ describe('a request a stopped process left pending', () => {
   it('is completed by the provider\u2019s refund event: its pack is refunded, the others stay refundable', async () => {
     const order = await paidOrder()
     const { request, made } = await stoppedRequest(order, { refundedAtProvider: true })
-    const { payload, headers } = fake.signedObjectEvent('charge.refunded', { id: `ch_${order.paymentIntentId}`, object: 'charge', payment_intent: order.paymentIntentId, metadata: {} })
+    const { payload, headers } = fake.signedObjectEvent('charge.refunded', {
+      id: `ch_${order.paymentIntentId}`,
+      object: 'charge',
+      payment_intent: order.paymentIntentId,
+      metadata: {},
+    })
     expect((await t.app.inject({ method: 'POST', url: '/api/webhooks/payments', headers, payload })).statusCode).toBe(200)
 
     const completed = await refundsOf(t, fake, order)

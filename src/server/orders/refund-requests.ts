@@ -106,7 +106,14 @@ export function createRefundRequests({ db, catalog, lockOrder }: RefundRequestsD
     if (chosen.length === 0 || amountCents <= 0) return { refused: new AppError(409, 'NOTHING_TO_REFUND', REFUND_MESSAGES.nothingToRefund) }
     const [request] = await tx
       .insert(refundRequests)
-      .values({ orderId: order.id, orderItemIds: chosen, amountCents, idempotencyKey: `refund:${order.id}:${refunds.length + requests.length}`, reason, requestedBy: requestedBy ?? null })
+      .values({
+        orderId: order.id,
+        orderItemIds: chosen,
+        amountCents,
+        idempotencyKey: `refund:${order.id}:${refunds.length + requests.length}`,
+        reason,
+        requestedBy: requestedBy ?? null,
+      })
       .returning()
     return { claimed: { request: request!, paymentIntentId: order.paymentIntentId } }
   }
@@ -133,7 +140,13 @@ export function createRefundRequests({ db, catalog, lockOrder }: RefundRequestsD
       const stale = await db
         .update(refundRequests)
         .set({ updatedAt: sql`now()` })
-        .where(and(eq(refundRequests.orderId, orderId), eq(refundRequests.status, 'pending'), lt(refundRequests.updatedAt, sql`now() - make_interval(mins => ${STALE_AFTER_MINUTES})`)))
+        .where(
+          and(
+            eq(refundRequests.orderId, orderId),
+            eq(refundRequests.status, 'pending'),
+            lt(refundRequests.updatedAt, sql`now() - make_interval(mins => ${STALE_AFTER_MINUTES})`),
+          ),
+        )
         .returning()
       if (stale.length === 0) return []
       const [order] = await db.select({ paymentIntentId: orders.paymentIntentId }).from(orders).where(eq(orders.id, orderId))
@@ -143,23 +156,35 @@ export function createRefundRequests({ db, catalog, lockOrder }: RefundRequestsD
 
     /** Step 3, in the transaction that stores the refund. */
     async markSucceeded(tx: Executor, requestId: string, refundId: string): Promise<void> {
-      await tx.update(refundRequests).set({ status: 'succeeded', refundId, updatedAt: sql`now()` }).where(eq(refundRequests.id, requestId))
+      await tx
+        .update(refundRequests)
+        .set({ status: 'succeeded', refundId, updatedAt: sql`now()` })
+        .where(eq(refundRequests.id, requestId))
     },
 
     /** The provider refused (or could not be reached): the items are free to be refunded again. */
     async markFailed(requestId: string): Promise<void> {
-      await db.update(refundRequests).set({ status: 'failed', updatedAt: sql`now()` }).where(and(eq(refundRequests.id, requestId), eq(refundRequests.status, 'pending')))
+      await db
+        .update(refundRequests)
+        .set({ status: 'failed', updatedAt: sql`now()` })
+        .where(and(eq(refundRequests.id, requestId), eq(refundRequests.status, 'pending')))
     },
 
     /** The provider's refunds that name a request of the order (its metadata) complete it, whoever was meant to. */
     async completeFromProvider(tx: Executor, orderId: string, refunds: readonly PaymentRefund[]): Promise<void> {
-      const named = new Map(refunds.filter((refund) => isUuid(refund.metadata.refundRequestId ?? '')).map((refund) => [refund.metadata.refundRequestId!, refund.id]))
+      const named = new Map(
+        refunds.filter((refund) => isUuid(refund.metadata.refundRequestId ?? '')).map((refund) => [refund.metadata.refundRequestId!, refund.id]),
+      )
       if (named.size === 0) return
       const open = await tx
         .select({ id: refundRequests.id })
         .from(refundRequests)
         .where(and(eq(refundRequests.orderId, orderId), ne(refundRequests.status, 'succeeded'), inArray(refundRequests.id, [...named.keys()])))
-      for (const { id } of open) await tx.update(refundRequests).set({ status: 'succeeded', refundId: named.get(id)!, updatedAt: sql`now()` }).where(eq(refundRequests.id, id))
+      for (const { id } of open)
+        await tx
+          .update(refundRequests)
+          .set({ status: 'succeeded', refundId: named.get(id)!, updatedAt: sql`now()` })
+          .where(eq(refundRequests.id, id))
     },
   }
 }

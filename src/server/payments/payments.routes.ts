@@ -5,14 +5,18 @@ import type { PaymentProvider } from './provider.ts'
 
 export function paymentsRoutes(provider: PaymentProvider): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get('/api/payments/config', {
-      schema: {
-        tags: ['payments'],
-        summary: "The payment provider the checkout form uses ('builtin' or 'stripe') and Stripe's publishable key",
-        response: { 200: paymentsConfigSchema },
+    app.get(
+      '/api/payments/config',
+      {
+        schema: {
+          tags: ['payments'],
+          summary: "The payment provider the checkout form uses ('builtin' or 'stripe') and Stripe's publishable key",
+          response: { 200: paymentsConfigSchema },
+        },
       },
-    }, async (_request, reply) => {
-      return reply.header('Cache-Control', 'no-cache').send({ provider: provider.kind, publishableKey: provider.publishableKey })
-    })
+      async (_request, reply) => {
+        return reply.header('Cache-Control', 'no-cache').send({ provider: provider.kind, publishableKey: provider.publishableKey })
+      },
+    )
   }
 }

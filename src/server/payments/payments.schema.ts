@@ -47,7 +47,9 @@ export const paymentSessions = pgTable(
   },
   (table) => [
     // The expiry sweep reads open sessions by deadline.
-    index('payment_sessions_open_expires_idx').on(table.expiresAt).where(sql`${table.status} = 'open'`),
+    index('payment_sessions_open_expires_idx')
+      .on(table.expiresAt)
+      .where(sql`${table.status} = 'open'`),
     check('payment_sessions_amounts_check', sql`${table.amountTotalCents} >= 0 and ${table.discountCents} >= 0 and ${table.taxCents} >= 0`),
     check('payment_sessions_paid_is_complete', sql`${table.paymentStatus} = 'unpaid' or ${table.status} = 'complete'`),
   ],
@@ -69,7 +71,11 @@ export const paymentWebhookDeliveries = pgTable(
     lastError: text('last_error'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('payment_webhook_deliveries_due_idx').on(table.nextAttemptAt).where(sql`${table.deliveredAt} is null`)],
+  (table) => [
+    index('payment_webhook_deliveries_due_idx')
+      .on(table.nextAttemptAt)
+      .where(sql`${table.deliveredAt} is null`),
+  ],
 )
 
 /** Refunds the built-in provider made of a paid session's payment (Stripe's refund object). */

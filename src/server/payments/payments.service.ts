@@ -9,6 +9,10 @@ import { processedPaymentEvents } from './payments.schema.ts'
 
 /** Records the event in the caller's transaction, with what the event changed; false when it was recorded before (a redelivery). */
 export async function recordProcessedEvent(tx: Executor, eventId: string, type: string): Promise<boolean> {
-  const inserted = await tx.insert(processedPaymentEvents).values({ eventId, type }).onConflictDoNothing().returning({ eventId: processedPaymentEvents.eventId })
+  const inserted = await tx
+    .insert(processedPaymentEvents)
+    .values({ eventId, type })
+    .onConflictDoNothing()
+    .returning({ eventId: processedPaymentEvents.eventId })
   return inserted.length > 0
 }

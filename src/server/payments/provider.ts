@@ -98,7 +98,15 @@ export interface RefundInput {
 
 export interface PaymentEvent {
   id: string
-  type: 'checkout.session.completed' | 'checkout.session.expired' | 'checkout.session.async_payment_failed' | 'charge.refunded' | 'refund.updated' | 'charge.dispute.created' | 'charge.dispute.closed' | (string & {})
+  type:
+    | 'checkout.session.completed'
+    | 'checkout.session.expired'
+    | 'checkout.session.async_payment_failed'
+    | 'charge.refunded'
+    | 'refund.updated'
+    | 'charge.dispute.created'
+    | 'charge.dispute.closed'
+    | (string & {})
   /** Seconds since the epoch, as Stripe sends it. */
   created: number
   /** The checkout session the event is about; null for any other object. */

@@ -5,7 +5,14 @@
  * same fields whichever provider sent them.
  */
 import Stripe from 'stripe'
-import { WebhookSignatureError, type PaymentChargeRef, type PaymentCheckoutSession, type PaymentDispute, type PaymentEvent, type PaymentRefund } from './provider.ts'
+import {
+  WebhookSignatureError,
+  type PaymentChargeRef,
+  type PaymentCheckoutSession,
+  type PaymentDispute,
+  type PaymentEvent,
+  type PaymentRefund,
+} from './provider.ts'
 
 /** Seconds a signed event stays acceptable (Stripe's default tolerance). */
 export const WEBHOOK_TOLERANCE_SECONDS = 300

@@ -34,7 +34,13 @@ function startWebhookReceiver() {
     request.on('end', () => {
       const event = JSON.parse(body) as { id: string; type: string; data?: { object?: { client_reference_id?: string; metadata?: { orderId?: string } } } }
       const object = event.data?.object
-      deliveries.push({ eventId: event.id, type: event.type, orderId: object?.metadata?.orderId ?? object?.client_reference_id ?? null, body, signature: String(request.headers['stripe-signature'] ?? '') })
+      deliveries.push({
+        eventId: event.id,
+        type: event.type,
+        orderId: object?.metadata?.orderId ?? object?.client_reference_id ?? null,
+        body,
+        signature: String(request.headers['stripe-signature'] ?? ''),
+      })
       setTimeout(() => response.writeHead(200, { 'content-type': 'application/json' }).end('{"received":true}'), RECEIVER_DELAY_MS)
     })
   })
@@ -66,7 +72,12 @@ describe.runIf(process.env.DATABASE_URL)('payment webhooks across two store proc
     const clientAddress = uniqueClientAddress()
     const checkout = await fleet.call<{ sessionId?: string; orderId?: string }>(index % 2, '/api/checkout/sessions', {
       clientAddress,
-      body: { checkoutType: 'direct', customerEmail: `webhook-${Date.now().toString(36)}-${index}@example.com`, uiMode: 'hosted', items: [{ productId, quantity: 1 }] },
+      body: {
+        checkoutType: 'direct',
+        customerEmail: `webhook-${Date.now().toString(36)}-${index}@example.com`,
+        uiMode: 'hosted',
+        items: [{ productId, quantity: 1 }],
+      },
     })
     expect(checkout.status, checkout.text).toBe(200)
     const paid = await payHostedSession(fleet, (index + 1) % 2, checkout.body.sessionId!, clientAddress)
@@ -74,7 +85,8 @@ describe.runIf(process.env.DATABASE_URL)('payment webhooks across two store proc
     return checkout.body.orderId!
   }
 
-  const completedEvents = (orderIds: string[]) => receiver.deliveries.filter((delivery) => delivery.type === 'checkout.session.completed' && delivery.orderId !== null && orderIds.includes(delivery.orderId))
+  const completedEvents = (orderIds: string[]) =>
+    receiver.deliveries.filter((delivery) => delivery.type === 'checkout.session.completed' && delivery.orderId !== null && orderIds.includes(delivery.orderId))
 
   it(`delivers each of ${PAYMENTS} payments' events exactly once while both processes run the delivery worker`, async () => {
     const orderIds = await Promise.all(Array.from({ length: PAYMENTS }, (_, index) => pay(index)))
@@ -102,7 +114,11 @@ describe.runIf(process.env.DATABASE_URL)('payment webhooks across two store proc
 
     const answers = await Promise.all(
       Array.from({ length: DUPLICATES }, (_, index) =>
-        fetch(`${fleet.stores[index % 2]!.url}/api/webhooks/payments`, { method: 'POST', headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': event!.signature }, body: event!.body }),
+        fetch(`${fleet.stores[index % 2]!.url}/api/webhooks/payments`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': event!.signature },
+          body: event!.body,
+        }),
       ),
     )
     expect(answers.map((answer) => answer.status).filter((status) => status < 200 || status > 299)).toEqual([])

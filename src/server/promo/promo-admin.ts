@@ -51,11 +51,15 @@ function columnsOf(form: PromoCodeForm) {
   }
 }
 
-const isUniqueViolation = (error: unknown) => (error as { code?: string; cause?: { code?: string } })?.code === '23505' || (error as { cause?: { code?: string } })?.cause?.code === '23505'
+const isUniqueViolation = (error: unknown) =>
+  (error as { code?: string; cause?: { code?: string } })?.code === '23505' || (error as { cause?: { code?: string } })?.cause?.code === '23505'
 
 export function createPromoAdmin(db: Database) {
   async function assertFree(tx: Executor, code: string, exceptId?: string) {
-    const [taken] = await tx.select({ id: promoCodes.id }).from(promoCodes).where(and(eq(promoCodes.code, code), exceptId ? ne(promoCodes.id, exceptId) : undefined))
+    const [taken] = await tx
+      .select({ id: promoCodes.id })
+      .from(promoCodes)
+      .where(and(eq(promoCodes.code, code), exceptId ? ne(promoCodes.id, exceptId) : undefined))
     if (taken) throw fieldError('code', MESSAGES.duplicate)
   }
 

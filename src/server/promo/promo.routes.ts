@@ -16,22 +16,26 @@ export interface PromoRouteDeps {
 
 export function promoRoutes({ promo, limiter }: PromoRouteDeps): FastifyPluginAsyncZod {
   return async (app) => {
-    app.post('/api/promo-codes/validate', {
-      schema: {
-        tags: ['cart'],
-        summary: 'Validate a promo code (case-insensitive) and answer its discount fraction',
-        body: validatePromoBodySchema,
-        response: { 200: validatePromoResponseSchema, 400: apiErrorSchema, 404: apiErrorSchema, 429: apiErrorSchema, 500: apiErrorSchema },
+    app.post(
+      '/api/promo-codes/validate',
+      {
+        schema: {
+          tags: ['cart'],
+          summary: 'Validate a promo code (case-insensitive) and answer its discount fraction',
+          body: validatePromoBodySchema,
+          response: { 200: validatePromoResponseSchema, 400: apiErrorSchema, 404: apiErrorSchema, 429: apiErrorSchema, 500: apiErrorSchema },
+        },
+        attachValidation: true,
+        config: { failureMessage: CART_ERROR_MESSAGES.validatePromo },
       },
-      attachValidation: true,
-      config: { failureMessage: CART_ERROR_MESSAGES.validatePromo },
-    }, async (request, reply) => {
-      const decision = await limiter.consume(PROMO_GUESS_LIMIT, request.ip)
-      if (!decision.allowed) return sendRateLimited(reply, PROMO_GUESS_LIMIT, decision)
-      rejectInvalidInput(request)
-      const validated = await promo.validate(request.body.code)
-      await limiter.refund(PROMO_GUESS_LIMIT, request.ip)
-      return validated
-    })
+      async (request, reply) => {
+        const decision = await limiter.consume(PROMO_GUESS_LIMIT, request.ip)
+        if (!decision.allowed) return sendRateLimited(reply, PROMO_GUESS_LIMIT, decision)
+        rejectInvalidInput(request)
+        const validated = await promo.validate(request.body.code)
+        await limiter.refund(PROMO_GUESS_LIMIT, request.ip)
+        return validated
+      },
+    )
   }
 }

@@ -39,10 +39,15 @@ describe.runIf(process.env.DATABASE_URL)('a single-use promo code across two sto
       Array(BUYERS - 1).fill([400, 'This promo code has reached its usage limit']),
     )
 
-    const discounted = await fleet.db.query<{ discount_cents: number }>(`select discount_cents from orders where promo_code = $1 and customer_email = any($2)`, [CODE, emails])
+    const discounted = await fleet.db.query<{ discount_cents: number }>(
+      `select discount_cents from orders where promo_code = $1 and customer_email = any($2)`,
+      [CODE, emails],
+    )
     expect(discounted.rows).toHaveLength(1)
     expect(discounted.rows[0]!.discount_cents).toBe(Math.round(product!.priceCents / 2))
-    const { rows: [promo] } = await fleet.db.query<{ uses: number }>(`select uses from promo_codes where code = $1`, [CODE])
+    const {
+      rows: [promo],
+    } = await fleet.db.query<{ uses: number }>(`select uses from promo_codes where code = $1`, [CODE])
     expect(promo!.uses).toBe(1)
   })
 })

@@ -55,7 +55,11 @@ export function createPromoService(db: Database) {
     if (!code) return null
     const conditions = [eq(promoCodes.code, code), usableAt(now)]
     if (subtotalCents !== undefined) conditions.push(lte(promoCodes.minSubtotalCents, subtotalCents))
-    const [row] = await db.select().from(promoCodes).where(and(...conditions)).limit(1)
+    const [row] = await db
+      .select()
+      .from(promoCodes)
+      .where(and(...conditions))
+      .limit(1)
     return row ?? null
   }
 
@@ -81,7 +85,11 @@ export function createPromoService(db: Database) {
       if (usable) return usable
       const withoutMinimum = await findUsable(rawCode)
       if (withoutMinimum) throw invalidPromo(MESSAGES.promoMinimum(formatPrice(withoutMinimum.minSubtotalCents)))
-      const [row] = await db.select().from(promoCodes).where(eq(promoCodes.code, normalizePromoCode(rawCode))).limit(1)
+      const [row] = await db
+        .select()
+        .from(promoCodes)
+        .where(eq(promoCodes.code, normalizePromoCode(rawCode)))
+        .limit(1)
       if (row && row.active && row.maxUses !== null && row.uses >= row.maxUses) throw invalidPromo(MESSAGES.promoUsedUp)
       throw invalidPromo(MESSAGES.invalidPromo)
     },

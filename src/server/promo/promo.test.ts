@@ -29,7 +29,10 @@ describe('POST /api/promo-codes/validate', () => {
   })
 
   it('answers an unknown code with 404 "Invalid promo code"', async () => {
-    expect(await validate({ code: 'NOPE' })).toEqual({ status: 404, body: { error: { message: 'Invalid promo code', status: 404, code: 'INVALID_PROMO_CODE' } } })
+    expect(await validate({ code: 'NOPE' })).toEqual({
+      status: 404,
+      body: { error: { message: 'Invalid promo code', status: 404, code: 'INVALID_PROMO_CODE' } },
+    })
   })
 
   it('refuses a blank code with 400', async () => {
@@ -64,7 +67,12 @@ describe('POST /api/promo-codes/validate', () => {
   })
 
   it('answers malformed JSON with 400', async () => {
-    const response = await t.app.inject({ method: 'POST', url: '/api/promo-codes/validate', headers: { 'content-type': 'application/json' }, payload: '{"code":' })
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/promo-codes/validate',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"code":',
+    })
     expect(response.statusCode).toBe(400)
     expect(response.json()).toMatchObject({ error: { message: 'Request body is not valid JSON' } })
   })

@@ -29,13 +29,19 @@ describe('createLocalFileStorage', () => {
     expect(await storage.stat('products')).toBeNull()
   })
 
-  it.each(['../secret.txt', 'products/../../secret.txt', '/etc/passwd', 'products\\..\\..\\secret.txt', 'products//pack.zip', './products/pack.zip', '', 'a\0b'])(
-    'refuses the key %j',
-    async (key) => {
-      await expect(storage.stat(key)).rejects.toBeInstanceOf(StorageKeyError)
-      expect(() => storage.createReadStream(key)).toThrow(StorageKeyError)
-    },
-  )
+  it.each([
+    '../secret.txt',
+    'products/../../secret.txt',
+    '/etc/passwd',
+    'products\\..\\..\\secret.txt',
+    'products//pack.zip',
+    './products/pack.zip',
+    '',
+    'a\0b',
+  ])('refuses the key %j', async (key) => {
+    await expect(storage.stat(key)).rejects.toBeInstanceOf(StorageKeyError)
+    expect(() => storage.createReadStream(key)).toThrow(StorageKeyError)
+  })
 
   it('stores a stream under a new key with its size and sha256, then deletes it', async () => {
     const bytes = Buffer.alloc(3 * 1024 * 1024, 7)
@@ -48,9 +54,16 @@ describe('createLocalFileStorage', () => {
   })
 
   it('leaves no file, not even a partial one, when the stream fails or passes the limit', async () => {
-    const failing = new Readable({ read() { this.push(Buffer.alloc(1024)); this.destroy(new Error('connection dropped')) } })
+    const failing = new Readable({
+      read() {
+        this.push(Buffer.alloc(1024))
+        this.destroy(new Error('connection dropped'))
+      },
+    })
     await expect(storage.put('products/broken.zip', failing)).rejects.toThrow('connection dropped')
-    await expect(storage.put('products/big.zip', Readable.from([Buffer.alloc(600), Buffer.alloc(600)]), { maxBytes: 1000 })).rejects.toBeInstanceOf(StorageLimitError)
+    await expect(storage.put('products/big.zip', Readable.from([Buffer.alloc(600), Buffer.alloc(600)]), { maxBytes: 1000 })).rejects.toBeInstanceOf(
+      StorageLimitError,
+    )
     expect(existsSync(join(root, 'products/broken.zip'))).toBe(false)
     expect(existsSync(join(root, 'products/big.zip'))).toBe(false)
     expect(readdirSync(join(root, '.incoming'))).toEqual([])

@@ -65,7 +65,9 @@ describe('createS3FileStorage', () => {
     const bytes = Buffer.alloc(64 * 1024, 1)
     const put = storage.put('products/c/big.zip', Readable.from([bytes, bytes]), { maxBytes: 100_000 })
     await expect(put).rejects.toBeInstanceOf(StorageLimitError)
-    await expect(storage.put('products/c/big.zip', Readable.from([bytes, bytes]), { maxBytes: 100_000 })).rejects.toThrow('The file is larger than 100000 bytes')
+    await expect(storage.put('products/c/big.zip', Readable.from([bytes, bytes]), { maxBytes: 100_000 })).rejects.toThrow(
+      'The file is larger than 100000 bytes',
+    )
     expect(await storage.stat('products/c/big.zip')).toBeNull()
   })
 

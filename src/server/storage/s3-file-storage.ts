@@ -90,7 +90,13 @@ export function createS3FileStorage(options: S3FileStorageOptions): FileStorage 
       const Key = objectKey(key)
       const measure = measuringStream(maxBytes)
       // The object appears only when the upload completes; a failed one aborts its parts (leavePartsOnError false).
-      const upload = new Upload({ client, params: { Bucket: bucket, Key, Body: measure.stream }, partSize: PART_BYTES, queueSize: PARTS_IN_FLIGHT, leavePartsOnError: false })
+      const upload = new Upload({
+        client,
+        params: { Bucket: bucket, Key, Body: measure.stream },
+        partSize: PART_BYTES,
+        queueSize: PARTS_IN_FLIGHT,
+        leavePartsOnError: false,
+      })
       const uploaded = upload.done().catch((error: unknown) => {
         // Nobody reads the bytes any more: stop the source instead of leaving it waiting.
         measure.stream.destroy(error as Error)

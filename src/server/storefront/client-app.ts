@@ -40,7 +40,12 @@ interface PageSources {
   renderPage?: PageRenderer | null
 }
 
-export async function registerClientApp(app: FastifyInstance, clientDir: string, settings: ClientSettings, { headOf, renderPage }: PageSources = {}): Promise<void> {
+export async function registerClientApp(
+  app: FastifyInstance,
+  clientDir: string,
+  settings: ClientSettings,
+  { headOf, renderPage }: PageSources = {},
+): Promise<void> {
   const indexFile = join(clientDir, 'index.html')
   const html = existsSync(indexFile)
     ? readFileSync(indexFile, 'utf8')
@@ -89,7 +94,11 @@ export async function registerClientApp(app: FastifyInstance, clientDir: string,
           const preloads = hoisted.replace(/<title>[^<]*<\/title>/g, '')
           page = page
             .replace('</head>', () => `${preloads}</head>`)
-            .replace(ROOT_ELEMENT, () => `<div id="root">${rendered.html.slice(hoisted.length)}</div><script type="application/json" id="als-query-state">${rendered.state}</script>`)
+            .replace(
+              ROOT_ELEMENT,
+              () =>
+                `<div id="root">${rendered.html.slice(hoisted.length)}</div><script type="application/json" id="als-query-state">${rendered.state}</script>`,
+            )
         }
       } catch (error) {
         // The browser renders the page itself, as it does every page the server does not.
@@ -99,4 +108,3 @@ export async function registerClientApp(app: FastifyInstance, clientDir: string,
     return reply.status(head.status).header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(page)
   })
 }
-

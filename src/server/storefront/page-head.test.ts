@@ -48,9 +48,12 @@ afterAll(async () => {
 /** What the browser would paint before any script runs, and the query cache it hydrates from. */
 const rootOf = (html: string) => /<div id="root">(.*?)<\/div><script type="application\/json" id="als-query-state">/s.exec(html)?.[1] ?? ''
 const queryStateOf = (html: string) =>
-  JSON.parse(/<script type="application\/json" id="als-query-state">(.*?)<\/script>/s.exec(html)?.[1] ?? 'null') as { queries: { queryKey: unknown[]; state: { data: unknown } }[] } | null
+  JSON.parse(/<script type="application\/json" id="als-query-state">(.*?)<\/script>/s.exec(html)?.[1] ?? 'null') as {
+    queries: { queryKey: unknown[]; state: { data: unknown } }[]
+  } | null
 
-const jsonLdOf = (html: string) => [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].map((match) => JSON.parse(match[1]!) as Record<string, unknown>)
+const jsonLdOf = (html: string) =>
+  [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].map((match) => JSON.parse(match[1]!) as Record<string, unknown>)
 
 describe('a product page without JavaScript', () => {
   it('carries its name, price, canonical URL, cover and JSON-LD Product with Offer, rating and breadcrumbs', async () => {
@@ -69,10 +72,19 @@ describe('a product page without JavaScript', () => {
       '@type': 'Product',
       name: rated.name,
       sku: rated.id,
-      offers: { '@type': 'Offer', price: (rated.priceCents / 100).toFixed(2), priceCurrency: 'USD', availability: 'https://schema.org/InStock', url: `${t.config.publicUrl}/products/${rated.id}` },
+      offers: {
+        '@type': 'Offer',
+        price: (rated.priceCents / 100).toFixed(2),
+        priceCurrency: 'USD',
+        availability: 'https://schema.org/InStock',
+        url: `${t.config.publicUrl}/products/${rated.id}`,
+      },
       aggregateRating: { '@type': 'AggregateRating', ratingValue: rated.metadata.rating, reviewCount: rated.metadata.reviewCount },
     })
-    expect(breadcrumbs).toMatchObject({ '@type': 'BreadcrumbList', itemListElement: [{ position: 1, name: 'Home' }, { position: 2 }, { position: 3, name: rated.name }] })
+    expect(breadcrumbs).toMatchObject({
+      '@type': 'BreadcrumbList',
+      itemListElement: [{ position: 1, name: 'Home' }, { position: 2 }, { position: 3, name: rated.name }],
+    })
   })
 
   it('keeps catalog text inside its JSON-LD script', async () => {
@@ -138,7 +150,11 @@ describe('pages painted by the server', () => {
     expect(html.match(/<title>/g)).toHaveLength(1)
     const state = queryStateOf(html)!
     expect(state.queries.map((query) => query.queryKey)).toEqual(expect.arrayContaining([['categories'], ['product', rated.id]]))
-    expect(state.queries.find((query) => query.queryKey[0] === 'product')?.state.data).toMatchObject({ id: rated.id, name: rated.name, priceCents: rated.priceCents })
+    expect(state.queries.find((query) => query.queryKey[0] === 'product')?.state.data).toMatchObject({
+      id: rated.id,
+      name: rated.name,
+      priceCents: rated.priceCents,
+    })
   })
 
   it('render the category page and the All Products view with every category name and the products on show', async () => {

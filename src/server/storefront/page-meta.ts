@@ -41,7 +41,17 @@ const largeImage = (url: string) => url.replace(/-640\.webp$/, '-1024.webp')
 
 export function createPageMeta({ catalog, publicUrl }: { catalog: Pick<CatalogService, 'getProduct' | 'getCategory'>; publicUrl: string }) {
   const absolute = (path: string) => (path.startsWith('http') ? path : `${publicUrl}${path}`)
-  const base = (path: string): PageMeta => ({ status: 200, title: SITE_NAME, description: STORE_DESCRIPTION, canonical: absolute(path), image: null, type: 'website', noindex: false, jsonLd: [], rendered: false })
+  const base = (path: string): PageMeta => ({
+    status: 200,
+    title: SITE_NAME,
+    description: STORE_DESCRIPTION,
+    canonical: absolute(path),
+    image: null,
+    type: 'website',
+    noindex: false,
+    jsonLd: [],
+    rendered: false,
+  })
   const breadcrumbs = (trail: { name: string; path: string }[]) => ({
     '@context': 'https://schema.org',
     '@type': 'BreadcrumbList',
@@ -50,7 +60,11 @@ export function createPageMeta({ catalog, publicUrl }: { catalog: Pick<CatalogSe
 
   function productMeta(product: Product, path: string): PageMeta {
     const price = (product.priceCents / 100).toFixed(2)
-    const trail = [{ name: 'Home', path: '/' }, ...(product.category ? [{ name: product.category.name, path: `/${product.category.slug}` }] : [{ name: 'Products', path: '/products' }]), { name: product.name, path }]
+    const trail = [
+      { name: 'Home', path: '/' },
+      ...(product.category ? [{ name: product.category.name, path: `/${product.category.slug}` }] : [{ name: 'Products', path: '/products' }]),
+      { name: product.name, path },
+    ]
     const ld: Record<string, unknown> = {
       '@context': 'https://schema.org',
       '@type': 'Product',
@@ -60,8 +74,17 @@ export function createPageMeta({ catalog, publicUrl }: { catalog: Pick<CatalogSe
       image: product.images.filter((image) => !image.endsWith('.svg')).map((image) => absolute(largeImage(image))),
       ...(product.category ? { category: product.category.name } : {}),
       brand: { '@type': 'Brand', name: SITE_NAME },
-      offers: { '@type': 'Offer', url: absolute(path), price, priceCurrency: 'USD', availability: 'https://schema.org/InStock', itemCondition: 'https://schema.org/NewCondition' },
-      ...(product.rating !== null && product.reviewCount > 0 ? { aggregateRating: { '@type': 'AggregateRating', ratingValue: product.rating, reviewCount: product.reviewCount, bestRating: 5, worstRating: 1 } } : {}),
+      offers: {
+        '@type': 'Offer',
+        url: absolute(path),
+        price,
+        priceCurrency: 'USD',
+        availability: 'https://schema.org/InStock',
+        itemCondition: 'https://schema.org/NewCondition',
+      },
+      ...(product.rating !== null && product.reviewCount > 0
+        ? { aggregateRating: { '@type': 'AggregateRating', ratingValue: product.rating, reviewCount: product.reviewCount, bestRating: 5, worstRating: 1 } }
+        : {}),
     }
     const summary = product.description.length > 150 ? `${product.description.slice(0, 147).trimEnd()}…` : product.description
     return {
@@ -80,7 +103,12 @@ export function createPageMeta({ catalog, publicUrl }: { catalog: Pick<CatalogSe
       canonical: absolute(`/${category.slug}`),
       title: `${category.name} | ${SITE_NAME}`,
       description: category.description ?? `${category.name} for producers at ${SITE_NAME}: preview every sound before you buy.`,
-      jsonLd: [breadcrumbs([{ name: 'Home', path: '/' }, { name: category.name, path }])],
+      jsonLd: [
+        breadcrumbs([
+          { name: 'Home', path: '/' },
+          { name: category.name, path },
+        ]),
+      ],
     }
   }
 
@@ -97,7 +125,8 @@ export function createPageMeta({ catalog, publicUrl }: { catalog: Pick<CatalogSe
       try {
         return { ...productMeta(await catalog.getProduct(id), clean), rendered: true }
       } catch (error) {
-        if (error instanceof AppError && error.status === 404) return { ...base(clean), status: 404, title: `Product not found | ${SITE_NAME}`, description: ERROR_MESSAGES.productNotFound, noindex: true }
+        if (error instanceof AppError && error.status === 404)
+          return { ...base(clean), status: 404, title: `Product not found | ${SITE_NAME}`, description: ERROR_MESSAGES.productNotFound, noindex: true }
         throw error
       }
     }
@@ -128,7 +157,9 @@ export function renderHeadTags(meta: PageMeta): string {
     `<meta property="og:title" content="${escapeHtml(meta.title)}" />`,
     `<meta property="og:description" content="${escapeHtml(meta.description)}" />`,
     `<meta property="og:url" content="${escapeHtml(meta.canonical)}" />`,
-    ...(meta.image ? [`<meta property="og:image" content="${escapeHtml(meta.image)}" />`, '<meta name="twitter:card" content="summary_large_image" />'] : ['<meta name="twitter:card" content="summary" />']),
+    ...(meta.image
+      ? [`<meta property="og:image" content="${escapeHtml(meta.image)}" />`, '<meta name="twitter:card" content="summary_large_image" />']
+      : ['<meta name="twitter:card" content="summary" />']),
     ...meta.jsonLd.map((data) => `<script type="application/ld+json">${JSON.stringify(data).replace(/</g, '\\u003c')}</script>`),
   ]
   return tags.join('\n    ')

@@ -29,7 +29,12 @@ interface RenderedPageCache {
  * The page renderer, loaded with the first page asked for (React and the pages are not part of
  * the start-up); answers null for every page when there is none (before a build).
  */
-export function lazyPageRenderer(app: FastifyInstance, settings: ClientSettings, load: () => Promise<CreatePageRenderer | null>, cache: RenderedPageCache): PageRenderer {
+export function lazyPageRenderer(
+  app: FastifyInstance,
+  settings: ClientSettings,
+  load: () => Promise<CreatePageRenderer | null>,
+  cache: RenderedPageCache,
+): PageRenderer {
   let renderer: Promise<PageRenderer | null> | null = null
   return async (pathAndQuery) => {
     renderer ??= load().then((create) => (create ? create({ settings, fetchApi: inProcessFetch(app) }) : null))

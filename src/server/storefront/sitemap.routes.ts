@@ -28,7 +28,9 @@ const CLOSED_PATHS = [
 const SHOWS_PRODUCTS = new Set<PageDataKey>(['home', 'listing'])
 /** The public pages the server renders at one fixed address (a product's and a category's come from the catalog). */
 const FIXED_PAGES = STORE_ROUTES.flatMap((route) =>
-  route.serverData && !route.noindex && route.canonical === undefined && isFixedPath(route.path) ? [{ path: route.path, showsProducts: SHOWS_PRODUCTS.has(route.serverData) }] : [],
+  route.serverData && !route.noindex && route.canonical === undefined && isFixedPath(route.path)
+    ? [{ path: route.path, showsProducts: SHOWS_PRODUCTS.has(route.serverData) }]
+    : [],
 )
 
 const escapeXml = (text: string) => text.replace(/[<>&'"]/g, (char) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[char]!)
@@ -45,7 +47,8 @@ export function sitemapRoutes({ catalog, publicUrl }: { catalog: Pick<CatalogSer
     app.get('/sitemap.xml', { schema: { hide: true } }, async (_request, reply) => {
       const { products, categories } = await catalog.sitemapEntries()
       const newest = [...products.map((product) => product.updatedAt)].sort((a, b) => b.getTime() - a.getTime())[0]
-      const url = (path: string, lastmod?: Date) => `  <url><loc>${escapeXml(publicUrl + path)}</loc>${lastmod ? `<lastmod>${lastmod.toISOString()}</lastmod>` : ''}</url>`
+      const url = (path: string, lastmod?: Date) =>
+        `  <url><loc>${escapeXml(publicUrl + path)}</loc>${lastmod ? `<lastmod>${lastmod.toISOString()}</lastmod>` : ''}</url>`
       const lines = [
         '<?xml version="1.0" encoding="UTF-8"?>',
         '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',

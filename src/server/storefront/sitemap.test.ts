@@ -21,7 +21,16 @@ describe('robots.txt', () => {
   it('closes the console, the API, accounts and checkout, and names the sitemap', async () => {
     const robots = await t.app.inject('/robots.txt')
     expect(robots.headers['content-type']).toBe('text/plain; charset=utf-8')
-    for (const line of ['User-agent: *', 'Disallow: /admin', 'Disallow: /api/', 'Disallow: /checkout', 'Disallow: /cart', 'Disallow: /profile', 'Disallow: /download-hub', `Sitemap: ${t.config.publicUrl}/sitemap.xml`]) {
+    for (const line of [
+      'User-agent: *',
+      'Disallow: /admin',
+      'Disallow: /api/',
+      'Disallow: /checkout',
+      'Disallow: /cart',
+      'Disallow: /profile',
+      'Disallow: /download-hub',
+      `Sitemap: ${t.config.publicUrl}/sitemap.xml`,
+    ]) {
       expect(robots.body.split('\n')).toContain(line)
     }
   })
@@ -50,14 +59,23 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&
 describe('the route list', () => {
   it('has every public page the server renders in the sitemap, and every private page closed in robots.txt', async () => {
     const sitemap = (await t.app.inject('/sitemap.xml')).body
-    const closed = (await t.app.inject('/robots.txt')).body.split('\n').flatMap((line) => (line.startsWith('Disallow: ') ? [line.slice('Disallow: '.length)] : []))
+    const closed = (await t.app.inject('/robots.txt')).body
+      .split('\n')
+      .flatMap((line) => (line.startsWith('Disallow: ') ? [line.slice('Disallow: '.length)] : []))
     for (const route of STORE_ROUTES) {
       if (route.serverData && !route.noindex) {
         // A fixed page at its own address (or the one it is an alias of); a product or a category page at least once.
-        const address = (route.canonical ?? route.path).split('/').map((segment) => (segment.startsWith(':') ? '[^/<]+' : escapeRegExp(segment))).join('/')
+        const address = (route.canonical ?? route.path)
+          .split('/')
+          .map((segment) => (segment.startsWith(':') ? '[^/<]+' : escapeRegExp(segment)))
+          .join('/')
         expect(sitemap, route.path).toMatch(new RegExp(`<loc>${escapeRegExp(t.config.publicUrl)}${address}</loc>`))
       }
-      if (route.noindex && route.redirect === undefined) expect(closed.some((path) => addressOf(route.path).startsWith(path)), route.path).toBe(true)
+      if (route.noindex && route.redirect === undefined)
+        expect(
+          closed.some((path) => addressOf(route.path).startsWith(path)),
+          route.path,
+        ).toBe(true)
     }
   })
 })

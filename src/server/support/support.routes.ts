@@ -24,27 +24,31 @@ export interface SupportRouteDeps {
 
 export function supportRoutes({ support, limiter }: SupportRouteDeps): FastifyPluginAsyncZod {
   return async (app) => {
-    app.post('/api/support-messages', {
-      schema: {
-        tags: ['support'],
-        summary: 'Send a message to the store support team (stored and emailed; the sender gets an acknowledgement)',
-        body: supportMessageRequestSchema,
-        response: { 201: supportMessageResponseSchema, 400: apiErrorSchema, 429: apiErrorSchema, 500: apiErrorSchema },
+    app.post(
+      '/api/support-messages',
+      {
+        schema: {
+          tags: ['support'],
+          summary: 'Send a message to the store support team (stored and emailed; the sender gets an acknowledgement)',
+          body: supportMessageRequestSchema,
+          response: { 201: supportMessageResponseSchema, 400: apiErrorSchema, 429: apiErrorSchema, 500: apiErrorSchema },
+        },
+        attachValidation: true,
+        config: { failureMessage: 'Failed to send message' },
       },
-      attachValidation: true,
-      config: { failureMessage: 'Failed to send message' },
-    }, async (request, reply) => {
-      rejectInvalidInput(request)
-      const byIp = await limiter.consume(SUPPORT_RATE_LIMITS.ip, request.ip)
-      if (!byIp.allowed) return sendRateLimited(reply, SUPPORT_RATE_LIMITS.ip, byIp)
-      const bySender = await limiter.consume(SUPPORT_RATE_LIMITS.sender, request.body.email.toLowerCase())
-      if (!bySender.allowed) {
-        await limiter.refund(SUPPORT_RATE_LIMITS.ip, request.ip)
-        return sendRateLimited(reply, SUPPORT_RATE_LIMITS.sender, bySender)
-      }
-      const user = await getSessionUser(request)
-      const { id } = await support.submitMessage(request.body, user?.id ?? null)
-      return reply.status(201).send({ data: { id } })
-    })
+      async (request, reply) => {
+        rejectInvalidInput(request)
+        const byIp = await limiter.consume(SUPPORT_RATE_LIMITS.ip, request.ip)
+        if (!byIp.allowed) return sendRateLimited(reply, SUPPORT_RATE_LIMITS.ip, byIp)
+        const bySender = await limiter.consume(SUPPORT_RATE_LIMITS.sender, request.body.email.toLowerCase())
+        if (!bySender.allowed) {
+          await limiter.refund(SUPPORT_RATE_LIMITS.ip, request.ip)
+          return sendRateLimited(reply, SUPPORT_RATE_LIMITS.sender, bySender)
+        }
+        const user = await getSessionUser(request)
+        const { id } = await support.submitMessage(request.body, user?.id ?? null)
+        return reply.status(201).send({ data: { id } })
+      },
+    )
   }
 }

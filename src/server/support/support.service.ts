@@ -22,7 +22,10 @@ export function createSupportService({ db, mailer, supportEmail }: SupportServic
   return {
     async submitMessage(input: SupportMessageInput, userId: string | null): Promise<{ id: string }> {
       const stored = await db.transaction(async (tx) => {
-        const [row] = await tx.insert(supportMessages).values({ ...input, userId }).returning({ id: supportMessages.id })
+        const [row] = await tx
+          .insert(supportMessages)
+          .values({ ...input, userId })
+          .returning({ id: supportMessages.id })
         const message: StoredSupportMessage = { ...input, id: row!.id, userId }
         await mailer.enqueue(tx, supportInboxEmail(message, supportEmail))
         await mailer.enqueue(tx, acknowledgementEmail(message))

@@ -118,7 +118,12 @@ describe('POST /api/support-messages', () => {
 
   it('links the message to the signed-in sender', async () => {
     const user = await createSignedInUser(t, { name: 'Signed In' })
-    const response = await browserRequest(t, { method: 'POST', url: '/api/support-messages', cookie: user.cookie, payload: { ...validMessage, email: user.email } })
+    const response = await browserRequest(t, {
+      method: 'POST',
+      url: '/api/support-messages',
+      cookie: user.cookie,
+      payload: { ...validMessage, email: user.email },
+    })
     expect(response.statusCode).toBe(201)
     const [row] = await t.database.db.select().from(supportMessages).where(eq(supportMessages.id, response.json().data.id))
     expect(row!.userId).toBe(user.id)
@@ -136,7 +141,12 @@ describe('POST /api/support-messages', () => {
     for (let index = 0; index < 5; index++) {
       expect((await send({ ...validMessage, email: `burst-${index}@example.com` }, ip)).status).toBe(201)
     }
-    const refused = await t.app.inject({ method: 'POST', url: '/api/support-messages', payload: { ...validMessage, email: 'burst-6@example.com' }, remoteAddress: ip })
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: '/api/support-messages',
+      payload: { ...validMessage, email: 'burst-6@example.com' },
+      remoteAddress: ip,
+    })
     expect(refused.statusCode).toBe(429)
     expect(refused.json()).toEqual({ error: { message: 'Too many messages sent. Please try again later.', status: 429, code: 'RATE_LIMITED' } })
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0)

@@ -41,12 +41,20 @@ const TUS = { 'tus-resumable': '1.0.0' }
 
 /** Starts an upload of `size` bytes; answers its status, its URL and the error the server gave. */
 async function create(endpoint: string, size: number) {
-  const response = await fetch(endpoint, { method: 'POST', headers: { ...TUS, 'upload-length': String(size), 'upload-metadata': `kind ${base64('file')},filename ${base64('pack.zip')}` } })
+  const response = await fetch(endpoint, {
+    method: 'POST',
+    headers: { ...TUS, 'upload-length': String(size), 'upload-metadata': `kind ${base64('file')},filename ${base64('pack.zip')}` },
+  })
   const text = await response.text()
-  return { status: response.status, url: new URL(response.headers.get('location') ?? '.', endpoint).href, error: text ? (JSON.parse(text) as { error: { message: string; status: number; code: string } }).error : null }
+  return {
+    status: response.status,
+    url: new URL(response.headers.get('location') ?? '.', endpoint).href,
+    error: text ? (JSON.parse(text) as { error: { message: string; status: number; code: string } }).error : null,
+  }
 }
 
-const send = (url: string, bytes: number) => fetch(url, { method: 'PATCH', headers: { ...TUS, 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' }, body: Buffer.alloc(bytes, 7) })
+const send = (url: string, bytes: number) =>
+  fetch(url, { method: 'PATCH', headers: { ...TUS, 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' }, body: Buffer.alloc(bytes, 7) })
 const cancel = (url: string) => fetch(url, { method: 'DELETE', headers: TUS })
 const uploadsOnDisk = () => readdirSync(directory).filter((name) => !name.endsWith('.json')).length
 
@@ -59,7 +67,12 @@ describe('the room for unfinished uploads', () => {
     const fourth = await create(endpoint, 100)
     expect(fourth).toMatchObject({
       status: 413,
-      error: { status: 413, code: 'UPLOADS_FULL', message: '3 uploads are unfinished, the most the store keeps at once: finish or cancel one of them first (an abandoned upload expires a day after it started)' },
+      error: {
+        status: 413,
+        code: 'UPLOADS_FULL',
+        message:
+          '3 uploads are unfinished, the most the store keeps at once: finish or cancel one of them first (an abandoned upload expires a day after it started)',
+      },
     })
     expect(uploadsOnDisk()).toBe(3)
 
@@ -81,7 +94,8 @@ describe('the room for unfinished uploads', () => {
       status: 413,
       error: {
         code: 'UPLOADS_FULL',
-        message: 'The server has no room for this 1.0 MB upload (3.0 MB free on its disk, 1.0 MB kept in reserve, 1.5 MB still to come for 1 unfinished upload): finish or cancel other uploads first, or free disk space on the server',
+        message:
+          'The server has no room for this 1.0 MB upload (3.0 MB free on its disk, 1.0 MB kept in reserve, 1.5 MB still to come for 1 unfinished upload): finish or cancel other uploads first, or free disk space on the server',
       },
     })
     expect(uploadsOnDisk()).toBe(1)
@@ -101,7 +115,13 @@ describe('the room for unfinished uploads', () => {
   it('asks the real disk by default: an upload larger than its free space is refused', async () => {
     const endpoint = await serve({}, 2 ** 52)
     const huge = await create(endpoint, 2 ** 52)
-    expect(huge).toMatchObject({ status: 413, error: { code: 'UPLOADS_FULL', message: expect.stringMatching(/^The server has no room for this 4194304\.0 GB upload \([\d.]+ [GM]B free on its disk, 1\.0 GB kept in reserve\)/) } })
+    expect(huge).toMatchObject({
+      status: 413,
+      error: {
+        code: 'UPLOADS_FULL',
+        message: expect.stringMatching(/^The server has no room for this 4194304\.0 GB upload \([\d.]+ [GM]B free on its disk, 1\.0 GB kept in reserve\)/),
+      },
+    })
     expect(uploadsOnDisk()).toBe(0)
     expect((await create(endpoint, 100)).status).toBe(201)
   })

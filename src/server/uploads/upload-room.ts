@@ -38,7 +38,14 @@ function shownBytes(bytes: number): string {
   return `${mb >= 10 ? Math.round(mb) : mb.toFixed(1)} MB`
 }
 
-export function createUploadRoom({ directory, datastore, expiryMs, reserveBytes = UPLOAD_RESERVE_BYTES, maxUnfinished = MAX_UNFINISHED_UPLOADS, freeBytes = diskFreeBytes }: UploadRoomOptions & { directory: string; datastore: FileStore; expiryMs: number }) {
+export function createUploadRoom({
+  directory,
+  datastore,
+  expiryMs,
+  reserveBytes = UPLOAD_RESERVE_BYTES,
+  maxUnfinished = MAX_UNFINISHED_UPLOADS,
+  freeBytes = diskFreeBytes,
+}: UploadRoomOptions & { directory: string; datastore: FileStore; expiryMs: number }) {
   const admitted = new Map<string, { size: number; at: number }>()
   let queue: Promise<unknown> = Promise.resolve()
 
@@ -71,7 +78,9 @@ export function createUploadRoom({ directory, datastore, expiryMs, reserveBytes 
     const now = Date.now()
     const { count, bytesToCome } = await unfinished(now)
     if (count >= maxUnfinished) {
-      throw new UploadsFullError(`${count} uploads are unfinished, the most the store keeps at once: finish or cancel one of them first (an abandoned upload expires a day after it started)`)
+      throw new UploadsFullError(
+        `${count} uploads are unfinished, the most the store keeps at once: finish or cancel one of them first (an abandoned upload expires a day after it started)`,
+      )
     }
     const free = await freeBytes(directory)
     if (size > free - reserveBytes - bytesToCome) {

@@ -62,7 +62,8 @@ export function createUploads({ directory, maxFileBytes, path, log, room: roomOp
     async onUploadCreate(_request, upload) {
       const kind = upload.metadata?.kind
       const fileName = upload.metadata?.filename?.trim()
-      if (!kind || !(UPLOAD_KINDS as readonly string[]).includes(kind)) throw errorBody(400, 'INVALID_UPLOAD', `Say what the upload is for: one of ${UPLOAD_KINDS.join(', ')}`)
+      if (!kind || !(UPLOAD_KINDS as readonly string[]).includes(kind))
+        throw errorBody(400, 'INVALID_UPLOAD', `Say what the upload is for: one of ${UPLOAD_KINDS.join(', ')}`)
       const rule = UPLOAD_RULES[kind as UploadKind]
       if (!fileName) throw errorBody(400, 'INVALID_UPLOAD', 'The upload must carry its file name')
       if (fileName.length > MAX_FILE_NAME) throw errorBody(400, 'INVALID_UPLOAD', `The file name must be at most ${MAX_FILE_NAME} characters`)
@@ -85,7 +86,11 @@ export function createUploads({ directory, maxFileBytes, path, log, room: roomOp
       if (body.startsWith('{')) return { status_code: status, body }
       if (status === 413) return errorBody(413, 'UPLOAD_TOO_LARGE', tooLargeMessage('file', maxFileBytes))
       if (status >= 500) log.error({ err: error }, 'Upload failed')
-      return errorBody(status, status >= 500 ? 'UPLOAD_FAILED' : 'INVALID_UPLOAD', status >= 500 ? 'The upload failed on the server; try again' : body.trim() || 'The upload was refused')
+      return errorBody(
+        status,
+        status >= 500 ? 'UPLOAD_FAILED' : 'INVALID_UPLOAD',
+        status >= 500 ? 'The upload failed on the server; try again' : body.trim() || 'The upload was refused',
+      )
     },
   })
 
@@ -120,9 +125,27 @@ export function createUploads({ directory, maxFileBytes, path, log, room: roomOp
       const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 413: apiErrorSchema, 415: apiErrorSchema }
       // The id tus gave the upload; the bytes and offsets are tus's to check.
       const params = z.object({ uploadId: z.string().regex(UPLOAD_ID, 'uploadId must be the id of an upload (32 hex digits)') })
-      app.post(path, { schema: { tags: ['admin'], summary: 'Start a resumable upload (tus): Upload-Length and Upload-Metadata kind, filename', response: { 201: z.null(), ...errors } } }, handle)
-      app.patch(`${path}/:uploadId`, { schema: { tags: ['admin'], summary: 'Send the next bytes of an upload at Upload-Offset (tus)', params, response: { 204: z.null(), ...errors } } }, handle)
-      app.delete(`${path}/:uploadId`, { schema: { tags: ['admin'], summary: 'Cancel an upload and remove its bytes (tus)', params, response: { 204: z.null(), ...errors } } }, handle)
+      app.post(
+        path,
+        {
+          schema: {
+            tags: ['admin'],
+            summary: 'Start a resumable upload (tus): Upload-Length and Upload-Metadata kind, filename',
+            response: { 201: z.null(), ...errors },
+          },
+        },
+        handle,
+      )
+      app.patch(
+        `${path}/:uploadId`,
+        { schema: { tags: ['admin'], summary: 'Send the next bytes of an upload at Upload-Offset (tus)', params, response: { 204: z.null(), ...errors } } },
+        handle,
+      )
+      app.delete(
+        `${path}/:uploadId`,
+        { schema: { tags: ['admin'], summary: 'Cancel an upload and remove its bytes (tus)', params, response: { 204: z.null(), ...errors } } },
+        handle,
+      )
       // HEAD answers how far an upload got, with no body; the OpenAPI document leaves it out as it leaves out every HEAD.
       app.head(`${path}/:uploadId`, { schema: { hide: true } }, handle)
     }) satisfies FastifyPluginAsync,
@@ -136,8 +159,10 @@ export function createUploads({ directory, maxFileBytes, path, log, room: roomOp
       } catch {
         throw new AppError(400, 'UPLOAD_NOT_FOUND', 'That upload was not found: it may have expired. Choose the file again.', 'uploadId')
       }
-      if (upload.metadata?.kind !== kind) throw new AppError(400, 'UPLOAD_NOT_FOUND', `That upload is not a ${UPLOAD_RULES[kind].label.toLowerCase()}`, 'uploadId')
-      if (upload.size === undefined || upload.offset !== upload.size) throw new AppError(409, 'UPLOAD_INCOMPLETE', 'The upload has not finished yet', 'uploadId')
+      if (upload.metadata?.kind !== kind)
+        throw new AppError(400, 'UPLOAD_NOT_FOUND', `That upload is not a ${UPLOAD_RULES[kind].label.toLowerCase()}`, 'uploadId')
+      if (upload.size === undefined || upload.offset !== upload.size)
+        throw new AppError(409, 'UPLOAD_INCOMPLETE', 'The upload has not finished yet', 'uploadId')
       return { id, kind, fileName: upload.metadata?.filename ?? 'file', size: upload.size, path: join(directory, id) }
     },
 

@@ -34,7 +34,9 @@ export type CategoryForm = z.infer<typeof categoryFormSchema>
 /** An edit names the fields it changes and the version it was edited from (required); an older one is refused. */
 export const categoryUpdateSchema = categoryFormSchema.partial().extend({ version: versionSchema })
 
-export const reorderCategoriesSchema = z.strictObject({ ids: z.array(z.uuid('ids must hold category ids (UUID)')).min(1, 'ids must name every category').max(500, 'ids must name at most 500 categories') })
+export const reorderCategoriesSchema = z.strictObject({
+  ids: z.array(z.uuid('ids must hold category ids (UUID)')).min(1, 'ids must name every category').max(500, 'ids must name at most 500 categories'),
+})
 
 export const adminCategorySchema = z.object({
   id: z.string(),

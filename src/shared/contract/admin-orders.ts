@@ -35,7 +35,12 @@ export const adminOrderSummarySchema = z.object({
 })
 export type AdminOrderSummary = z.infer<typeof adminOrderSummarySchema>
 
-export const adminOrderListSchema = z.object({ data: z.array(adminOrderSummarySchema), total: z.number().int(), limit: z.number().int(), offset: z.number().int() })
+export const adminOrderListSchema = z.object({
+  data: z.array(adminOrderSummarySchema),
+  total: z.number().int(),
+  limit: z.number().int(),
+  offset: z.number().int(),
+})
 
 export const adminOrderItemSchema = z.object({
   id: z.string(),
@@ -76,16 +81,37 @@ export const adminOrderSchema = z.object({
   refundable: z.boolean(),
   items: z.array(adminOrderItemSchema),
   refunds: z.array(z.object({ id: z.string(), amountCents: z.number().int(), status: z.string(), reason: z.string().nullable(), createdAt: z.string() })),
-  disputes: z.array(z.object({ id: z.string(), amountCents: z.number().int(), status: z.string(), reason: z.string().nullable(), openedAt: z.string(), closedAt: z.string().nullable() })),
+  disputes: z.array(
+    z.object({
+      id: z.string(),
+      amountCents: z.number().int(),
+      status: z.string(),
+      reason: z.string().nullable(),
+      openedAt: z.string(),
+      closedAt: z.string().nullable(),
+    }),
+  ),
   /** Each download granted, with the product file version it served (null for downloads logged before versions). */
-  downloads: z.array(z.object({ at: z.string(), orderItemId: z.string().nullable(), productName: z.string(), fileVersion: z.number().int().nullable(), ipAddress: z.string().nullable(), userAgent: z.string().nullable() })),
+  downloads: z.array(
+    z.object({
+      at: z.string(),
+      orderItemId: z.string().nullable(),
+      productName: z.string(),
+      fileVersion: z.number().int().nullable(),
+      ipAddress: z.string().nullable(),
+      userAgent: z.string().nullable(),
+    }),
+  ),
   history: z.array(auditEntrySchema),
 })
 export type AdminOrder = z.infer<typeof adminOrderSchema>
 
 export const refundOrderBodySchema = z.strictObject({
   /** The items to refund; none named refunds everything not refunded yet. */
-  orderItemIds: z.array(recordId('orderItemIds'), { error: 'orderItemIds must be a list of item ids' }).max(100, 'orderItemIds must name at most 100 items').optional(),
+  orderItemIds: z
+    .array(recordId('orderItemIds'), { error: 'orderItemIds must be a list of item ids' })
+    .max(100, 'orderItemIds must name at most 100 items')
+    .optional(),
   reason: z.string({ error: 'reason must be text' }).trim().max(500, 'reason must be at most 500 characters').optional(),
 })
 

@@ -26,7 +26,10 @@ const optionalWhole = (label: string, min: number, max: number) =>
   z
     .string()
     .trim()
-    .refine((value) => value === '' || (/^\d+$/.test(value) && Number(value) >= min && Number(value) <= max), `${label} must be a whole number from ${min} to ${max}`)
+    .refine(
+      (value) => value === '' || (/^\d+$/.test(value) && Number(value) >= min && Number(value) <= max),
+      `${label} must be a whole number from ${min} to ${max}`,
+    )
 
 export const productFormSchema = z
   .strictObject({
@@ -101,7 +104,9 @@ export type AuditEntryView = z.infer<typeof auditEntrySchema>
 export function changesBetween(before: Record<string, unknown> | null, after: Record<string, unknown> | null): AuditEntryView['changes'] {
   const fields = new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])
   const text = (value: unknown) => (value === undefined || value === null ? '' : typeof value === 'string' ? value : JSON.stringify(value))
-  return [...fields].filter((field) => text(before?.[field]) !== text(after?.[field])).map((field) => ({ field, before: text(before?.[field]), after: text(after?.[field]) }))
+  return [...fields]
+    .filter((field) => text(before?.[field]) !== text(after?.[field]))
+    .map((field) => ({ field, before: text(before?.[field]), after: text(after?.[field]) }))
 }
 
 export const ADMIN_PRODUCT_SORTS = ['name', 'price', 'sales', 'updated'] as const

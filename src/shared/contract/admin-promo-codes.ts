@@ -11,7 +11,10 @@ const whole = (label: string, min: number, max: number) =>
   z
     .string()
     .trim()
-    .refine((value) => value === '' || (/^\d+$/.test(value) && Number(value) >= min && Number(value) <= max), `${label} must be a whole number from ${min} to ${max}`)
+    .refine(
+      (value) => value === '' || (/^\d+$/.test(value) && Number(value) >= min && Number(value) <= max),
+      `${label} must be a whole number from ${min} to ${max}`,
+    )
 
 /** An ISO time whose day exists (2026-02-31 is refused, not read as March 3), or empty. */
 const moment = (label: string) =>

@@ -20,7 +20,13 @@ export type DailyFigure = z.infer<typeof dailyFigureSchema>
 
 export const dashboardSchema = z.object({
   days: z.array(dailyFigureSchema),
-  totals: z.object({ orders: z.number().int(), revenueCents: z.number().int(), downloads: z.number().int(), refunds: z.number().int(), refundedCents: z.number().int() }),
+  totals: z.object({
+    orders: z.number().int(),
+    revenueCents: z.number().int(),
+    downloads: z.number().int(),
+    refunds: z.number().int(),
+    refundedCents: z.number().int(),
+  }),
   topProducts: z.array(z.object({ productId: z.string(), name: z.string(), units: z.number().int(), revenueCents: z.number().int() })),
 })
 export type Dashboard = z.infer<typeof dashboardSchema>

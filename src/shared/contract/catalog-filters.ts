@@ -84,7 +84,14 @@ export function filtersFromSearchParams(params: URLSearchParams): CatalogFilters
     if (raw !== null && raw.trim() !== '' && Number.isFinite(Number(raw))) filters[name] = Number(raw)
   }
   for (const name of LIST_PARAMS) {
-    const values = [...new Set(params.getAll(name).map((value) => value.trim()).filter(Boolean))].sort()
+    const values = [
+      ...new Set(
+        params
+          .getAll(name)
+          .map((value) => value.trim())
+          .filter(Boolean),
+      ),
+    ].sort()
     if (values.length > 0) filters[name] = values
   }
   const compatible = params.get('compatible')?.trim()

@@ -72,7 +72,20 @@ export const categorySummarySchema = categorySchema.pick({ id: true, name: true,
  * Metadata keys the derived fields already carry (originalPriceCents, isOnSale, isNew,
  * isFeatured, rating, reviewCount, tags, images, audioPreview): a list answer sends each once.
  */
-export const DERIVED_METADATA_KEYS = ['originalPrice', 'isOnSale', 'isNew', 'featured', 'rating', 'reviewCount', 'tags', 'images', 'audioPreview', 'bpm', 'genre', 'types'] as const
+export const DERIVED_METADATA_KEYS = [
+  'originalPrice',
+  'isOnSale',
+  'isNew',
+  'featured',
+  'rating',
+  'reviewCount',
+  'tags',
+  'images',
+  'audioPreview',
+  'bpm',
+  'genre',
+  'types',
+] as const
 
 /**
  * A product as a list carries it: what a card shows, each fact once. No waveform (only the
@@ -99,7 +112,11 @@ const numberParam = (label: string, min: number, max: number) =>
     .refine((value) => value >= min && value <= max, `${label} must be from ${min} to ${max}`)
     .optional()
 
-const keyName = z.string().trim().max(30).refine((value) => parseMusicKey(value) !== null, 'Unknown key name (write it like "A minor", "C#m" or "8A")')
+const keyName = z
+  .string()
+  .trim()
+  .max(30)
+  .refine((value) => parseMusicKey(value) !== null, 'Unknown key name (write it like "A minor", "C#m" or "8A")')
 
 export const productListQuerySchema = z
   .object({
@@ -113,13 +130,21 @@ export const productListQuerySchema = z
     key: repeatable(24).pipe(z.array(keyName).optional()),
     compatible: keyName.optional(),
     genre: repeatable(50),
-    type: repeatable(SOUND_TYPE_IDS.length).pipe(z.array(z.enum(SOUND_TYPE_IDS as [string, ...string[]], { message: `type must be one of ${SOUND_TYPE_IDS.join(', ')}` })).optional()),
+    type: repeatable(SOUND_TYPE_IDS.length).pipe(
+      z.array(z.enum(SOUND_TYPE_IDS as [string, ...string[]], { message: `type must be one of ${SOUND_TYPE_IDS.join(', ')}` })).optional(),
+    ),
     tag: repeatable(20),
     priceMin: numberParam('priceMin', 0, 100_000_000),
     priceMax: numberParam('priceMax', 0, 100_000_000),
-    onSale: z.enum(['true', 'false', '1', '0']).transform((value) => value === 'true' || value === '1').optional(),
+    onSale: z
+      .enum(['true', 'false', '1', '0'])
+      .transform((value) => value === 'true' || value === '1')
+      .optional(),
     /** `facets=1` adds the filter panel's options and counts to the answer. */
-    facets: z.enum(['1', 'true', '0', 'false']).transform((value) => value === '1' || value === 'true').optional(),
+    facets: z
+      .enum(['1', 'true', '0', 'false'])
+      .transform((value) => value === '1' || value === 'true')
+      .optional(),
     sortBy: z.enum(PRODUCT_SORT_COLUMNS).optional(),
     /** Ascending only when "asc"; anything else sorts descending. */
     sortOrder: z.string().max(10).optional(),
@@ -137,7 +162,12 @@ export const productListQuerySchema = z
   .transform(({ key, compatible, ...query }) => ({
     ...query,
     /** Key ids the list keeps: the keys asked for, and every key compatible with `compatible`. */
-    keys: [...new Set([...(key ?? []).map((name) => parseMusicKey(name)!.id), ...(compatible ? compatibleKeys(parseMusicKey(compatible)!).map((found) => found.id) : [])])],
+    keys: [
+      ...new Set([
+        ...(key ?? []).map((name) => parseMusicKey(name)!.id),
+        ...(compatible ? compatibleKeys(parseMusicKey(compatible)!).map((found) => found.id) : []),
+      ]),
+    ],
     // Relevance means something only with a search: without one the newest come first.
     sortBy: query.sortBy ?? (query.q ? 'relevance' : 'created_at'),
   }))

@@ -59,7 +59,10 @@ export const checkoutItemSchema = z.object({
 })
 
 export const createCheckoutSessionBodySchema = z.object({
-  items: z.array(checkoutItemSchema, { error: CHECKOUT_SERVER_MESSAGES.itemsRequired }).max(MAX_CART_LINES, { error: `A cart holds at most ${MAX_CART_LINES} lines` }).nullish(),
+  items: z
+    .array(checkoutItemSchema, { error: CHECKOUT_SERVER_MESSAGES.itemsRequired })
+    .max(MAX_CART_LINES, { error: `A cart holds at most ${MAX_CART_LINES} lines` })
+    .nullish(),
   promoCode: z.string().max(100, { error: CHECKOUT_SERVER_MESSAGES.invalidPromo }).nullish(),
   checkoutType: z.enum(['cart', 'direct'], { error: 'Checkout type must be cart or direct' }).default('cart'),
   userId: z.string().max(200).nullish(),

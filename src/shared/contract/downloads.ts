@@ -50,8 +50,7 @@ export const DOWNLOAD_ERROR_CODES = {
 } as const
 
 /** Shown when an item has no downloads left. */
-export const DOWNLOAD_LIMIT_REACHED_TEXT =
-  'You have reached the download limit for this product. Please contact support if you need additional downloads.'
+export const DOWNLOAD_LIMIT_REACHED_TEXT = 'You have reached the download limit for this product. Please contact support if you need additional downloads.'
 
 /** How long a signed download URL works: long enough to start (and resume) a download, short enough not to be shared. */
 export const DOWNLOAD_URL_TTL_SECONDS = 10 * 60

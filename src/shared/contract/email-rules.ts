@@ -14,7 +14,7 @@ export function isValidEmail(value: string): boolean {
 
 export const EMAIL_SIGNUP_MESSAGES = {
   launch: "Thanks! We'll let you know when we launch.",
-  newsletter: "Thanks for subscribing! New tutorials and free packs will land in your inbox.",
+  newsletter: 'Thanks for subscribing! New tutorials and free packs will land in your inbox.',
   alreadySubscribed: "You're already on the list — we'll be in touch.",
   subscribeFailed: 'Failed to subscribe. Please try again.',
 } as const

@@ -13,10 +13,7 @@ export const SIGNUP_SOURCES = ['coming_soon_page', 'learn_page', 'footer'] as co
 export type SignupSource = (typeof SIGNUP_SOURCES)[number]
 
 export const emailSignupRequestSchema = z.object({
-  email: z
-    .string({ error: INVALID_EMAIL_MESSAGE })
-    .trim()
-    .refine(isValidEmail, INVALID_EMAIL_MESSAGE),
+  email: z.string({ error: INVALID_EMAIL_MESSAGE }).trim().refine(isValidEmail, INVALID_EMAIL_MESSAGE),
   subscriptionType: z.enum(SUBSCRIPTION_TYPES).default('coming_soon'),
   source: z.enum(SIGNUP_SOURCES).default('coming_soon_page'),
 })
@@ -26,4 +23,3 @@ export const emailSignupResponseSchema = z.object({
   success: z.literal(true),
   message: z.string(),
 })
-

@@ -16,4 +16,3 @@ export const apiErrorSchema = z.object({
   }),
 })
 export type ApiErrorBody = z.infer<typeof apiErrorSchema>
-

@@ -56,4 +56,6 @@ export const productMediaSchema = z.object({
 export type ProductMediaView = z.infer<typeof productMediaSchema>
 
 /** Attaching a finished upload to a product. */
-export const attachUploadSchema = z.strictObject({ uploadId: z.string({ error: 'uploadId is required' }).trim().min(1, 'uploadId is required').max(100, 'uploadId must be at most 100 characters') })
+export const attachUploadSchema = z.strictObject({
+  uploadId: z.string({ error: 'uploadId is required' }).trim().min(1, 'uploadId is required').max(100, 'uploadId must be at most 100 characters'),
+})

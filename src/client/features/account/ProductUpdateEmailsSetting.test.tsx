@@ -8,7 +8,14 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { Profile } from '../../../shared/contract/profile.ts'
 import { ProductUpdateEmailsSetting } from './ProductUpdateEmailsSetting.tsx'
 
-const profile: Profile = { id: 'u1', email: 'ada@example.com', full_name: 'Ada', product_update_emails: true, created_at: '2025-01-01T00:00:00.000Z', updated_at: '2025-01-01T00:00:00.000Z' }
+const profile: Profile = {
+  id: 'u1',
+  email: 'ada@example.com',
+  full_name: 'Ada',
+  product_update_emails: true,
+  created_at: '2025-01-01T00:00:00.000Z',
+  updated_at: '2025-01-01T00:00:00.000Z',
+}
 let patches: unknown[]
 let fail: boolean
 

@@ -31,16 +31,19 @@ export function ProfileNameEditor({ userId, fullName, onSaved }: ProfileNameEdit
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
-    update.mutate({ full_name: draft.trim() }, {
-      onSuccess: () => {
-        toast.success(PROFILE_TOAST.updated)
-        setEditing(false)
-        onSaved?.()
+    update.mutate(
+      { full_name: draft.trim() },
+      {
+        onSuccess: () => {
+          toast.success(PROFILE_TOAST.updated)
+          setEditing(false)
+          onSaved?.()
+        },
+        onError: () => {
+          toast.error(PROFILE_TOAST.failed)
+        },
       },
-      onError: () => {
-        toast.error(PROFILE_TOAST.failed)
-      },
-    })
+    )
   }
 
   if (!editing) {

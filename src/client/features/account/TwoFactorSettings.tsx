@@ -160,13 +160,19 @@ function SetupStep({ totpURI, backupCodes, onCancel, onVerified }: SetupStepProp
             open it in your app
           </a>
           , or type this key:
-          <code aria-label="Authenticator key" className="mt-2 block rounded-lg border border-zinc-800 bg-zinc-950/60 px-3 py-2 font-mono text-sm tracking-wider break-all text-white">
+          <code
+            aria-label="Authenticator key"
+            className="mt-2 block rounded-lg border border-zinc-800 bg-zinc-950/60 px-3 py-2 font-mono text-sm tracking-wider break-all text-white"
+          >
             {totpKey(totpURI)}
           </code>
         </li>
         <li>
           Save these backup codes somewhere safe. Each one signs you in once if you lose your phone.
-          <ul aria-label="Backup codes" className="mt-2 grid grid-cols-2 gap-1.5 rounded-lg border border-zinc-800 bg-zinc-950/60 p-3 font-mono text-sm text-white sm:grid-cols-3">
+          <ul
+            aria-label="Backup codes"
+            className="mt-2 grid grid-cols-2 gap-1.5 rounded-lg border border-zinc-800 bg-zinc-950/60 p-3 font-mono text-sm text-white sm:grid-cols-3"
+          >
             {backupCodes.map((backupCode) => (
               <li key={backupCode}>{backupCode}</li>
             ))}

@@ -15,7 +15,9 @@ describe('describeAuthError', () => {
   })
 
   it('chooses by code whatever words Better Auth uses', () => {
-    expect(describeAuthError({ status: 401, code: 'INVALID_EMAIL_OR_PASSWORD', message: 'Credentials rejected' }, 'Sign in failed')).toBe(AUTH_TEXT.invalidCredentials)
+    expect(describeAuthError({ status: 401, code: 'INVALID_EMAIL_OR_PASSWORD', message: 'Credentials rejected' }, 'Sign in failed')).toBe(
+      AUTH_TEXT.invalidCredentials,
+    )
     expect(describeAuthError({ status: 403, code: 'EMAIL_NOT_VERIFIED', message: '' }, 'Sign in failed')).toBe(AUTH_TEXT.emailNotVerified)
   })
 
@@ -24,7 +26,11 @@ describe('describeAuthError', () => {
   })
 
   it("uses our rate limiter's message from the { error } body", () => {
-    const body = { status: 429, statusText: 'Too Many Requests', error: { message: 'Too many sign-in attempts. Please try again later.', code: 'RATE_LIMITED' } }
+    const body = {
+      status: 429,
+      statusText: 'Too Many Requests',
+      error: { message: 'Too many sign-in attempts. Please try again later.', code: 'RATE_LIMITED' },
+    }
     expect(describeAuthError(body, 'Sign in failed')).toBe('Too many sign-in attempts. Please try again later.')
   })
 

@@ -4,7 +4,9 @@ import { redirectTarget } from './redirect-target.ts'
 
 describe('redirectTarget', () => {
   it('returns the interrupted page with its query and hash', () => {
-    expect(redirectTarget({ from: { pathname: '/order-history', search: '?status=COMPLETED', hash: '#top' } }, '/profile')).toBe('/order-history?status=COMPLETED#top')
+    expect(redirectTarget({ from: { pathname: '/order-history', search: '?status=COMPLETED', hash: '#top' } }, '/profile')).toBe(
+      '/order-history?status=COMPLETED#top',
+    )
   })
 
   it('falls back when nothing was interrupted', () => {

@@ -1,5 +1,17 @@
 /** "26–50 of 112" with Previous and Next, under an owner's paged table. */
-export function AdminPager({ offset, shown, total, pageSize, onOffset }: { offset: number; shown: number; total: number; pageSize: number; onOffset: (offset: number) => void }) {
+export function AdminPager({
+  offset,
+  shown,
+  total,
+  pageSize,
+  onOffset,
+}: {
+  offset: number
+  shown: number
+  total: number
+  pageSize: number
+  onOffset: (offset: number) => void
+}) {
   return (
     <div className="mt-4 flex items-center justify-between text-sm text-zinc-400">
       <span>

@@ -25,7 +25,15 @@ export function DailyBars({ title, days, value, format }: DailyBarsProps) {
         {days.map((day, index) => {
           const height = (value(day) / max) * (HEIGHT - 4)
           return (
-            <rect key={day.day} x={index * slot + slot * 0.15} y={HEIGHT - height} width={slot * 0.7} height={Math.max(height, value(day) > 0 ? 2 : 0)} rx={2} className="fill-brand-400">
+            <rect
+              key={day.day}
+              x={index * slot + slot * 0.15}
+              y={HEIGHT - height}
+              width={slot * 0.7}
+              height={Math.max(height, value(day) > 0 ? 2 : 0)}
+              rx={2}
+              className="fill-brand-400"
+            >
               <title>{`${formatDate(`${day.day}T12:00:00Z`)}: ${format(value(day))}`}</title>
             </rect>
           )

@@ -103,12 +103,18 @@ function VersionRow({ version, onPublish }: { version: FileVersionView; onPublis
           </p>
         )}
         <p className="text-xs text-zinc-400">
-          Uploaded by <span className="break-all text-zinc-300">{version.uploadedBy}</span> on <time dateTime={version.uploadedAt}>{WHEN.format(new Date(version.uploadedAt))}</time>
+          Uploaded by <span className="break-all text-zinc-300">{version.uploadedBy}</span> on{' '}
+          <time dateTime={version.uploadedAt}>{WHEN.format(new Date(version.uploadedAt))}</time>
         </p>
         {version.changelog ? <p className="text-sm text-zinc-300">{version.changelog}</p> : <p className="text-xs text-zinc-400 italic">No changelog</p>}
       </div>
       {state !== 'live' && (
-        <button type="button" className="btn btn-secondary shrink-0 self-start px-3 py-1.5 text-xs" aria-label={`${state === 'draft' ? 'Publish' : 'Restore'} ${label.toLowerCase()}`} onClick={onPublish}>
+        <button
+          type="button"
+          className="btn btn-secondary shrink-0 self-start px-3 py-1.5 text-xs"
+          aria-label={`${state === 'draft' ? 'Publish' : 'Restore'} ${label.toLowerCase()}`}
+          onClick={onPublish}
+        >
           {state === 'draft' ? 'Publish' : 'Restore'}
         </button>
       )}

@@ -18,10 +18,18 @@ export function OrderItemsTable({ order, busy, onAction }: { order: AdminOrder; 
       <table className="w-full min-w-[44rem] text-sm">
         <thead className="bg-zinc-900/80 text-left text-xs text-zinc-400">
           <tr>
-            <th scope="col" className="px-4 py-3 font-medium">Item</th>
-            <th scope="col" className="px-4 py-3 text-right font-medium">Price</th>
-            <th scope="col" className="px-4 py-3 text-right font-medium">Downloads left</th>
-            <th scope="col" className="px-4 py-3 font-medium">Access</th>
+            <th scope="col" className="px-4 py-3 font-medium">
+              Item
+            </th>
+            <th scope="col" className="px-4 py-3 text-right font-medium">
+              Price
+            </th>
+            <th scope="col" className="px-4 py-3 text-right font-medium">
+              Downloads left
+            </th>
+            <th scope="col" className="px-4 py-3 font-medium">
+              Access
+            </th>
             <th scope="col" className="px-4 py-3 font-medium">
               <span className="sr-only">Actions</span>
             </th>
@@ -38,7 +46,9 @@ export function OrderItemsTable({ order, busy, onAction }: { order: AdminOrder; 
               <td className="px-4 py-3 text-right tabular-nums text-zinc-200">
                 {item.downloadsRemaining} of {item.downloadLimit * item.quantity}
               </td>
-              <td className={`px-4 py-3 ${ACCESS_TONES[item.access.state]}`}>{item.access.state === 'revoked' && item.access.reason === 'refunded' ? 'Refunded' : ACCESS_WORDS[item.access.state]}</td>
+              <td className={`px-4 py-3 ${ACCESS_TONES[item.access.state]}`}>
+                {item.access.state === 'revoked' && item.access.reason === 'refunded' ? 'Refunded' : ACCESS_WORDS[item.access.state]}
+              </td>
               <td className="px-4 py-3">
                 <ItemActions item={item} busy={busy} onAction={onAction} />
               </td>
@@ -66,7 +76,15 @@ function ItemActions({ item, busy, onAction }: { item: AdminOrder['items'][numbe
           <label className="sr-only" htmlFor={`extra-${item.id}`}>
             Downloads to add to {item.name}
           </label>
-          <input id={`extra-${item.id}`} type="number" min={1} max={100} value={extra} onChange={(event) => setExtra(event.target.value)} className={`${INPUT_CLASS} w-16 py-1.5`} />
+          <input
+            id={`extra-${item.id}`}
+            type="number"
+            min={1}
+            max={100}
+            value={extra}
+            onChange={(event) => setExtra(event.target.value)}
+            className={`${INPUT_CLASS} w-16 py-1.5`}
+          />
           <button type="submit" className="btn btn-secondary px-3 py-1.5 text-xs" disabled={busy}>
             Add downloads
           </button>
@@ -76,7 +94,12 @@ function ItemActions({ item, busy, onAction }: { item: AdminOrder['items'][numbe
       {item.refundable &&
         (confirming ? (
           <>
-            <button type="button" className="btn btn-danger px-3 py-1.5 text-xs" disabled={busy} onClick={() => onAction({ kind: 'refund', orderItemIds: [item.id] })}>
+            <button
+              type="button"
+              className="btn btn-danger px-3 py-1.5 text-xs"
+              disabled={busy}
+              onClick={() => onAction({ kind: 'refund', orderItemIds: [item.id] })}
+            >
               Confirm refund of {formatPrice(item.priceCents * item.quantity)}
             </button>
             <button type="button" className="btn btn-secondary px-3 py-1.5 text-xs" onClick={() => setConfirming(false)}>

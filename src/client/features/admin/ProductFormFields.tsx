@@ -46,7 +46,15 @@ export function ProductFormFields({ values, errors, categories, genres = [], onC
     wrap(
       key,
       label,
-      <input id={`${id}-${key}`} value={values[key]} onChange={(event) => onChange({ ...values, [key]: event.target.value })} aria-invalid={errors[key] ? true : undefined} aria-describedby={describedBy(key)} className={INPUT_CLASS} {...extra} />,
+      <input
+        id={`${id}-${key}`}
+        value={values[key]}
+        onChange={(event) => onChange({ ...values, [key]: event.target.value })}
+        aria-invalid={errors[key] ? true : undefined}
+        aria-describedby={describedBy(key)}
+        className={INPUT_CLASS}
+        {...extra}
+      />,
     )
   const flag = (key: FlagKey, label: string) => (
     <label className="flex items-center gap-2 text-sm text-zinc-200">
@@ -65,11 +73,31 @@ export function ProductFormFields({ values, errors, categories, genres = [], onC
 
   return (
     <div className="grid gap-4 sm:grid-cols-2">
-      {wrap('name', 'Name', <input id={`${id}-name`} value={values.name} onChange={(event) => onChange({ ...values, name: event.target.value })} aria-invalid={errors.name ? true : undefined} aria-describedby={describedBy('name')} className={INPUT_CLASS} />, true)}
+      {wrap(
+        'name',
+        'Name',
+        <input
+          id={`${id}-name`}
+          value={values.name}
+          onChange={(event) => onChange({ ...values, name: event.target.value })}
+          aria-invalid={errors.name ? true : undefined}
+          aria-describedby={describedBy('name')}
+          className={INPUT_CLASS}
+        />,
+        true,
+      )}
       {wrap(
         'description',
         'Description',
-        <textarea id={`${id}-description`} rows={5} value={values.description} onChange={(event) => onChange({ ...values, description: event.target.value })} aria-invalid={errors.description ? true : undefined} aria-describedby={describedBy('description')} className={INPUT_CLASS} />,
+        <textarea
+          id={`${id}-description`}
+          rows={5}
+          value={values.description}
+          onChange={(event) => onChange({ ...values, description: event.target.value })}
+          aria-invalid={errors.description ? true : undefined}
+          aria-describedby={describedBy('description')}
+          className={INPUT_CLASS}
+        />,
         true,
       )}
       {text('price', 'Price', { inputMode: 'decimal', placeholder: '29.99' })}
@@ -77,7 +105,14 @@ export function ProductFormFields({ values, errors, categories, genres = [], onC
       {wrap(
         'categoryId',
         'Category',
-        <select id={`${id}-categoryId`} value={values.categoryId} onChange={(event) => onChange({ ...values, categoryId: event.target.value })} aria-invalid={errors.categoryId ? true : undefined} aria-describedby={describedBy('categoryId')} className={INPUT_CLASS}>
+        <select
+          id={`${id}-categoryId`}
+          value={values.categoryId}
+          onChange={(event) => onChange({ ...values, categoryId: event.target.value })}
+          aria-invalid={errors.categoryId ? true : undefined}
+          aria-describedby={describedBy('categoryId')}
+          className={INPUT_CLASS}
+        >
           <option value="">No category</option>
           {categories.map((category) => (
             <option key={category.id} value={category.id}>
@@ -113,7 +148,12 @@ export function ProductFormFields({ values, errors, categories, genres = [], onC
                 type="checkbox"
                 checked={values.types.includes(type.id)}
                 onChange={(event) =>
-                  onChange({ ...values, types: event.target.checked ? SOUND_TYPES.map((known) => known.id).filter((known) => known === type.id || values.types.includes(known)) : values.types.filter((known) => known !== type.id) })
+                  onChange({
+                    ...values,
+                    types: event.target.checked
+                      ? SOUND_TYPES.map((known) => known.id).filter((known) => known === type.id || values.types.includes(known))
+                      : values.types.filter((known) => known !== type.id),
+                  })
                 }
                 aria-invalid={errors.types ? true : undefined}
                 className="size-4 accent-brand-500"

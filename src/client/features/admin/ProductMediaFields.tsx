@@ -46,7 +46,12 @@ export function ProductMediaFields({ productId, media, uploads }: ProductMediaFi
   return (
     <>
       <div className="grid gap-5 lg:grid-cols-3">
-        <MediaField kind="file" state={states.file} onPick={onPick} beforeInput={<ChangelogField uploads={uploads} hasLiveFile={Boolean(media?.file)} busy={states.file?.progress !== undefined} />}>
+        <MediaField
+          kind="file"
+          state={states.file}
+          onPick={onPick}
+          beforeInput={<ChangelogField uploads={uploads} hasLiveFile={Boolean(media?.file)} busy={states.file?.progress !== undefined} />}
+        >
           {media?.file ? (
             // Its name, size and sha256 are in the list of versions, beside the drafts and earlier files.
             <p className="text-xs text-zinc-400">Buyers download the live version listed under File versions.</p>
@@ -57,7 +62,11 @@ export function ProductMediaFields({ productId, media, uploads }: ProductMediaFi
           )}
         </MediaField>
         <MediaField kind="cover" state={states.cover} onPick={onPick}>
-          {media?.coverUrl ? <img src={media.coverUrl} alt="Current cover" width={96} height={96} className="size-24 rounded-lg object-cover" /> : <p className="text-xs text-zinc-400">No cover yet: the store shows a placeholder.</p>}
+          {media?.coverUrl ? (
+            <img src={media.coverUrl} alt="Current cover" width={96} height={96} className="size-24 rounded-lg object-cover" />
+          ) : (
+            <p className="text-xs text-zinc-400">No cover yet: the store shows a placeholder.</p>
+          )}
         </MediaField>
         <MediaField kind="preview" state={states.preview} onPick={onPick}>
           {media?.previewUrl ? (
@@ -137,7 +146,12 @@ function MediaField({ kind, state, onPick, beforeInput, children }: MediaFieldPr
       {state?.queued && !busy && <p className="mt-2 text-xs text-zinc-300">{state.queued.name} goes up when the product is created.</p>}
       {state?.progress && (
         <div className="mt-2">
-          <progress max={state.progress.total} value={state.progress.sent} aria-label={`Uploading ${state.progress.fileName}`} className="h-2 w-full overflow-hidden rounded-full accent-brand-500" />
+          <progress
+            max={state.progress.total}
+            value={state.progress.sent}
+            aria-label={`Uploading ${state.progress.fileName}`}
+            className="h-2 w-full overflow-hidden rounded-full accent-brand-500"
+          />
           <p className="mt-1 text-xs text-zinc-400">
             {state.progress.fileName}: {Math.floor((state.progress.sent / Math.max(1, state.progress.total)) * 100)}% of {fileSizeMb(state.progress.total)} MB
           </p>

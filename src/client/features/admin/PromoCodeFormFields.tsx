@@ -13,7 +13,16 @@ import { isStaleVersion, StaleVersionNotice } from './StaleVersionNotice.tsx'
 
 type FieldErrors = Partial<Record<keyof PromoCodeForm, string>>
 
-export const EMPTY_PROMO_FORM: PromoCodeForm = { code: '', percentOff: '', startsAt: '', endsAt: '', maxUses: '', oncePerCustomer: false, minSubtotal: '', active: true }
+export const EMPTY_PROMO_FORM: PromoCodeForm = {
+  code: '',
+  percentOff: '',
+  startsAt: '',
+  endsAt: '',
+  maxUses: '',
+  oncePerCustomer: false,
+  minSubtotal: '',
+  active: true,
+}
 
 /** An ISO time as an <input type="datetime-local"> value in this browser's time zone. */
 function toLocalInput(iso: string): string {
@@ -88,7 +97,12 @@ export function PromoCodeFormFields({ initial, submitLabel, onSubmit, onCancel, 
   )
   const flag = (key: 'oncePerCustomer' | 'active', label: string) => (
     <label className="flex items-center gap-2 text-sm text-zinc-200">
-      <input type="checkbox" checked={values[key]} onChange={(event) => setValues({ ...values, [key]: event.target.checked })} className="size-4 accent-brand-500" />
+      <input
+        type="checkbox"
+        checked={values[key]}
+        onChange={(event) => setValues({ ...values, [key]: event.target.checked })}
+        className="size-4 accent-brand-500"
+      />
       {label}
     </label>
   )

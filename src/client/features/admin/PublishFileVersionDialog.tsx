@@ -92,8 +92,20 @@ export function PublishFileVersionDialog({ productId, version, buyersWithAccess,
       </p>
       <fieldset className="mt-5 space-y-3">
         <legend className="sr-only">What buyers get</legend>
-        {option('notify', 'Email buyers that an update is available', 'Buyers who turned off product update emails are skipped.', notifyBuyers, setNotifyBuyers)}
-        {option('extra', 'Give each buyer one more download', 'So a buyer who used up their downloads can still get this version.', extraDownload, setExtraDownload)}
+        {option(
+          'notify',
+          'Email buyers that an update is available',
+          'Buyers who turned off product update emails are skipped.',
+          notifyBuyers,
+          setNotifyBuyers,
+        )}
+        {option(
+          'extra',
+          'Give each buyer one more download',
+          'So a buyer who used up their downloads can still get this version.',
+          extraDownload,
+          setExtraDownload,
+        )}
       </fieldset>
       {error && (
         <p role="alert" className="mt-4 rounded-lg border border-red-900/70 bg-red-950/40 px-3 py-2 text-sm text-red-200">

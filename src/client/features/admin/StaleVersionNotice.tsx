@@ -13,7 +13,10 @@ export function isStaleVersion(error: unknown): error is ApiError {
 
 export function StaleVersionNotice({ message, onReload, className = '' }: { message: string; onReload: () => void; className?: string }) {
   return (
-    <div role="alert" className={`flex flex-wrap items-center gap-3 rounded-xl border border-amber-800/70 bg-amber-950/40 p-4 text-sm text-amber-200 ${className}`}>
+    <div
+      role="alert"
+      className={`flex flex-wrap items-center gap-3 rounded-xl border border-amber-800/70 bg-amber-950/40 p-4 text-sm text-amber-200 ${className}`}
+    >
       <p className="flex-1">{message}</p>
       <button type="button" className="btn btn-secondary" onClick={onReload}>
         Reload

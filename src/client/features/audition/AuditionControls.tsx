@@ -6,7 +6,16 @@
 import { useId, useState } from 'react'
 import { musicKeyById, transposeKey } from '../../../shared/music-keys.ts'
 import { useAuditionSettings } from './audition-settings.ts'
-import { describeAudition, formatSemitones, isTempoLimited, KEY_SHIFT_LIMIT, MY_BPM_LIMITS, parseMyBpm, TEMPO_RATIO_LIMITS, type AuditionSubject } from './stretch-settings.ts'
+import {
+  describeAudition,
+  formatSemitones,
+  isTempoLimited,
+  KEY_SHIFT_LIMIT,
+  MY_BPM_LIMITS,
+  parseMyBpm,
+  TEMPO_RATIO_LIMITS,
+  type AuditionSubject,
+} from './stretch-settings.ts'
 
 const SHIFTS = Array.from({ length: KEY_SHIFT_LIMIT * 2 + 1 }, (_, index) => index - KEY_SHIFT_LIMIT)
 
@@ -105,7 +114,8 @@ export function AuditionControls({ product }: { product: AuditionSubject }) {
       )}
       {isTempoLimited(product, settings) && (
         <p className="mt-1 text-xs text-zinc-400">
-          Loops are stretched from {TEMPO_RATIO_LIMITS.min}× to {TEMPO_RATIO_LIMITS.max}× their tempo, so this one plays as close to {settings.myBpm} BPM as that allows.
+          Loops are stretched from {TEMPO_RATIO_LIMITS.min}× to {TEMPO_RATIO_LIMITS.max}× their tempo, so this one plays as close to {settings.myBpm} BPM as
+          that allows.
         </p>
       )}
       {!hasTempo && key && <p className="mt-1 text-xs text-zinc-400">This product has no tempo: it plays at its recorded speed.</p>}

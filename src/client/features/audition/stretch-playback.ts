@@ -184,7 +184,14 @@ export async function playStretched(url: string, fromFraction: number, plan: Str
     const input = Math.min(Math.max(0, fromFraction), 1) * buffer.duration
     const at = live.context.currentTime
     await scheduleStretch(node, plan, at, input)
-    const current: Playing = { url, plan, report, duration: buffer.duration, anchor: { time: at, input }, timer: setInterval(() => reportProgress(current, live.context), PROGRESS_INTERVAL_MS) }
+    const current: Playing = {
+      url,
+      plan,
+      report,
+      duration: buffer.duration,
+      anchor: { time: at, input },
+      timer: setInterval(() => reportProgress(current, live.context), PROGRESS_INTERVAL_MS),
+    }
     playing = current
     reportProgress(current, live.context)
   } catch {

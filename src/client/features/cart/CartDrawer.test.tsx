@@ -42,7 +42,10 @@ function renderShop(products: Product[] = [drums]) {
 
 /** The card's Add to Cart (the drawer's line carries the same product name as a heading). */
 const addButton = (name: string) => {
-  const card = screen.getAllByRole('heading', { name }).map((heading) => heading.closest('article')).find((article) => article !== null)
+  const card = screen
+    .getAllByRole('heading', { name })
+    .map((heading) => heading.closest('article'))
+    .find((article) => article !== null)
   return within(card!).getByRole('button', { name: 'Add to Cart' })
 }
 const drawer = () => screen.getByRole('dialog', { name: /Shopping Cart/ })

@@ -62,7 +62,12 @@ export function CartDrawer() {
             Shopping Cart
             <span className="rounded-full bg-zinc-800 px-2 py-0.5 text-sm font-semibold text-zinc-200 tabular-nums">({itemCount})</span>
           </h2>
-          <button type="button" onClick={close} aria-label="Close cart" className="-mr-2 rounded-md p-2 text-zinc-400 transition-colors hover:bg-zinc-800 hover:text-white">
+          <button
+            type="button"
+            onClick={close}
+            aria-label="Close cart"
+            className="-mr-2 rounded-md p-2 text-zinc-400 transition-colors hover:bg-zinc-800 hover:text-white"
+          >
             <CloseIcon className="size-5" />
           </button>
         </header>

@@ -71,7 +71,11 @@ export function CartLineItem({ item, actions, variant }: CartLineItemProps) {
 
         <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-2">
           <div className="flex items-center gap-2.5">
-            <div role="group" aria-label={`Quantity of ${item.name}`} className="inline-flex items-center overflow-hidden rounded-lg border border-zinc-700 bg-zinc-900">
+            <div
+              role="group"
+              aria-label={`Quantity of ${item.name}`}
+              className="inline-flex items-center overflow-hidden rounded-lg border border-zinc-700 bg-zinc-900"
+            >
               <button
                 type="button"
                 aria-label={`Decrease quantity of ${item.name}`}

@@ -32,7 +32,13 @@ export function QuantitySelector({ value, onChange, isDigital, limit }: Quantity
         Quantity
       </span>
       <div className="inline-flex items-center overflow-hidden rounded-lg border border-zinc-700 bg-zinc-900">
-        <button type="button" aria-label="Decrease quantity" disabled={isDigital || value <= 1} onClick={() => onChange(clamp(value - 1))} className={stepButton}>
+        <button
+          type="button"
+          aria-label="Decrease quantity"
+          disabled={isDigital || value <= 1}
+          onClick={() => onChange(clamp(value - 1))}
+          className={stepButton}
+        >
           −
         </button>
         <input
@@ -46,7 +52,13 @@ export function QuantitySelector({ value, onChange, isDigital, limit }: Quantity
           onChange={onInput}
           className="h-11 w-14 border-x border-zinc-700 bg-transparent text-center font-semibold text-white tabular-nums [appearance:textfield] focus:outline-none [&::-webkit-inner-spin-button]:appearance-none [&::-webkit-outer-spin-button]:appearance-none"
         />
-        <button type="button" aria-label="Increase quantity" disabled={isDigital || value >= max} onClick={() => onChange(clamp(value + 1))} className={stepButton}>
+        <button
+          type="button"
+          aria-label="Increase quantity"
+          disabled={isDigital || value >= max}
+          onClick={() => onChange(clamp(value + 1))}
+          className={stepButton}
+        >
           +
         </button>
       </div>

@@ -69,7 +69,12 @@ describe('syncSignedInCart', () => {
     const put = calls.filter((call) => call.method === 'PUT')
     expect(put).toHaveLength(1)
     // keys: 2 local + 2 server capped at its limit of 3; drums only local.
-    expect(put[0]!.body).toEqual({ items: [{ productId: 'drums', quantity: 1 }, { productId: 'keys', quantity: 3 }] })
+    expect(put[0]!.body).toEqual({
+      items: [
+        { productId: 'drums', quantity: 1 },
+        { productId: 'keys', quantity: 3 },
+      ],
+    })
     expect(lines()).toEqual([
       ['drums', 1],
       ['keys', 3],

@@ -23,7 +23,14 @@ export function CategorySection({ category, products, leadsPage = false }: { cat
           View All →
         </Link>
       </div>
-      <ProductGrid products={products} isLoading={false} error={null} emptyText={`No products available in ${category.name} category yet`} skeletonCount={CATALOG_SECTION_SIZE} leadsPage={leadsPage} />
+      <ProductGrid
+        products={products}
+        isLoading={false}
+        error={null}
+        emptyText={`No products available in ${category.name} category yet`}
+        skeletonCount={CATALOG_SECTION_SIZE}
+        leadsPage={leadsPage}
+      />
     </section>
   )
 }

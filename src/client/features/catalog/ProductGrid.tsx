@@ -31,7 +31,16 @@ const LAYOUTS = {
   },
 } as const
 
-export function ProductGrid({ products, isLoading, error, emptyText, variant = 'default', skeletonCount = LOADING_PLACEHOLDERS, columns = 3, leadsPage = false }: ProductGridProps) {
+export function ProductGrid({
+  products,
+  isLoading,
+  error,
+  emptyText,
+  variant = 'default',
+  skeletonCount = LOADING_PLACEHOLDERS,
+  columns = 3,
+  leadsPage = false,
+}: ProductGridProps) {
   const layout = LAYOUTS[columns]
   if (error) return <ProductsError error={error} />
   if (isLoading || !products) {

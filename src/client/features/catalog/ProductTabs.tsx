@@ -26,7 +26,12 @@ export function ProductTabs({ tabs, label }: { tabs: TabDefinition[]; label: str
 
   return (
     <div>
-      <div role="tablist" aria-label={label} onKeyDown={onKeyDown} className="grid grid-cols-2 gap-1 rounded-xl border border-zinc-800 bg-zinc-900/60 p-1 sm:flex sm:w-fit">
+      <div
+        role="tablist"
+        aria-label={label}
+        onKeyDown={onKeyDown}
+        className="grid grid-cols-2 gap-1 rounded-xl border border-zinc-800 bg-zinc-900/60 p-1 sm:flex sm:w-fit"
+      >
         {tabs.map((tab, index) => {
           const isSelected = tab.id === selected?.id
           return (

@@ -45,7 +45,14 @@ export function Waveform({ url, peaks, productName, className = '' }: WaveformPr
   }
 
   function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
-    const moves: Record<string, number> = { ArrowRight: played + KEY_STEP, ArrowUp: played + KEY_STEP, ArrowLeft: played - KEY_STEP, ArrowDown: played - KEY_STEP, Home: 0, End: 0.999 }
+    const moves: Record<string, number> = {
+      ArrowRight: played + KEY_STEP,
+      ArrowUp: played + KEY_STEP,
+      ArrowLeft: played - KEY_STEP,
+      ArrowDown: played - KEY_STEP,
+      Home: 0,
+      End: 0.999,
+    }
     const target = moves[event.key]
     if (target !== undefined) {
       event.preventDefault()

@@ -59,10 +59,22 @@ function sharedAudio(): HTMLAudioElement {
     'timeupdate',
     whenRouted(() => usePreviewPlayer.setState({ position: audio!.currentTime, duration: Number.isFinite(audio!.duration) ? audio!.duration : 0 })),
   )
-  audio.addEventListener('play', whenRouted(() => usePreviewPlayer.setState({ isPlaying: true, error: null })))
-  audio.addEventListener('pause', whenRouted(() => usePreviewPlayer.setState({ isPlaying: false })))
-  audio.addEventListener('ended', whenRouted(() => usePreviewPlayer.setState({ isPlaying: false, position: 0 })))
-  audio.addEventListener('error', whenRouted(() => usePreviewPlayer.setState({ isPlaying: false, error: 'Could not play this preview' })))
+  audio.addEventListener(
+    'play',
+    whenRouted(() => usePreviewPlayer.setState({ isPlaying: true, error: null })),
+  )
+  audio.addEventListener(
+    'pause',
+    whenRouted(() => usePreviewPlayer.setState({ isPlaying: false })),
+  )
+  audio.addEventListener(
+    'ended',
+    whenRouted(() => usePreviewPlayer.setState({ isPlaying: false, position: 0 })),
+  )
+  audio.addEventListener(
+    'error',
+    whenRouted(() => usePreviewPlayer.setState({ isPlaying: false, error: 'Could not play this preview' })),
+  )
   return audio
 }
 

@@ -17,7 +17,15 @@ export function CheckoutErrorBox({ title, message, persistHint = false }: Checko
   return (
     <div role="alert" aria-labelledby={titleId} className="rounded-xl border border-red-800/80 bg-red-950/50 px-4 py-3.5">
       <p id={titleId} className="flex items-center gap-2 font-semibold text-red-200">
-        <svg viewBox="0 0 24 24" className="size-5 shrink-0 text-red-400" fill="none" stroke="currentColor" strokeWidth={2} aria-hidden="true" focusable="false">
+        <svg
+          viewBox="0 0 24 24"
+          className="size-5 shrink-0 text-red-400"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth={2}
+          aria-hidden="true"
+          focusable="false"
+        >
           <circle cx="12" cy="12" r="9" />
           <path d="M12 7.5v5.5m0 3.5v.01" strokeLinecap="round" />
         </svg>

@@ -66,7 +66,15 @@ export function CheckoutInformationFields({ value, onChange, disabled = false }:
         {ADDRESS.map(input)}
         <div>
           <FieldLabel htmlFor={countryId} label="Country" required />
-          <select id={countryId} value={value.country} onChange={set('country')} required disabled={disabled} autoComplete="country-name" className={SELECT_CLASS}>
+          <select
+            id={countryId}
+            value={value.country}
+            onChange={set('country')}
+            required
+            disabled={disabled}
+            autoComplete="country-name"
+            className={SELECT_CLASS}
+          >
             {BILLING_COUNTRIES.map((country) => (
               <option key={country} value={country}>
                 {country}
@@ -80,7 +88,17 @@ export function CheckoutInformationFields({ value, onChange, disabled = false }:
   )
 }
 
-function Field({ spec, value, onChange, disabled }: { spec: FieldSpec; value: string; onChange: (event: ChangeEvent<HTMLInputElement>) => void; disabled: boolean }) {
+function Field({
+  spec,
+  value,
+  onChange,
+  disabled,
+}: {
+  spec: FieldSpec
+  value: string
+  onChange: (event: ChangeEvent<HTMLInputElement>) => void
+  disabled: boolean
+}) {
   const id = useId()
   const required = isMarkedRequired(spec.field)
   return (

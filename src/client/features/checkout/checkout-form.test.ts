@@ -18,7 +18,13 @@ describe('checkout information', () => {
 
   it('keeps trimmed billing details and leaves blank optional parts out', () => {
     const information = { ...emptyCheckoutInformation(' ada@example.com '), firstName: 'Ada ', lastName: ' Lovelace', city: ' London ', apartment: '  ' }
-    expect(billingDetailsOf(information)).toEqual({ email: 'ada@example.com', firstName: 'Ada', lastName: 'Lovelace', country: 'United States', city: 'London' })
+    expect(billingDetailsOf(information)).toEqual({
+      email: 'ada@example.com',
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      country: 'United States',
+      city: 'London',
+    })
     expect(customerName(information)).toBe('Ada Lovelace')
   })
 })

@@ -30,7 +30,19 @@ export const ENFORCED_FIELDS: readonly CheckoutField[] = ['email', 'firstName', 
 export const MARKED_REQUIRED_FIELDS: readonly CheckoutField[] = ['email', 'firstName', 'lastName', 'address', 'city', 'country', 'state', 'postalCode', 'phone']
 
 export function emptyCheckoutInformation(email = ''): CheckoutInformation {
-  return { email, firstName: '', lastName: '', company: '', address: '', apartment: '', city: '', country: DEFAULT_COUNTRY, state: '', postalCode: '', phone: '' }
+  return {
+    email,
+    firstName: '',
+    lastName: '',
+    company: '',
+    address: '',
+    apartment: '',
+    city: '',
+    country: DEFAULT_COUNTRY,
+    state: '',
+    postalCode: '',
+    phone: '',
+  }
 }
 
 /** True when email, first name and last name hold something other than spaces. */

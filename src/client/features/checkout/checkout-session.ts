@@ -15,16 +15,17 @@ type CheckoutSessionItem = NonNullable<CreateCheckoutSessionBody['items']>[numbe
 /** The provider replaces this with the paid session's id in the success URL. */
 export const SESSION_ID_PLACEHOLDER = '{CHECKOUT_SESSION_ID}'
 
-export type SessionOutcome =
-  | { ok: true; sessionId: string; url: string | null; clientSecret: string | null }
-  | { ok: false; message: string }
+export type SessionOutcome = { ok: true; sessionId: string; url: string | null; clientSecret: string | null } | { ok: false; message: string }
 
 /**
  * Where the provider sends the shopper back: /payment/success and /payment/cancel on this
  * site's origin. A purchase that is not of the cart (Buy Now) says so in the success URL, so
  * the success page leaves this browser's cart alone.
  */
-export function checkoutReturnUrls(checkoutType: 'cart' | 'direct' = 'cart', origin: string = window.location.origin): Pick<CheckoutSessionRequest, 'successUrl' | 'cancelUrl'> {
+export function checkoutReturnUrls(
+  checkoutType: 'cart' | 'direct' = 'cart',
+  origin: string = window.location.origin,
+): Pick<CheckoutSessionRequest, 'successUrl' | 'cancelUrl'> {
   return {
     successUrl: paymentSuccessPath(SESSION_ID_PLACEHOLDER, { keepCart: checkoutType === 'direct', origin }),
     cancelUrl: `${origin}/payment/cancel`,

@@ -18,7 +18,8 @@ export function readDirectCheckoutState(state: unknown): DirectCheckoutState | n
   const candidate = state as Partial<Record<keyof DirectCheckoutState, unknown>>
   const product = candidate.product as Partial<Product> | null | undefined
   if (typeof candidate.clientSecret !== 'string' || candidate.clientSecret === '') return null
-  if (!product || typeof product !== 'object' || typeof product.id !== 'string' || typeof product.name !== 'string' || typeof product.priceCents !== 'number') return null
+  if (!product || typeof product !== 'object' || typeof product.id !== 'string' || typeof product.name !== 'string' || typeof product.priceCents !== 'number')
+    return null
   if (typeof candidate.quantity !== 'number' || !Number.isInteger(candidate.quantity) || candidate.quantity < 1) return null
   return {
     clientSecret: candidate.clientSecret,

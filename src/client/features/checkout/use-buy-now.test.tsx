@@ -86,7 +86,11 @@ describe('Buy Now', () => {
   it('shows "Processing..." while the direct session is created, then opens /checkout/direct with the secret, product and quantity', async () => {
     Object.assign(session, { user: signedIn })
     let release!: () => void
-    answer = () => new Promise<Response>((resolve) => (release = () => resolve(Response.json({ sessionId: 'cs_test_direct', url: null, client_secret: 'cs_test_direct_secret_x', orderId: 'order-1' }))))
+    answer = () =>
+      new Promise<Response>(
+        (resolve) =>
+          (release = () => resolve(Response.json({ sessionId: 'cs_test_direct', url: null, client_secret: 'cs_test_direct_secret_x', orderId: 'order-1' }))),
+      )
     renderProduct()
     fireEvent.click(screen.getByRole('button', { name: 'Buy Now' }))
     expect(screen.getByRole('button', { name: 'Processing...' })).toBeDisabled()

@@ -14,7 +14,10 @@ const FEATURES: Array<{ title: string; text: string; Icon: ComponentType<SVGProp
 export function ComingSoon() {
   return (
     <div className="relative isolate overflow-hidden">
-      <div aria-hidden="true" className="pointer-events-none absolute inset-x-0 -top-40 -z-10 mx-auto h-[28rem] max-w-3xl rounded-full bg-brand-700/25 blur-3xl" />
+      <div
+        aria-hidden="true"
+        className="pointer-events-none absolute inset-x-0 -top-40 -z-10 mx-auto h-[28rem] max-w-3xl rounded-full bg-brand-700/25 blur-3xl"
+      />
       <section className="container-page flex flex-col items-center py-16 text-center sm:py-24">
         <div className="flex items-center gap-3">
           <BrandMark className="size-12" />
@@ -23,9 +26,7 @@ export function ComingSoon() {
         <p className="mt-8 rounded-full border border-brand-800 bg-brand-950/50 px-3 py-1 text-xs font-semibold tracking-widest text-brand-200 uppercase">
           Coming soon
         </p>
-        <h1 className="mt-5 max-w-3xl text-4xl font-extrabold tracking-tight text-balance text-white sm:text-6xl">
-          The sound lab for modern producers
-        </h1>
+        <h1 className="mt-5 max-w-3xl text-4xl font-extrabold tracking-tight text-balance text-white sm:text-6xl">The sound lab for modern producers</h1>
         <p className="mt-5 max-w-xl text-lg text-pretty text-zinc-300">
           We're putting the finishing touches on a store full of samples, MIDI and tools. Leave your email and be first in when the doors open.
         </p>

@@ -9,9 +9,7 @@ export function LearnPostCard({ post, featured = false }: { post: LearnPost; fea
   const bodyId = useId()
   const Heading = featured ? 'h2' : 'h3'
   return (
-    <article
-      className={`flex flex-col rounded-2xl border bg-zinc-900/60 p-6 ${featured ? 'border-brand-800 sm:p-8' : 'border-zinc-800'}`}
-    >
+    <article className={`flex flex-col rounded-2xl border bg-zinc-900/60 p-6 ${featured ? 'border-brand-800 sm:p-8' : 'border-zinc-800'}`}>
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-zinc-400">
         {featured && <span className="rounded-full bg-brand-600 px-2.5 py-0.5 font-semibold text-white">Featured</span>}
         <span className="font-semibold tracking-wide text-brand-300 uppercase">{post.category}</span>
@@ -20,9 +18,7 @@ export function LearnPostCard({ post, featured = false }: { post: LearnPost; fea
         <span aria-hidden="true">·</span>
         <span>{post.readMinutes} min read</span>
       </div>
-      <Heading className={`mt-3 font-bold tracking-tight text-balance text-white ${featured ? 'text-2xl sm:text-3xl' : 'text-lg'}`}>
-        {post.title}
-      </Heading>
+      <Heading className={`mt-3 font-bold tracking-tight text-balance text-white ${featured ? 'text-2xl sm:text-3xl' : 'text-lg'}`}>{post.title}</Heading>
       <p className={`mt-3 max-w-3xl leading-relaxed text-zinc-300 ${featured ? 'text-base sm:text-lg' : 'text-sm'}`}>{post.excerpt}</p>
       <div id={bodyId} hidden={!open} className="mt-4 max-w-3xl border-t border-zinc-800 pt-4">
         {post.body.map((paragraph) => (

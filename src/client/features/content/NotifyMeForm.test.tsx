@@ -47,7 +47,10 @@ describe('NotifyMeForm', () => {
   })
 
   it('says "Failed to subscribe. Please try again." when the call fails', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => new Response('{}', { status: 500 })))
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('{}', { status: 500 })),
+    )
     renderForm()
     submit('producer@example.com')
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to subscribe. Please try again.')

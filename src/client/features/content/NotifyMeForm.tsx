@@ -16,7 +16,12 @@ interface NotifyMeFormProps {
   inputId?: string
 }
 
-export function NotifyMeForm({ subscriptionType = 'coming_soon', source = 'coming_soon_page', submitLabel = 'Notify Me', inputId = 'notify-email' }: NotifyMeFormProps) {
+export function NotifyMeForm({
+  subscriptionType = 'coming_soon',
+  source = 'coming_soon_page',
+  submitLabel = 'Notify Me',
+  inputId = 'notify-email',
+}: NotifyMeFormProps) {
   const [email, setEmail] = useState('')
   const [validationError, setValidationError] = useState<string | null>(null)
   const signup = useEmailSignup()

@@ -68,7 +68,9 @@ export function PurchaseCard({ purchase, isPreparing, error, onDownload }: Purch
 
       {stopped ? (
         <div className="flex shrink-0 flex-col gap-2 sm:w-64 sm:items-end sm:text-right">
-          <span className={`w-fit rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ${purchase.access.state === 'suspended' ? 'bg-orange-950/70 text-orange-300 ring-orange-700/80' : 'bg-violet-950/70 text-violet-300 ring-violet-700/80'}`}>
+          <span
+            className={`w-fit rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ${purchase.access.state === 'suspended' ? 'bg-orange-950/70 text-orange-300 ring-orange-700/80' : 'bg-violet-950/70 text-violet-300 ring-violet-700/80'}`}
+          >
             {purchase.access.state === 'suspended' ? 'Paused' : 'No longer available'}
           </span>
           <p data-access={purchase.access.state} className="text-sm leading-relaxed text-zinc-300">

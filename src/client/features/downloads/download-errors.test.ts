@@ -14,7 +14,9 @@ describe('downloadErrorMessage', () => {
   })
 
   it('chooses by code whatever the message says', () => {
-    expect(downloadErrorMessage({ message: 'Something else', status: 400, code: DOWNLOAD_ERROR_CODES.orderNotCompleted })).toBe(DOWNLOAD_MESSAGES.orderNotCompleted)
+    expect(downloadErrorMessage({ message: 'Something else', status: 400, code: DOWNLOAD_ERROR_CODES.orderNotCompleted })).toBe(
+      DOWNLOAD_MESSAGES.orderNotCompleted,
+    )
     expect(downloadErrorMessage({ message: '', status: 400, code: DOWNLOAD_ERROR_CODES.noDownloadsRemaining })).toBe(DOWNLOAD_MESSAGES.noDownloadsRemaining)
     expect(downloadErrorMessage({ message: 'Forbidden', status: 403, code: DOWNLOAD_ERROR_CODES.accessDenied })).toBe(DOWNLOAD_MESSAGES.accessDenied)
   })

@@ -16,7 +16,10 @@ export const ORDER_STATUS_TONES: Record<OrderStatusValue, string> = {
 
 export function OrderStatusBadge({ status }: { status: OrderStatusValue }) {
   return (
-    <span data-status={status} className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold tracking-wide ring-1 ${ORDER_STATUS_TONES[status]}`}>
+    <span
+      data-status={status}
+      className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold tracking-wide ring-1 ${ORDER_STATUS_TONES[status]}`}
+    >
       {status.replace('_', ' ')}
     </span>
   )

@@ -76,7 +76,11 @@ describe('SearchBox', () => {
     expect(box()).toHaveAttribute('aria-expanded', 'true')
     expect(box()).toHaveAttribute('aria-controls', listbox.id)
     const products = within(listbox).getByRole('group', { name: 'Products' })
-    expect(within(products).getAllByRole('option').map((option) => option.textContent)).toEqual(['Warehouse TechnoSample Packs', 'Warehouse RollersSample Packs'])
+    expect(
+      within(products)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Warehouse TechnoSample Packs', 'Warehouse RollersSample Packs'])
     expect(within(within(listbox).getByRole('group', { name: 'Categories' })).getByRole('option')).toHaveTextContent('Tools')
     expect(within(within(listbox).getByRole('group', { name: 'Tags' })).getByRole('option')).toHaveTextContent('warehouse')
   })

@@ -143,7 +143,10 @@ export function SearchBox({ inputRef, onNavigate, onDismiss, className = '' }: S
         onBlur={close}
         className="h-10 w-full rounded-lg border border-zinc-700/80 bg-zinc-900/80 pr-3 pl-9 text-sm text-white placeholder:text-zinc-500 focus:border-brand-500 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500/40"
       />
-      <div hidden={!expanded && !noMatches} className="absolute top-full right-0 left-0 z-50 mt-2 overflow-hidden rounded-xl border border-zinc-800 bg-zinc-950 shadow-2xl shadow-black/60">
+      <div
+        hidden={!expanded && !noMatches}
+        className="absolute top-full right-0 left-0 z-50 mt-2 overflow-hidden rounded-xl border border-zinc-800 bg-zinc-950 shadow-2xl shadow-black/60"
+      >
         <div ref={listbox} id={listboxId} role="listbox" aria-label="Search suggestions" className="max-h-[min(70vh,28rem)] overflow-y-auto py-1.5">
           {SUGGESTION_GROUPS.map((group) => {
             const inGroup = options.map((option, index) => ({ option, index })).filter(({ option }) => option.group === group.id)
@@ -154,17 +157,21 @@ export function SearchBox({ inputRef, onNavigate, onDismiss, className = '' }: S
                   {group.label}
                 </div>
                 {inGroup.map(({ option, index }) => (
-                  <SuggestionRow key={option.key} id={optionId(index)} index={index} option={option} highlighted={index === activeIndex} onHover={() => setActive(index)} onChoose={() => go(option.href)} />
+                  <SuggestionRow
+                    key={option.key}
+                    id={optionId(index)}
+                    index={index}
+                    option={option}
+                    highlighted={index === activeIndex}
+                    onHover={() => setActive(index)}
+                    onChoose={() => go(option.href)}
+                  />
                 ))}
               </div>
             )
           })}
         </div>
-        {noMatches && (
-          <p className="px-3 py-3 text-sm text-zinc-400">
-            No suggestions for “{text.trim()}”. Press Enter to search every product.
-          </p>
-        )}
+        {noMatches && <p className="px-3 py-3 text-sm text-zinc-400">No suggestions for “{text.trim()}”. Press Enter to search every product.</p>}
       </div>
       <p role="status" className="sr-only">
         {expanded ? `${options.length} suggestion${options.length === 1 ? '' : 's'}` : ''}
@@ -197,7 +204,14 @@ function SuggestionRow({ id, index, option, highlighted, onHover, onChoose }: Su
       className={`mx-1.5 flex cursor-pointer items-center gap-3 rounded-lg px-2 py-1.5 text-sm ${highlighted ? 'bg-zinc-800 text-white' : 'text-zinc-300'}`}
     >
       {option.group === 'products' ? (
-        <ProductImage url={option.imageUrl ?? PLACEHOLDER_IMAGE} alt="" sizes="40px" width={40} height={40} className="size-10 shrink-0 rounded-md bg-zinc-800 object-cover" />
+        <ProductImage
+          url={option.imageUrl ?? PLACEHOLDER_IMAGE}
+          alt=""
+          sizes="40px"
+          width={40}
+          height={40}
+          className="size-10 shrink-0 rounded-md bg-zinc-800 object-cover"
+        />
       ) : (
         <span aria-hidden="true" className="flex size-6 shrink-0 items-center justify-center rounded-md bg-zinc-900 text-xs text-zinc-500 ring-1 ring-zinc-800">
           {option.group === 'tags' ? '#' : '/'}

@@ -39,9 +39,30 @@ export function searchHref(text: string): string {
 export function suggestionOptions(suggestions: SearchSuggestions | undefined): SuggestionOption[] {
   if (!suggestions) return []
   return [
-    ...suggestions.products.map((product): SuggestionOption => ({ group: 'products', key: `product:${product.id}`, label: product.name, detail: product.categoryName, imageUrl: product.imageUrl, href: `/products/${encodeURIComponent(product.id)}` })),
-    ...suggestions.categories.map((category): SuggestionOption => ({ group: 'categories', key: `category:${category.id}`, label: category.name, detail: null, imageUrl: null, href: `/${category.slug}` })),
-    ...suggestions.tags.map((tag): SuggestionOption => ({ group: 'tags', key: `tag:${tag}`, label: tag, detail: null, imageUrl: null, href: `/products?${writeFiltersToSearchParams(new URLSearchParams(), { tag: [tag] }).toString()}` })),
+    ...suggestions.products.map((product): SuggestionOption => ({
+      group: 'products',
+      key: `product:${product.id}`,
+      label: product.name,
+      detail: product.categoryName,
+      imageUrl: product.imageUrl,
+      href: `/products/${encodeURIComponent(product.id)}`,
+    })),
+    ...suggestions.categories.map((category): SuggestionOption => ({
+      group: 'categories',
+      key: `category:${category.id}`,
+      label: category.name,
+      detail: null,
+      imageUrl: null,
+      href: `/${category.slug}`,
+    })),
+    ...suggestions.tags.map((tag): SuggestionOption => ({
+      group: 'tags',
+      key: `tag:${tag}`,
+      label: tag,
+      detail: null,
+      imageUrl: null,
+      href: `/products?${writeFiltersToSearchParams(new URLSearchParams(), { tag: [tag] }).toString()}`,
+    })),
   ]
 }
 

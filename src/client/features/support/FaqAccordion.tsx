@@ -10,9 +10,7 @@ export function FaqAccordion({ groups }: { groups: readonly FaqGroup[] }) {
     <div className="flex flex-col gap-8">
       {groups.map((group) => (
         <div key={group.title}>
-          <h3 className="mb-3 text-sm font-semibold tracking-widest text-brand-300 uppercase">
-            {group.title}
-          </h3>
+          <h3 className="mb-3 text-sm font-semibold tracking-widest text-brand-300 uppercase">{group.title}</h3>
           <ul className="divide-y divide-zinc-800 overflow-hidden rounded-2xl border border-zinc-800 bg-zinc-900/60">
             {group.entries.map((entry) => {
               const open = openId === entry.id
@@ -58,7 +56,11 @@ function Chevron({ open }: { open: boolean }) {
       fill="currentColor"
       className={`size-5 shrink-0 text-zinc-400 transition-transform ${open ? 'rotate-180' : ''}`}
     >
-      <path fillRule="evenodd" d="M5.23 7.21a.75.75 0 0 1 1.06.02L10 11.17l3.71-3.94a.75.75 0 1 1 1.08 1.04l-4.25 4.5a.75.75 0 0 1-1.08 0l-4.25-4.5a.75.75 0 0 1 .02-1.06Z" clipRule="evenodd" />
+      <path
+        fillRule="evenodd"
+        d="M5.23 7.21a.75.75 0 0 1 1.06.02L10 11.17l3.71-3.94a.75.75 0 1 1 1.08 1.04l-4.25 4.5a.75.75 0 0 1-1.08 0l-4.25-4.5a.75.75 0 0 1 .02-1.06Z"
+        clipRule="evenodd"
+      />
     </svg>
   )
 }

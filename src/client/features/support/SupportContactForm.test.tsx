@@ -95,7 +95,15 @@ describe('SupportContactForm', () => {
   })
 
   it("shows the server's reason when it refuses the message", async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ error: { message: 'Too many messages. Please try again later.', status: 429, code: 'RATE_LIMITED' } }), { status: 429 })))
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        async () =>
+          new Response(JSON.stringify({ error: { message: 'Too many messages. Please try again later.', status: 429, code: 'RATE_LIMITED' } }), {
+            status: 429,
+          }),
+      ),
+    )
     renderForm()
     fillValidMessage()
     fireEvent.click(screen.getByRole('button', { name: 'Send Message' }))
@@ -104,7 +112,10 @@ describe('SupportContactForm', () => {
   })
 
   it('says the message could not be sent when the server fails, keeping what was typed', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => new Response('{}', { status: 500 })))
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('{}', { status: 500 })),
+    )
     renderForm()
     fillValidMessage()
     fireEvent.click(screen.getByRole('button', { name: 'Send Message' }))

@@ -89,8 +89,7 @@ export function SupportContactForm({ initialValues }: SupportContactFormProps) {
   }
 
   const serverError = send.isError ? describeSendError(send.error) : null
-  const errorProps = (field: FieldName) =>
-    fieldErrors[field] ? { 'aria-invalid': true as const, 'aria-describedby': `${fieldId(field)}-error` } : {}
+  const errorProps = (field: FieldName) => (fieldErrors[field] ? { 'aria-invalid': true as const, 'aria-describedby': `${fieldId(field)}-error` } : {})
 
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5" aria-label="Contact support">

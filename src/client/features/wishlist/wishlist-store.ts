@@ -15,9 +15,7 @@ export const useWishlist = create<WishlistState>()(
       productIds: [],
       toggle: (productId) =>
         set((state) => ({
-          productIds: state.productIds.includes(productId)
-            ? state.productIds.filter((id) => id !== productId)
-            : [...state.productIds, productId],
+          productIds: state.productIds.includes(productId) ? state.productIds.filter((id) => id !== productId) : [...state.productIds, productId],
         })),
     }),
     { name: WISHLIST_STORAGE_KEY, storage: createJSONStorage(() => localStorage), version: 1 },

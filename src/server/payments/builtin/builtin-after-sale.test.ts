@@ -51,7 +51,14 @@ async function paidOrder(): Promise<PaidOrder> {
   const buyer = await createSignedInUser(t)
   const session = await createSession(
     t,
-    { checkoutType: 'direct', userId: buyer.id, items: [{ productId: cheap.id, quantity: 1 }, { productId: dear.id, quantity: 1 }] },
+    {
+      checkoutType: 'direct',
+      userId: buyer.id,
+      items: [
+        { productId: cheap.id, quantity: 1 },
+        { productId: dear.id, quantity: 1 },
+      ],
+    },
     { cookie: buyer.cookie, remoteAddress: nextAddress() },
   )
   expect((await payBuiltinSession(t.app, session.sessionId)).status).toBe(200)
@@ -78,7 +85,10 @@ async function paidOrder(): Promise<PaidOrder> {
 async function deliverAll(): Promise<void> {
   const run = await deliverWebhooksInto(t.app)
   if (run.failed > 0) {
-    const failures = await t.database.db.select({ type: paymentWebhookDeliveries.type, lastError: paymentWebhookDeliveries.lastError }).from(paymentWebhookDeliveries).where(sql`${paymentWebhookDeliveries.deliveredAt} is null`)
+    const failures = await t.database.db
+      .select({ type: paymentWebhookDeliveries.type, lastError: paymentWebhookDeliveries.lastError })
+      .from(paymentWebhookDeliveries)
+      .where(sql`${paymentWebhookDeliveries.deliveredAt} is null`)
     expect.fail(`${run.failed} webhook deliveries failed: ${JSON.stringify(failures)}`)
   }
 }
@@ -88,7 +98,8 @@ function devPost(app: TestApp, url: string, payload: Record<string, unknown> = {
   return app.app.inject({ method: 'POST', url, headers: { origin: app.config.publicUrl }, payload })
 }
 
-const refundAtDashboard = (order: PaidOrder, payload: Record<string, unknown> = {}) => devPost(t, `/api/dev/payments/sessions/${order.sessionId}/refund`, payload)
+const refundAtDashboard = (order: PaidOrder, payload: Record<string, unknown> = {}) =>
+  devPost(t, `/api/dev/payments/sessions/${order.sessionId}/refund`, payload)
 
 async function accessOf(orderId: string) {
   const items = await itemsOf(t, orderId)
@@ -114,7 +125,10 @@ async function purchasesOf(order: PaidOrder): Promise<PurchaseView[]> {
 
 /** The events the provider queued about this payment (charges, refunds and disputes name its payment intent). */
 async function eventsAbout(paymentIntentId: string) {
-  const rows = await t.database.db.select().from(paymentWebhookDeliveries).where(sql`${paymentWebhookDeliveries.payload} -> 'data' -> 'object' ->> 'payment_intent' = ${paymentIntentId}`)
+  const rows = await t.database.db
+    .select()
+    .from(paymentWebhookDeliveries)
+    .where(sql`${paymentWebhookDeliveries.payload} -> 'data' -> 'object' ->> 'payment_intent' = ${paymentIntentId}`)
   return rows.filter((row) => row.type !== 'checkout.session.completed')
 }
 
@@ -232,7 +246,10 @@ describe('a refund the store starts (orders.refundOrder)', () => {
     expect(await itemsOf(t, order.orderId)).toEqual(itemsBefore)
 
     // The same items again: refused, and the provider still holds one refund.
-    await expect(orders.refundOrder({ orderId: order.orderId, orderItemIds: [orderItemId], reason: 'Bought twice by mistake' })).rejects.toMatchObject({ status: 409, code: 'ITEM_NOT_REFUNDABLE' })
+    await expect(orders.refundOrder({ orderId: order.orderId, orderItemIds: [orderItemId], reason: 'Bought twice by mistake' })).rejects.toMatchObject({
+      status: 409,
+      code: 'ITEM_NOT_REFUNDABLE',
+    })
     expect(await refundsAtProvider(order.paymentIntentId)).toHaveLength(1)
     expect(await eventsAbout(order.paymentIntentId)).toHaveLength(1)
   })
@@ -246,7 +263,9 @@ describe('a refund the store starts (orders.refundOrder)', () => {
     ])
     expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(1)
     // The second click is refused, naming the pack: still being refunded, or already refunded.
-    for (const result of results) if (result.status === 'rejected') expect([`"${dear.name}" is being refunded`, `"${dear.name}" is already refunded`]).toContain((result.reason as Error).message)
+    for (const result of results)
+      if (result.status === 'rejected')
+        expect([`"${dear.name}" is being refunded`, `"${dear.name}" is already refunded`]).toContain((result.reason as Error).message)
 
     const atProvider = await refundsAtProvider(order.paymentIntentId)
     expect(atProvider).toHaveLength(1)
@@ -259,7 +278,13 @@ describe('a refund the store starts (orders.refundOrder)', () => {
     // The provider seam itself: the refund request's key answers the first refund, even for another amount.
     const requests = await t.database.db.select().from(refundRequests).where(eq(refundRequests.orderId, order.orderId))
     expect(requests).toEqual([expect.objectContaining({ status: 'succeeded', refundId: atProvider[0]!.id, idempotencyKey: `refund:${order.orderId}:0` })])
-    const again = await t.app.payments.refund({ paymentIntentId: order.paymentIntentId, amountCents: 1, reason: '', metadata: {}, idempotencyKey: requests[0]!.idempotencyKey })
+    const again = await t.app.payments.refund({
+      paymentIntentId: order.paymentIntentId,
+      amountCents: 1,
+      reason: '',
+      metadata: {},
+      idempotencyKey: requests[0]!.idempotencyKey,
+    })
     expect(again.id).toBe(atProvider[0]!.id)
     expect(await refundsAtProvider(order.paymentIntentId)).toHaveLength(1)
   })
@@ -320,12 +345,21 @@ describe('the development routes in production', () => {
     expect(unknownHere.statusCode).toBe(404)
     expect(unknownHere.json().error.code).toBe('resource_missing')
 
-    const production = await createTestApp({ NODE_ENV: 'production', PAYMENTS_PROVIDER: 'builtin', AUTH_SECRET: 'p'.repeat(40), SMTP_URL: 'smtp://mail.example.com:587' })
+    const production = await createTestApp({
+      NODE_ENV: 'production',
+      PAYMENTS_PROVIDER: 'builtin',
+      AUTH_SECRET: 'p'.repeat(40),
+      SMTP_URL: 'smtp://mail.example.com:587',
+    })
     try {
       expect(production.config.devMode).toBe(false)
       expect(production.app.payments.kind).toBe('builtin')
       // A paid session the routes could act on.
-      const session = await createSession(production, { checkoutType: 'direct', customerEmail: 'prod-buyer@example.com', items: [{ productId: dear.id, quantity: 1 }] })
+      const session = await createSession(production, {
+        checkoutType: 'direct',
+        customerEmail: 'prod-buyer@example.com',
+        items: [{ productId: dear.id, quantity: 1 }],
+      })
       expect((await payBuiltinSession(production.app, session.sessionId)).status).toBe(200)
 
       const answers = await Promise.all([

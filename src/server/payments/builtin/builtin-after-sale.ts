@@ -94,7 +94,14 @@ export function createAfterSaleStore({ db, onEventQueued }: AfterSaleStoreDeps) 
       }
       const [row] = await tx
         .insert(paymentRefunds)
-        .values({ id, paymentIntentId, amountCents, currency: session.currency, reason: 'requested_by_customer', metadata: { ...metadata, ...(reason ? { reason } : {}) } })
+        .values({
+          id,
+          paymentIntentId,
+          amountCents,
+          currency: session.currency,
+          reason: 'requested_by_customer',
+          metadata: { ...metadata, ...(reason ? { reason } : {}) },
+        })
         .returning()
       const now = new Date()
       await enqueueWebhookEvent(tx, stripeEvent(newEventId(), 'charge.refunded', chargeObject(session, [...refunds, row!]), now), now)
@@ -122,7 +129,10 @@ export function createAfterSaleStore({ db, onEventQueued }: AfterSaleStoreDeps) 
 
     /** The payment's order and refunds as this provider knows them now; null for an unknown payment. */
     async paymentRecord(paymentIntentId: string): Promise<PaymentRecord | null> {
-      const [session] = await db.select({ metadata: paymentSessions.metadata }).from(paymentSessions).where(eq(paymentSessions.paymentIntentId, paymentIntentId))
+      const [session] = await db
+        .select({ metadata: paymentSessions.metadata })
+        .from(paymentSessions)
+        .where(eq(paymentSessions.paymentIntentId, paymentIntentId))
       if (!session) return null
       return { orderId: session.metadata.orderId ?? null, refunds: (await refundsOf(db, paymentIntentId)).map(toRefund) }
     },

@@ -22,46 +22,58 @@ export function builtinDevRoutes(afterSale: BuiltinPaymentProvider['afterSale'])
       reply.header('Cache-Control', 'no-store')
     })
 
-    app.post('/api/dev/payments/sessions/:sessionId/refund', {
-      schema: {
-        tags: ['development'],
-        summary: "Refund a paid built-in session as from the provider's dashboard (development only)",
-        params: sessionParams,
-        body: z.object({ amountCents: z.number().int().positive().max(100_000_000).optional() }).default({}),
-        response: { 200: refundSchema, ...errors },
+    app.post(
+      '/api/dev/payments/sessions/:sessionId/refund',
+      {
+        schema: {
+          tags: ['development'],
+          summary: "Refund a paid built-in session as from the provider's dashboard (development only)",
+          params: sessionParams,
+          body: z.object({ amountCents: z.number().int().positive().max(100_000_000).optional() }).default({}),
+          response: { 200: refundSchema, ...errors },
+        },
+        config: { failureMessage: 'Failed to refund the payment' },
       },
-      config: { failureMessage: 'Failed to refund the payment' },
-    }, async (request) => {
-      const { id, paymentIntentId, amountCents, status } = await afterSale.refundFromDashboard(request.params.sessionId, request.body.amountCents)
-      return { id, paymentIntentId, amountCents, status }
-    })
+      async (request) => {
+        const { id, paymentIntentId, amountCents, status } = await afterSale.refundFromDashboard(request.params.sessionId, request.body.amountCents)
+        return { id, paymentIntentId, amountCents, status }
+      },
+    )
 
-    app.post('/api/dev/payments/sessions/:sessionId/disputes', {
-      schema: {
-        tags: ['development'],
-        summary: "Open a dispute of a paid built-in session, as the shopper's bank would (development only)",
-        params: sessionParams,
-        body: z.object({ reason: z.enum(['fraudulent', 'product_not_received', 'duplicate', 'general']).optional() }).default({}),
-        response: { 200: disputeSchema, ...errors },
+    app.post(
+      '/api/dev/payments/sessions/:sessionId/disputes',
+      {
+        schema: {
+          tags: ['development'],
+          summary: "Open a dispute of a paid built-in session, as the shopper's bank would (development only)",
+          params: sessionParams,
+          body: z.object({ reason: z.enum(['fraudulent', 'product_not_received', 'duplicate', 'general']).optional() }).default({}),
+          response: { 200: disputeSchema, ...errors },
+        },
+        config: { failureMessage: 'Failed to open the dispute' },
       },
-      config: { failureMessage: 'Failed to open the dispute' },
-    }, async (request) => {
-      const { id, paymentIntentId, amountCents, status } = await afterSale.openDispute(request.params.sessionId, request.body.reason)
-      return { id, paymentIntentId, amountCents, status }
-    })
+      async (request) => {
+        const { id, paymentIntentId, amountCents, status } = await afterSale.openDispute(request.params.sessionId, request.body.reason)
+        return { id, paymentIntentId, amountCents, status }
+      },
+    )
 
-    app.post('/api/dev/payments/disputes/:disputeId/close', {
-      schema: {
-        tags: ['development'],
-        summary: 'Decide an open dispute: won or lost (development only)',
-        params: z.object({ disputeId: z.string().min(1).max(200) }),
-        body: z.object({ outcome: z.enum(['won', 'lost']) }),
-        response: { 200: disputeSchema, ...errors },
+    app.post(
+      '/api/dev/payments/disputes/:disputeId/close',
+      {
+        schema: {
+          tags: ['development'],
+          summary: 'Decide an open dispute: won or lost (development only)',
+          params: z.object({ disputeId: z.string().min(1).max(200) }),
+          body: z.object({ outcome: z.enum(['won', 'lost']) }),
+          response: { 200: disputeSchema, ...errors },
+        },
+        config: { failureMessage: 'Failed to close the dispute' },
       },
-      config: { failureMessage: 'Failed to close the dispute' },
-    }, async (request) => {
-      const { id, paymentIntentId, amountCents, status } = await afterSale.closeDispute(request.params.disputeId, request.body.outcome)
-      return { id, paymentIntentId, amountCents, status }
-    })
+      async (request) => {
+        const { id, paymentIntentId, amountCents, status } = await afterSale.closeDispute(request.params.disputeId, request.body.outcome)
+        return { id, paymentIntentId, amountCents, status }
+      },
+    )
   }
 }

@@ -53,7 +53,11 @@ export function createBuiltinPayService(sessions: SessionStore) {
       assertPayable(row)
       const outcome = evaluateTestCard(request, now)
       if (!outcome.ok) throw new AppError(outcome.status, outcome.code, outcome.message)
-      const paid = await sessions.complete(row.id, { last4: outcome.last4, cardholderName: request.name, email: row.customerEmail ? null : (request.email ?? null) }, now)
+      const paid = await sessions.complete(
+        row.id,
+        { last4: outcome.last4, cardholderName: request.name, email: row.customerEmail ? null : (request.email ?? null) },
+        now,
+      )
       if (!paid) {
         // Another confirmation (or the expiry sweep) got there between our read and our update.
         assertPayable((await sessions.find(row.id)) ?? row, true)

@@ -153,7 +153,9 @@ describe('paying with test cards', () => {
 
 describe('embedded sessions and their client secret', () => {
   it('pays with the right client secret and returns the return URL', async () => {
-    const session = await t.app.payments.createCheckoutSession(sessionInput({ uiMode: 'embedded', returnUrl: 'http://localhost:3000/payment/success?session_id={CHECKOUT_SESSION_ID}&flow=embedded' }))
+    const session = await t.app.payments.createCheckoutSession(
+      sessionInput({ uiMode: 'embedded', returnUrl: 'http://localhost:3000/payment/success?session_id={CHECKOUT_SESSION_ID}&flow=embedded' }),
+    )
     const paid = await payBuiltinSession(t.app, session.id, { clientSecret: session.clientSecret! })
     expect(paid.status).toBe(200)
     expect(paid.body.redirectUrl).toBe(`http://localhost:3000/payment/success?session_id=${session.id}&flow=embedded`)
@@ -168,7 +170,11 @@ describe('embedded sessions and their client secret', () => {
     expect(none.status).toBe(404)
     const view = await t.app.inject({ method: 'GET', url: `/api/builtin-pay/sessions/${session.id}` })
     expect(view.statusCode).toBe(404)
-    const withSecret = await t.app.inject({ method: 'GET', url: `/api/builtin-pay/sessions/${session.id}`, headers: { 'x-client-secret': session.clientSecret! } })
+    const withSecret = await t.app.inject({
+      method: 'GET',
+      url: `/api/builtin-pay/sessions/${session.id}`,
+      headers: { 'x-client-secret': session.clientSecret! },
+    })
     expect(withSecret.json()).toMatchObject({ status: 'open', amountTotalCents: 5831 })
     expect(await t.app.payments.retrieveCheckoutSession(session.id)).toMatchObject({ status: 'open', paymentStatus: 'unpaid' })
     expect(await deliveriesOf(session.id)).toHaveLength(0)
@@ -199,7 +205,10 @@ describe('expiry', () => {
     const session = await t.app.payments.createCheckoutSession(sessionInput())
     const row = (await t.database.db.select().from(paymentSessions).where(eq(paymentSessions.id, session.id)))[0]!
     expect(row.expiresAt.getTime() - row.createdAt.getTime()).toBe(24 * 60 * 60_000)
-    await t.database.db.update(paymentSessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(paymentSessions.id, session.id))
+    await t.database.db
+      .update(paymentSessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(paymentSessions.id, session.id))
 
     const swept = await builtinProvider(t.app).expireDueSessions()
     expect(swept).toBeGreaterThanOrEqual(1)
@@ -210,7 +219,10 @@ describe('expiry', () => {
 
   it('a session found past its deadline before the sweep is expired on the spot', async () => {
     const session = await t.app.payments.createCheckoutSession(sessionInput())
-    await t.database.db.update(paymentSessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(paymentSessions.id, session.id))
+    await t.database.db
+      .update(paymentSessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(paymentSessions.id, session.id))
     const pay = await payBuiltinSession(t.app, session.id)
     expect(pay.status).toBe(400)
     expect(pay.body.error?.code).toBe('checkout_session_expired')

@@ -91,8 +91,21 @@ export function createSessionStore({ db, publicUrl, onEventQueued }: SessionStor
 
     /** Marks an open, unexpired session paid and queues checkout.session.completed; null if it was not payable. */
     complete(sessionId: string, card: PaidCard, now = new Date()): Promise<PaymentSessionRow | null> {
-      const current = { status: 'complete', paymentStatus: 'paid', cardLast4: card.last4, cardholderName: card.cardholderName, paymentIntentId: newPaymentIntentId(), completedAt: now } as const
-      return transition(sessionId, 'checkout.session.completed', card.email ? { ...current, customerEmail: card.email } : current, now, gt(paymentSessions.expiresAt, now))
+      const current = {
+        status: 'complete',
+        paymentStatus: 'paid',
+        cardLast4: card.last4,
+        cardholderName: card.cardholderName,
+        paymentIntentId: newPaymentIntentId(),
+        completedAt: now,
+      } as const
+      return transition(
+        sessionId,
+        'checkout.session.completed',
+        card.email ? { ...current, customerEmail: card.email } : current,
+        now,
+        gt(paymentSessions.expiresAt, now),
+      )
     },
 
     /** Ends an open session and queues checkout.session.expired; null if it was not open. */

@@ -19,7 +19,10 @@ describe('evaluateTestCard', () => {
   })
 
   it('declines a real-looking number because this is test mode', () => {
-    expect(card('4111 1111 1111 1111')).toMatchObject({ status: 402, message: 'Your card was declined. Your request was in test mode, but used a non test card.' })
+    expect(card('4111 1111 1111 1111')).toMatchObject({
+      status: 402,
+      message: 'Your card was declined. Your request was in test mode, but used a non test card.',
+    })
   })
 
   it('checks the number, then the expiry, then the CVC', () => {

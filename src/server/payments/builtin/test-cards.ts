@@ -12,9 +12,7 @@ export interface CardDetails {
   cvc: string
 }
 
-export type CardOutcome =
-  | { ok: true; last4: string; brand: string }
-  | { ok: false; status: 400 | 402; code: string; message: string }
+export type CardOutcome = { ok: true; last4: string; brand: string } | { ok: false; status: 400 | 402; code: string; message: string }
 
 const DECLINED = 'Your card was declined.'
 

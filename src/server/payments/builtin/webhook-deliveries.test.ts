@@ -69,7 +69,14 @@ describe('webhook delivery', () => {
     expect(delivery!.signature).toMatch(/^t=\d+,v1=[0-9a-f]{64}$/)
     expect(delivery!.event).toMatchObject({
       type: 'checkout.session.completed',
-      session: { id: session.id, status: 'complete', paymentStatus: 'paid', amountTotalCents: 5831, customerEmail: 'producer@example.com', metadata: session.metadata },
+      session: {
+        id: session.id,
+        status: 'complete',
+        paymentStatus: 'paid',
+        amountTotalCents: 5831,
+        customerEmail: 'producer@example.com',
+        metadata: session.metadata,
+      },
     })
     expect((await deliveryOf(session.id)).deliveredAt).toBeInstanceOf(Date)
 
@@ -142,7 +149,12 @@ describe('webhook delivery', () => {
     const session = await paidSession()
     await builtinProvider(t.app).deliverDueWebhooks({ fetch: receiver([500]).fetch })
 
-    const restarted = createBuiltinProvider({ db: t.database.db, publicUrl: t.config.publicUrl, authSecret: t.config.authSecret, webhookUrl: t.config.paymentsWebhookUrl })
+    const restarted = createBuiltinProvider({
+      db: t.database.db,
+      publicUrl: t.config.publicUrl,
+      authSecret: t.config.authSecret,
+      webhookUrl: t.config.paymentsWebhookUrl,
+    })
     const endpoint = receiver()
     const run = await restarted.deliverDueWebhooks({ fetch: endpoint.fetch, now: new Date(Date.now() + 1500) })
     expect(run).toMatchObject({ attempted: 1, delivered: 1 })
@@ -177,6 +189,8 @@ describe('two workers at once', () => {
     const sent = endpoint.received.map((received) => received.event.session?.id).sort()
     expect(sent).toEqual(sessions.map((session) => session.id).sort())
     const rows = await t.database.db.select().from(paymentWebhookDeliveries).where(eq(paymentWebhookDeliveries.attempts, 1))
-    expect(rows.filter((row) => sessions.some((session) => session.id === (row.payload as { data: { object: { id: string } } }).data.object.id))).toHaveLength(8)
+    expect(rows.filter((row) => sessions.some((session) => session.id === (row.payload as { data: { object: { id: string } } }).data.object.id))).toHaveLength(
+      8,
+    )
   })
 })

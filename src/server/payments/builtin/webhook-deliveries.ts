@@ -25,7 +25,10 @@ const CLAIM_LEASE_MS = ATTEMPT_TIMEOUT_MS + 30_000
 /** Deliveries claimed per run. */
 export const DELIVERY_BATCH_SIZE = 20
 
-type FetchLike = (url: string, init: { method: 'POST'; headers: Record<string, string>; body: string; signal?: AbortSignal }) => Promise<{ ok: boolean; status: number; text: () => Promise<string> }>
+type FetchLike = (
+  url: string,
+  init: { method: 'POST'; headers: Record<string, string>; body: string; signal?: AbortSignal },
+) => Promise<{ ok: boolean; status: number; text: () => Promise<string> }>
 
 export interface WebhookLogger {
   info: (message: string) => void
@@ -109,7 +112,11 @@ async function postDelivery(delivery: PaymentWebhookDeliveryRow, options: Delive
   const signature = Stripe.webhooks.generateTestHeaderString({ payload: body, secret: options.webhookSecret })
   const response = await send(options.targetUrl, {
     method: 'POST',
-    headers: { 'Content-Type': 'application/json; charset=utf-8', 'Stripe-Signature': signature, 'User-Agent': 'ALS-BuiltinPayments/1.0 (+Stripe webhook format)' },
+    headers: {
+      'Content-Type': 'application/json; charset=utf-8',
+      'Stripe-Signature': signature,
+      'User-Agent': 'ALS-BuiltinPayments/1.0 (+Stripe webhook format)',
+    },
     body,
     signal: AbortSignal.timeout(ATTEMPT_TIMEOUT_MS),
   })

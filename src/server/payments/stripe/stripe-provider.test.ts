@@ -28,7 +28,18 @@ let requests: RecordedRequest[] = []
 let provider: PaymentProvider
 
 function stripeSession(fields: Record<string, unknown>) {
-  return { object: 'checkout.session', url: null, client_secret: null, status: 'open', payment_status: 'unpaid', currency: 'usd', customer_email: null, metadata: {}, payment_intent: null, ...fields }
+  return {
+    object: 'checkout.session',
+    url: null,
+    client_secret: null,
+    status: 'open',
+    payment_status: 'unpaid',
+    currency: 'usd',
+    customer_email: null,
+    metadata: {},
+    payment_intent: null,
+    ...fields,
+  }
 }
 
 function answer(request: RecordedRequest): [number, unknown] {
@@ -38,27 +49,41 @@ function answer(request: RecordedRequest): [number, unknown] {
   }
   if (method === 'POST' && path === '/v1/checkout/sessions') {
     const hosted = form.ui_mode === 'hosted_page'
-    const metadata = Object.fromEntries(Object.entries(form).filter(([key]) => key.startsWith('metadata[')).map(([key, value]) => [key.slice(9, -1), value]))
-    return [200, stripeSession({
-      id: 'cs_test_from_stripe',
-      url: hosted ? 'https://checkout.stripe.com/c/pay/cs_test_from_stripe' : null,
-      client_secret: hosted ? null : 'cs_test_from_stripe_secret_xyz',
-      amount_total: 5831,
-      customer_email: form.customer_email ?? null,
-      metadata,
-      ui_mode: form.ui_mode,
-    })]
+    const metadata = Object.fromEntries(
+      Object.entries(form)
+        .filter(([key]) => key.startsWith('metadata['))
+        .map(([key, value]) => [key.slice(9, -1), value]),
+    )
+    return [
+      200,
+      stripeSession({
+        id: 'cs_test_from_stripe',
+        url: hosted ? 'https://checkout.stripe.com/c/pay/cs_test_from_stripe' : null,
+        client_secret: hosted ? null : 'cs_test_from_stripe_secret_xyz',
+        amount_total: 5831,
+        customer_email: form.customer_email ?? null,
+        metadata,
+        ui_mode: form.ui_mode,
+      }),
+    ]
   }
   if (method === 'GET' && path === '/v1/checkout/sessions/cs_test_paid') {
-    return [200, stripeSession({
-      id: 'cs_test_paid',
-      status: 'complete',
-      payment_status: 'paid',
-      amount_total: 5831,
-      customer_details: { email: 'buyer@example.com' },
-      metadata: { orderId: 'order-1' },
-      payment_intent: { id: 'pi_paid', object: 'payment_intent', latest_charge: { id: 'ch_1', object: 'charge', payment_method_details: { type: 'card', card: { brand: 'visa', last4: '4242' } } } },
-    })]
+    return [
+      200,
+      stripeSession({
+        id: 'cs_test_paid',
+        status: 'complete',
+        payment_status: 'paid',
+        amount_total: 5831,
+        customer_details: { email: 'buyer@example.com' },
+        metadata: { orderId: 'order-1' },
+        payment_intent: {
+          id: 'pi_paid',
+          object: 'payment_intent',
+          latest_charge: { id: 'ch_1', object: 'charge', payment_method_details: { type: 'card', card: { brand: 'visa', last4: '4242' } } },
+        },
+      }),
+    ]
   }
   if (method === 'GET' && path === '/v1/checkout/sessions/cs_test_done') {
     return [200, stripeSession({ id: 'cs_test_done', status: 'complete', payment_status: 'paid', amount_total: 100 })]
@@ -67,25 +92,51 @@ function answer(request: RecordedRequest): [number, unknown] {
     return [200, stripeSession({ id: 'cs_test_open', status: 'expired', amount_total: 100 })]
   }
   if (method === 'POST' && path === '/v1/checkout/sessions/cs_test_done/expire') {
-    return [400, { error: { type: 'invalid_request_error', message: 'Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of "complete".' } }]
+    return [
+      400,
+      {
+        error: {
+          type: 'invalid_request_error',
+          message: 'Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of "complete".',
+        },
+      },
+    ]
   }
   if (method === 'POST' && path === '/v1/refunds') {
-    const metadata = Object.fromEntries(Object.entries(form).filter(([key]) => key.startsWith('metadata[')).map(([key, value]) => [key.slice(9, -1), value]))
-    return [200, { id: 're_new', object: 'refund', amount: Number(form.amount), payment_intent: form.payment_intent, status: 'pending', reason: form.reason, metadata }]
+    const metadata = Object.fromEntries(
+      Object.entries(form)
+        .filter(([key]) => key.startsWith('metadata['))
+        .map(([key, value]) => [key.slice(9, -1), value]),
+    )
+    return [
+      200,
+      { id: 're_new', object: 'refund', amount: Number(form.amount), payment_intent: form.payment_intent, status: 'pending', reason: form.reason, metadata },
+    ]
   }
   if (method === 'GET' && path === '/v1/payment_intents/pi_paid') {
     return [200, { id: 'pi_paid', object: 'payment_intent', amount: 5831, metadata: { orderId: 'order-1' } }]
   }
   if (method === 'GET' && path === '/v1/refunds' && request.query.get('payment_intent') === 'pi_paid') {
-    return [200, {
-      object: 'list',
-      has_more: false,
-      url: '/v1/refunds',
-      data: [
-        { id: 're_2', object: 'refund', amount: 1000, payment_intent: 'pi_paid', status: 'failed', reason: null, metadata: {} },
-        { id: 're_1', object: 'refund', amount: 2999, payment_intent: 'pi_paid', status: 'succeeded', reason: 'requested_by_customer', metadata: { orderId: 'order-1', orderItemIds: 'item-1' } },
-      ],
-    }]
+    return [
+      200,
+      {
+        object: 'list',
+        has_more: false,
+        url: '/v1/refunds',
+        data: [
+          { id: 're_2', object: 'refund', amount: 1000, payment_intent: 'pi_paid', status: 'failed', reason: null, metadata: {} },
+          {
+            id: 're_1',
+            object: 'refund',
+            amount: 2999,
+            payment_intent: 'pi_paid',
+            status: 'succeeded',
+            reason: 'requested_by_customer',
+            metadata: { orderId: 'order-1', orderItemIds: 'item-1' },
+          },
+        ],
+      },
+    ]
   }
   return [404, { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such checkout.session: '${path.split('/').pop()}'` } }]
 }
@@ -184,8 +235,15 @@ describe('creating a Stripe Checkout Session', () => {
     const session = await provider.createCheckoutSession(input)
     expect(requests.map((request) => request.path)).toEqual(['/v1/checkout/sessions'])
     const form = requests[0]!.form
-    expect(form).toMatchObject({ ui_mode: 'embedded_page', return_url: input.returnUrl, redirect_on_completion: 'if_required', 'line_items[0][price_data][unit_amount]': '4900' })
-    expect(Object.keys(form).filter((key) => key.startsWith('line_items[1]') || key.startsWith('discounts') || key === 'customer_email' || key === 'success_url')).toEqual([])
+    expect(form).toMatchObject({
+      ui_mode: 'embedded_page',
+      return_url: input.returnUrl,
+      redirect_on_completion: 'if_required',
+      'line_items[0][price_data][unit_amount]': '4900',
+    })
+    expect(
+      Object.keys(form).filter((key) => key.startsWith('line_items[1]') || key.startsWith('discounts') || key === 'customer_email' || key === 'success_url'),
+    ).toEqual([])
     expect(session.clientSecret).toBe('cs_test_from_stripe_secret_xyz')
   })
 
@@ -232,7 +290,16 @@ describe('webhook signatures', () => {
     object: 'event',
     type: 'checkout.session.completed',
     created: 1_700_000_000,
-    data: { object: stripeSession({ id: 'cs_test_paid', status: 'complete', payment_status: 'paid', amount_total: 5831, metadata: { orderId: 'order-1' }, payment_intent: 'pi_paid' }) },
+    data: {
+      object: stripeSession({
+        id: 'cs_test_paid',
+        status: 'complete',
+        payment_status: 'paid',
+        amount_total: 5831,
+        metadata: { orderId: 'order-1' },
+        payment_intent: 'pi_paid',
+      }),
+    },
   })
 
   it('accepts an event signed with STRIPE_WEBHOOK_SECRET and reads its session', () => {
@@ -241,7 +308,14 @@ describe('webhook signatures', () => {
       id: 'evt_1',
       type: 'checkout.session.completed',
       created: 1_700_000_000,
-      session: expect.objectContaining({ id: 'cs_test_paid', paymentStatus: 'paid', amountTotalCents: 5831, metadata: { orderId: 'order-1' }, paymentIntentId: 'pi_paid', cardLast4: null }),
+      session: expect.objectContaining({
+        id: 'cs_test_paid',
+        paymentStatus: 'paid',
+        amountTotalCents: 5831,
+        metadata: { orderId: 'order-1' },
+        paymentIntentId: 'pi_paid',
+        cardLast4: null,
+      }),
       charge: null,
       refund: null,
       dispute: null,
@@ -257,9 +331,22 @@ describe('webhook signatures', () => {
     const charge = signed({ id: 'ch_1', object: 'charge', payment_intent: 'pi_paid', amount_refunded: 2999, metadata: {} }, 'charge.refunded')
     expect(charge.charge).toEqual({ id: 'ch_1', paymentIntentId: 'pi_paid', orderId: null })
     expect(charge.session).toBeNull()
-    const refund = signed({ id: 're_1', object: 'refund', amount: 2999, payment_intent: 'pi_paid', status: 'failed', reason: null, metadata: { orderId: 'order-1' } }, 'refund.updated')
-    expect(refund.refund).toEqual({ id: 're_1', paymentIntentId: 'pi_paid', amountCents: 2999, status: 'failed', reason: null, metadata: { orderId: 'order-1' } })
-    const dispute = signed({ id: 'dp_1', object: 'dispute', amount: 5831, charge: 'ch_1', payment_intent: 'pi_paid', status: 'lost', reason: 'fraudulent' }, 'charge.dispute.closed')
+    const refund = signed(
+      { id: 're_1', object: 'refund', amount: 2999, payment_intent: 'pi_paid', status: 'failed', reason: null, metadata: { orderId: 'order-1' } },
+      'refund.updated',
+    )
+    expect(refund.refund).toEqual({
+      id: 're_1',
+      paymentIntentId: 'pi_paid',
+      amountCents: 2999,
+      status: 'failed',
+      reason: null,
+      metadata: { orderId: 'order-1' },
+    })
+    const dispute = signed(
+      { id: 'dp_1', object: 'dispute', amount: 5831, charge: 'ch_1', payment_intent: 'pi_paid', status: 'lost', reason: 'fraudulent' },
+      'charge.dispute.closed',
+    )
     expect(dispute.dispute).toEqual({ id: 'dp_1', paymentIntentId: 'pi_paid', amountCents: 5831, status: 'lost', reason: 'fraudulent' })
     const other = signed({ id: 'cus_1', object: 'customer', email: 'buyer@example.com' }, 'customer.created')
     expect([other.session, other.charge, other.refund, other.dispute]).toEqual([null, null, null, null])
@@ -303,20 +390,42 @@ describe('choosing Stripe by configuration', () => {
 
 describe('refunds on Stripe', () => {
   it('creates a refund of the payment intent for the amount, with our metadata and an idempotency key', async () => {
-    const refund = await provider.refund({ paymentIntentId: 'pi_paid', amountCents: 2999, reason: 'Wrong pack', metadata: { orderId: 'order-1', orderItemIds: 'item-1' }, idempotencyKey: 'refund-order-1-item-1' })
+    const refund = await provider.refund({
+      paymentIntentId: 'pi_paid',
+      amountCents: 2999,
+      reason: 'Wrong pack',
+      metadata: { orderId: 'order-1', orderItemIds: 'item-1' },
+      idempotencyKey: 'refund-order-1-item-1',
+    })
 
     const [create] = requests as [RecordedRequest]
     expect(`${create.method} ${create.path}`).toBe('POST /v1/refunds')
-    expect(create.form).toMatchObject({ payment_intent: 'pi_paid', amount: '2999', reason: 'requested_by_customer', 'metadata[orderId]': 'order-1', 'metadata[orderItemIds]': 'item-1' })
+    expect(create.form).toMatchObject({
+      payment_intent: 'pi_paid',
+      amount: '2999',
+      reason: 'requested_by_customer',
+      'metadata[orderId]': 'order-1',
+      'metadata[orderItemIds]': 'item-1',
+    })
     expect(create.idempotencyKey).toBe('refund-order-1-item-1')
-    expect(refund).toEqual({ id: 're_new', paymentIntentId: 'pi_paid', amountCents: 2999, status: 'pending', reason: 'requested_by_customer', metadata: { orderId: 'order-1', orderItemIds: 'item-1' } })
+    expect(refund).toEqual({
+      id: 're_new',
+      paymentIntentId: 'pi_paid',
+      amountCents: 2999,
+      status: 'pending',
+      reason: 'requested_by_customer',
+      metadata: { orderId: 'order-1', orderItemIds: 'item-1' },
+    })
   })
 
   it('reads a payment as Stripe knows it now: its order from metadata and every refund with its status', async () => {
     const record = await provider.paymentRecord('pi_paid')
 
     expect(record?.orderId).toBe('order-1')
-    expect(record?.refunds.map((refund) => [refund.id, refund.amountCents, refund.status])).toEqual([['re_2', 1000, 'failed'], ['re_1', 2999, 'succeeded']])
+    expect(record?.refunds.map((refund) => [refund.id, refund.amountCents, refund.status])).toEqual([
+      ['re_2', 1000, 'failed'],
+      ['re_1', 2999, 'succeeded'],
+    ])
     expect(record?.refunds[1]?.metadata.orderItemIds).toBe('item-1')
   })
 

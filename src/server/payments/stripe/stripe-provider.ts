@@ -25,8 +25,7 @@ export interface StripeProviderOptions {
 export function createStripeProvider({ secretKey, publishableKey, webhookSecret, api }: StripeProviderOptions): PaymentProvider {
   const stripe = new Stripe(secretKey, { maxNetworkRetries: 2, timeout: 20_000, telemetry: false, ...(api ?? {}) })
 
-  const read = (session: Stripe.Checkout.Session): PaymentCheckoutSession =>
-    toPaymentCheckoutSession(session as unknown as StripeCheckoutSessionObject)
+  const read = (session: Stripe.Checkout.Session): PaymentCheckoutSession => toPaymentCheckoutSession(session as unknown as StripeCheckoutSessionObject)
   const readRefund = (refund: Stripe.Refund): PaymentRefund | null => toPaymentRefund(refund as unknown as StripeRefundObject)
 
   return {

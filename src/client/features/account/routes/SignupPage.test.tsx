@@ -105,7 +105,12 @@ describe('Check Your Email modal', () => {
     await waitFor(() => expect(dialog.contains(document.activeElement)).toBe(true))
     expect(document.body.style.overflow).toBe('hidden')
     expect(signUpEmail).toHaveBeenCalledWith(
-      expect.objectContaining({ name: 'Ada Lovelace', email: 'ada@example.com', password: 'secret1', callbackURL: 'http://als.test/email-confirmation?confirmed=true' }),
+      expect.objectContaining({
+        name: 'Ada Lovelace',
+        email: 'ada@example.com',
+        password: 'secret1',
+        callbackURL: 'http://als.test/email-confirmation?confirmed=true',
+      }),
     )
   })
 

@@ -110,8 +110,8 @@ function CheckEmailModal({ email, onClose }: { email: string; onClose: () => voi
   return (
     <Modal title="Check Your Email" onClose={onClose}>
       <p className="mt-3 text-sm leading-relaxed text-zinc-300">
-        We sent a confirmation link to <strong className="font-semibold break-all text-white">{email}</strong>. Open it to activate your
-        account, then sign in. The link is valid for 24 hours.
+        We sent a confirmation link to <strong className="font-semibold break-all text-white">{email}</strong>. Open it to activate your account, then sign in.
+        The link is valid for 24 hours.
       </p>
       {storeConfig.devMode && (
         <p className="mt-3 text-sm text-zinc-400">

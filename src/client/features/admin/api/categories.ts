@@ -9,7 +9,10 @@ import { apiRequest } from '../../../api/http.ts'
 const KEY = ['admin', 'categories'] as const
 
 export function useAdminCategories() {
-  return useQuery({ queryKey: KEY, queryFn: () => apiRequest<{ data: AdminCategory[] }>('/api/admin/categories', {}, 'Failed to load categories').then((body) => body.data) })
+  return useQuery({
+    queryKey: KEY,
+    queryFn: () => apiRequest<{ data: AdminCategory[] }>('/api/admin/categories', {}, 'Failed to load categories').then((body) => body.data),
+  })
 }
 
 function useCategoryWrite<Input>(request: (input: Input) => Promise<unknown>) {
@@ -29,9 +32,12 @@ export const useCreateCategory = () =>
 
 /** Saves over the version the form was opened at; a newer one saved since is a 409 STALE_VERSION. */
 export const useUpdateCategory = () =>
-  useCategoryWrite(({ id, ...edit }: Partial<CategoryForm> & { id: string; version: number }) => apiRequest(`/api/admin/categories/${id}`, { method: 'PATCH', json: edit }, 'Failed to save the category'))
+  useCategoryWrite(({ id, ...edit }: Partial<CategoryForm> & { id: string; version: number }) =>
+    apiRequest(`/api/admin/categories/${id}`, { method: 'PATCH', json: edit }, 'Failed to save the category'),
+  )
 
 export const useReorderCategories = () =>
   useCategoryWrite((ids: string[]) => apiRequest('/api/admin/categories/order', { method: 'PUT', json: { ids } }, 'Failed to reorder categories'))
 
-export const useDeleteCategory = () => useCategoryWrite((id: string) => apiRequest(`/api/admin/categories/${id}`, { method: 'DELETE' }, 'Failed to delete the category'))
+export const useDeleteCategory = () =>
+  useCategoryWrite((id: string) => apiRequest(`/api/admin/categories/${id}`, { method: 'DELETE' }, 'Failed to delete the category'))

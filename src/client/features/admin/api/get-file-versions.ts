@@ -10,7 +10,10 @@ import { apiRequest } from '../../../api/http.ts'
 export function fileVersionsQuery(productId: string) {
   return queryOptions({
     queryKey: ['admin', 'products', 'file-versions', productId],
-    queryFn: () => apiRequest<{ data: ProductFileVersions }>(`/api/admin/products/${productId}/file-versions`, {}, 'Failed to load the file versions').then((body) => body.data),
+    queryFn: () =>
+      apiRequest<{ data: ProductFileVersions }>(`/api/admin/products/${productId}/file-versions`, {}, 'Failed to load the file versions').then(
+        (body) => body.data,
+      ),
   })
 }
 

@@ -21,7 +21,12 @@ export interface OrderListFilters {
 export function useAdminOrders(filters: OrderListFilters) {
   return useQuery({
     queryKey: ['admin', 'orders', filters],
-    queryFn: () => apiRequest<{ data: AdminOrderSummary[]; total: number }>(withQuery('/api/admin/orders', { ...filters, limit: ORDERS_PAGE_SIZE }), {}, 'Failed to load orders'),
+    queryFn: () =>
+      apiRequest<{ data: AdminOrderSummary[]; total: number }>(
+        withQuery('/api/admin/orders', { ...filters, limit: ORDERS_PAGE_SIZE }),
+        {},
+        'Failed to load orders',
+      ),
     placeholderData: keepPreviousData,
   })
 }
@@ -35,9 +40,7 @@ export function useAdminOrder(id: string | undefined) {
 }
 
 export type OrderAction =
-  | { kind: 'refund'; orderItemIds?: string[]; reason?: string }
-  | { kind: 'add-downloads'; orderItemId: string; downloads: number }
-  | { kind: 'receipt' }
+  { kind: 'refund'; orderItemIds?: string[]; reason?: string } | { kind: 'add-downloads'; orderItemId: string; downloads: number } | { kind: 'receipt' }
 
 export function useOrderAction(orderId: string) {
   const queryClient = useQueryClient()
@@ -49,8 +52,16 @@ export function useOrderAction(orderId: string) {
       }
       const body =
         action.kind === 'refund'
-          ? await apiRequest<{ data: AdminOrder }>(`/api/admin/orders/${orderId}/refund`, { method: 'POST', json: { orderItemIds: action.orderItemIds, reason: action.reason } }, 'Failed to refund')
-          : await apiRequest<{ data: AdminOrder }>(`/api/admin/orders/${orderId}/items/${action.orderItemId}/downloads`, { method: 'POST', json: { downloads: action.downloads } }, 'Failed to add downloads')
+          ? await apiRequest<{ data: AdminOrder }>(
+              `/api/admin/orders/${orderId}/refund`,
+              { method: 'POST', json: { orderItemIds: action.orderItemIds, reason: action.reason } },
+              'Failed to refund',
+            )
+          : await apiRequest<{ data: AdminOrder }>(
+              `/api/admin/orders/${orderId}/items/${action.orderItemId}/downloads`,
+              { method: 'POST', json: { downloads: action.downloads } },
+              'Failed to add downloads',
+            )
       return body.data
     },
     onSuccess: async (order) => {

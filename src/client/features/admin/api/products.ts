@@ -16,7 +16,8 @@ export interface ProductListQuery {
 export function useAdminProducts(query: ProductListQuery) {
   return useQuery({
     queryKey: ['admin', 'products', query],
-    queryFn: () => apiRequest<{ data: AdminProduct[] }>(withQuery('/api/admin/products', { ...query }), {}, 'Failed to load products').then((body) => body.data),
+    queryFn: () =>
+      apiRequest<{ data: AdminProduct[] }>(withQuery('/api/admin/products', { ...query }), {}, 'Failed to load products').then((body) => body.data),
     placeholderData: keepPreviousData,
   })
 }
@@ -38,7 +39,11 @@ export function useSaveProduct() {
   return useMutation({
     mutationFn: (save: ProductSave) =>
       'id' in save
-        ? apiRequest<{ data: AdminProduct }>(`/api/admin/products/${save.id}`, { method: 'PUT', json: { form: save.form, version: save.version } }, 'Failed to save the product')
+        ? apiRequest<{ data: AdminProduct }>(
+            `/api/admin/products/${save.id}`,
+            { method: 'PUT', json: { form: save.form, version: save.version } },
+            'Failed to save the product',
+          )
         : apiRequest<{ data: AdminProduct }>('/api/admin/products', { method: 'POST', json: { form: save.form } }, 'Failed to create the product'),
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: ['admin', 'products'] })

@@ -6,7 +6,10 @@ import { apiRequest } from '../../../api/http.ts'
 const KEY = ['admin', 'promo-codes'] as const
 
 export function useAdminPromoCodes() {
-  return useQuery({ queryKey: KEY, queryFn: () => apiRequest<{ data: AdminPromoCode[] }>('/api/admin/promo-codes', {}, 'Failed to load promo codes').then((body) => body.data) })
+  return useQuery({
+    queryKey: KEY,
+    queryFn: () => apiRequest<{ data: AdminPromoCode[] }>('/api/admin/promo-codes', {}, 'Failed to load promo codes').then((body) => body.data),
+  })
 }
 
 /** A new code's form, or an existing one's with the version it was opened at (a newer one saved since is a 409 STALE_VERSION). */
@@ -17,7 +20,11 @@ export function useSavePromoCode() {
   return useMutation({
     mutationFn: (save: PromoCodeSave) =>
       'id' in save
-        ? apiRequest<{ data: AdminPromoCode }>(`/api/admin/promo-codes/${save.id}`, { method: 'PUT', json: { form: save.form, version: save.version } }, 'Failed to save the promo code')
+        ? apiRequest<{ data: AdminPromoCode }>(
+            `/api/admin/promo-codes/${save.id}`,
+            { method: 'PUT', json: { form: save.form, version: save.version } },
+            'Failed to save the promo code',
+          )
         : apiRequest<{ data: AdminPromoCode }>('/api/admin/promo-codes', { method: 'POST', json: { form: save.form } }, 'Failed to create the promo code'),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: KEY }),
   })

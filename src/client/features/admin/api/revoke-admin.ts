@@ -6,7 +6,8 @@ import { ADMINS_QUERY_KEY } from './get-admins.ts'
 export function useRevokeAdmin() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (userId: string) => apiRequest<null>(`/api/admin/admins/${encodeURIComponent(userId)}`, { method: 'DELETE' }, 'Failed to revoke the admin role'),
+    mutationFn: (userId: string) =>
+      apiRequest<null>(`/api/admin/admins/${encodeURIComponent(userId)}`, { method: 'DELETE' }, 'Failed to revoke the admin role'),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ADMINS_QUERY_KEY }),
   })
 }

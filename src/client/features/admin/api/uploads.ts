@@ -34,7 +34,13 @@ export function startUpload(file: File, kind: UploadKind, onProgress: (sent: num
       onError: (error) => {
         const response = (error as { originalResponse?: { getStatus(): number; getBody(): string } | null }).originalResponse
         const body = parseErrorBody(response?.getBody())
-        reject(new ApiError(body?.error?.message ?? 'The upload failed: check your connection and choose the file again', response?.getStatus() ?? 0, body?.error?.code ?? 'UPLOAD_FAILED'))
+        reject(
+          new ApiError(
+            body?.error?.message ?? 'The upload failed: check your connection and choose the file again',
+            response?.getStatus() ?? 0,
+            body?.error?.code ?? 'UPLOAD_FAILED',
+          ),
+        )
       },
     })
     // A file this browser already started sending goes on from where it stopped.

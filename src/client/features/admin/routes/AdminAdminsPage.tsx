@@ -43,7 +43,9 @@ export default function AdminAdminsPage() {
             <caption className="sr-only">Admins of the store</caption>
             <thead className="bg-zinc-900/80 text-left text-xs text-zinc-400">
               <tr>
-                <th scope="col" className="px-4 py-3 font-medium">Admin</th>
+                <th scope="col" className="px-4 py-3 font-medium">
+                  Admin
+                </th>
                 <th scope="col" className="hidden px-4 py-3 font-medium sm:table-cell">
                   Admin since
                 </th>
@@ -104,8 +106,8 @@ function GrantAdminForm() {
     return (
       <div role="group" aria-labelledby={`${id}-confirm`} className="rounded-xl border border-amber-900/70 bg-amber-950/30 p-4">
         <p id={`${id}-confirm`} className="text-sm text-amber-100">
-          Make <span className="font-semibold text-white [overflow-wrap:anywhere]">{confirming}</span> an admin? They will be able to change products, orders, refunds and
-          admins.
+          Make <span className="font-semibold text-white [overflow-wrap:anywhere]">{confirming}</span> an admin? They will be able to change products, orders,
+          refunds and admins.
         </p>
         <div className="mt-3 flex flex-wrap gap-2">
           <button type="button" className="btn btn-primary" disabled={grant.isPending} onClick={() => confirm(confirming)}>
@@ -171,7 +173,9 @@ function AdminRow({ admin }: { admin: AdminAccount }) {
       <td className="px-4 py-3 align-top">
         <p className="text-zinc-100">
           <span className="[overflow-wrap:anywhere]">{admin.email}</span>
-          {admin.you && <span className="ml-2 inline-block rounded-full bg-brand-500/15 px-2 py-0.5 text-xs font-medium whitespace-nowrap text-brand-200">You</span>}
+          {admin.you && (
+            <span className="ml-2 inline-block rounded-full bg-brand-500/15 px-2 py-0.5 text-xs font-medium whitespace-nowrap text-brand-200">You</span>
+          )}
         </p>
         {admin.name && <p className="mt-0.5 text-zinc-400">{admin.name}</p>}
         {/* Narrow screens: the date under the name, the column hidden. */}
@@ -183,7 +187,13 @@ function AdminRow({ admin }: { admin: AdminAccount }) {
           <span className="block w-28 text-xs text-zinc-500 sm:w-auto sm:whitespace-nowrap">Another admin must take your role</span>
         ) : confirming ? (
           <div className="flex flex-col items-end gap-2 sm:flex-row">
-            <button type="button" className="btn btn-danger" disabled={revoke.isPending} onClick={run} aria-label={`Confirm: revoke the admin role of ${admin.email}`}>
+            <button
+              type="button"
+              className="btn btn-danger"
+              disabled={revoke.isPending}
+              onClick={run}
+              aria-label={`Confirm: revoke the admin role of ${admin.email}`}
+            >
               Confirm revoke
             </button>
             <button type="button" className="btn btn-secondary" disabled={revoke.isPending} onClick={() => setConfirming(false)}>

@@ -23,10 +23,13 @@ export default function AdminCategoriesPage() {
         <h2 id="new-category" className="mb-4 text-base font-semibold text-white">
           New category
         </h2>
-        <CategoryForm submitLabel="Create category" onSubmit={async (values) => {
-          await create.mutateAsync(values)
-          toast.success(`Category "${values.name}" created`)
-        }} />
+        <CategoryForm
+          submitLabel="Create category"
+          onSubmit={async (values) => {
+            await create.mutateAsync(values)
+            toast.success(`Category "${values.name}" created`)
+          }}
+        />
       </section>
       {categories.isPending ? (
         <ListSkeleton label="Loading categories…" />
@@ -37,7 +40,13 @@ export default function AdminCategoriesPage() {
       ) : (
         <ol aria-label="Categories in store order" className="mt-6 divide-y divide-zinc-800 rounded-2xl border border-zinc-800 bg-zinc-950/40">
           {categories.data.map((category, index) => (
-            <CategoryRow key={category.id} category={category} index={index} all={categories.data} reload={async () => (await categories.refetch()).data ?? []} />
+            <CategoryRow
+              key={category.id}
+              category={category}
+              index={index}
+              all={categories.data}
+              reload={async () => (await categories.refetch()).data ?? []}
+            />
           ))}
         </ol>
       )}
@@ -93,10 +102,22 @@ function CategoryRow({ category, index, all, reload }: CategoryRowProps) {
         </p>
       </div>
       <div className="flex flex-wrap gap-2">
-        <button type="button" className="btn btn-secondary" disabled={index === 0 || reorder.isPending} onClick={() => move(-1)} aria-label={`Move ${category.name} up`}>
+        <button
+          type="button"
+          className="btn btn-secondary"
+          disabled={index === 0 || reorder.isPending}
+          onClick={() => move(-1)}
+          aria-label={`Move ${category.name} up`}
+        >
           Up
         </button>
-        <button type="button" className="btn btn-secondary" disabled={index === all.length - 1 || reorder.isPending} onClick={() => move(1)} aria-label={`Move ${category.name} down`}>
+        <button
+          type="button"
+          className="btn btn-secondary"
+          disabled={index === all.length - 1 || reorder.isPending}
+          onClick={() => move(1)}
+          aria-label={`Move ${category.name} down`}
+        >
           Down
         </button>
         <button type="button" className="btn btn-secondary" onClick={() => setEditing(category)} aria-label={`Edit ${category.name}`}>

@@ -45,11 +45,21 @@ export default function AdminCustomersPage() {
             <table className="w-full min-w-[36rem] text-sm">
               <thead className="bg-zinc-900/80 text-left text-xs text-zinc-400">
                 <tr>
-                  <th scope="col" className="px-4 py-3 font-medium">Email</th>
-                  <th scope="col" className="px-4 py-3 font-medium">Account</th>
-                  <th scope="col" className="px-4 py-3 text-right font-medium">Orders</th>
-                  <th scope="col" className="px-4 py-3 text-right font-medium">Spent</th>
-                  <th scope="col" className="px-4 py-3 font-medium">Last order</th>
+                  <th scope="col" className="px-4 py-3 font-medium">
+                    Email
+                  </th>
+                  <th scope="col" className="px-4 py-3 font-medium">
+                    Account
+                  </th>
+                  <th scope="col" className="px-4 py-3 text-right font-medium">
+                    Orders
+                  </th>
+                  <th scope="col" className="px-4 py-3 text-right font-medium">
+                    Spent
+                  </th>
+                  <th scope="col" className="px-4 py-3 font-medium">
+                    Last order
+                  </th>
                 </tr>
               </thead>
               <tbody className="divide-y divide-zinc-800 bg-zinc-950/40">

@@ -34,16 +34,24 @@ export default function AdminDashboardPage() {
         <DailyBars title="Orders per day" days={days} value={(day) => day.orders} format={String} />
         <DailyBars title="Downloads per day" days={days} value={(day) => day.downloads} format={String} />
         <section aria-labelledby="top-products" className="rounded-2xl border border-zinc-800 bg-zinc-900/60 p-4">
-          <h2 id="top-products" className="text-sm font-semibold text-zinc-200">Best sellers</h2>
+          <h2 id="top-products" className="text-sm font-semibold text-zinc-200">
+            Best sellers
+          </h2>
           {topProducts.length === 0 ? (
             <p className="mt-3 text-sm text-zinc-400">No sales in the last 30 days.</p>
           ) : (
             <table className="mt-3 w-full text-sm">
               <thead>
                 <tr className="text-left text-xs text-zinc-400">
-                  <th scope="col" className="pb-2 font-medium">Product</th>
-                  <th scope="col" className="pb-2 text-right font-medium">Sold</th>
-                  <th scope="col" className="pb-2 text-right font-medium">Revenue</th>
+                  <th scope="col" className="pb-2 font-medium">
+                    Product
+                  </th>
+                  <th scope="col" className="pb-2 text-right font-medium">
+                    Sold
+                  </th>
+                  <th scope="col" className="pb-2 text-right font-medium">
+                    Revenue
+                  </th>
                 </tr>
               </thead>
               <tbody className="divide-y divide-zinc-800">

@@ -16,7 +16,11 @@ import { useAdminOrder, useOrderAction, type OrderAction } from '../api/orders.t
 import { AuditTrail } from '../AuditTrail.tsx'
 import { OrderItemsTable } from '../OrderItemsTable.tsx'
 
-const DONE: Record<OrderAction['kind'], string> = { refund: 'Refunded: the buyer\u2019s downloads of it have stopped', 'add-downloads': 'Downloads added', receipt: 'Receipt sent again' }
+const DONE: Record<OrderAction['kind'], string> = {
+  refund: 'Refunded: the buyer\u2019s downloads of it have stopped',
+  'add-downloads': 'Downloads added',
+  receipt: 'Receipt sent again',
+}
 
 export default function AdminOrderPage() {
   const { orderId } = useParams()
@@ -52,7 +56,8 @@ function OrderDetail({ order }: { order: AdminOrder }) {
         <OrderStatusBadge status={order.status} />
       </div>
       <p className="mt-1 text-sm text-zinc-400">
-        Placed <time dateTime={order.createdAt}>{formatDate(order.createdAt)}</time> by <span className="break-all text-zinc-200">{order.customerEmail}</span> ({order.userId ? 'account' : 'guest'})
+        Placed <time dateTime={order.createdAt}>{formatDate(order.createdAt)}</time> by <span className="break-all text-zinc-200">{order.customerEmail}</span> (
+        {order.userId ? 'account' : 'guest'})
       </p>
 
       <div className="mt-4 flex flex-wrap gap-2">
@@ -83,7 +88,9 @@ function OrderDetail({ order }: { order: AdminOrder }) {
           title="Amounts"
           rows={[
             ['Subtotal', formatPrice(order.subtotalCents)],
-            ...(order.discountCents > 0 ? ([[`Discount${order.promoCode ? ` (${order.promoCode})` : ''}`, `−${formatPrice(order.discountCents)}`]] as [string, string][]) : []),
+            ...(order.discountCents > 0
+              ? ([[`Discount${order.promoCode ? ` (${order.promoCode})` : ''}`, `−${formatPrice(order.discountCents)}`]] as [string, string][])
+              : []),
             ...(order.taxCents > 0 ? ([['Tax', formatPrice(order.taxCents)]] as [string, string][]) : []),
             ['Total paid', formatPrice(order.totalAmountCents)],
             ...(order.refundedCents > 0 ? ([['Refunded', `−${formatPrice(order.refundedCents)}`]] as [string, string][]) : []),
@@ -148,11 +155,21 @@ function OrderDetail({ order }: { order: AdminOrder }) {
             <table className="w-full min-w-[40rem] text-sm">
               <thead className="text-left text-xs text-zinc-400">
                 <tr>
-                  <th scope="col" className="py-2 pr-4 font-medium">Time</th>
-                  <th scope="col" className="py-2 pr-4 font-medium">Item</th>
-                  <th scope="col" className="py-2 pr-4 font-medium">Version</th>
-                  <th scope="col" className="py-2 pr-4 font-medium">IP address</th>
-                  <th scope="col" className="py-2 font-medium">Browser</th>
+                  <th scope="col" className="py-2 pr-4 font-medium">
+                    Time
+                  </th>
+                  <th scope="col" className="py-2 pr-4 font-medium">
+                    Item
+                  </th>
+                  <th scope="col" className="py-2 pr-4 font-medium">
+                    Version
+                  </th>
+                  <th scope="col" className="py-2 pr-4 font-medium">
+                    IP address
+                  </th>
+                  <th scope="col" className="py-2 font-medium">
+                    Browser
+                  </th>
                 </tr>
               </thead>
               <tbody className="divide-y divide-zinc-800">

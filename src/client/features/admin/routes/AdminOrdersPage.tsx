@@ -19,7 +19,12 @@ import { ORDERS_PAGE_SIZE, useAdminOrders, type OrderListFilters } from '../api/
 export default function AdminOrdersPage() {
   const [filters, setFilters] = useState<OrderListFilters>({ status: '', email: '', from: '', to: '', offset: 0 })
   const fromError = filters.from && !isCalendarDate(filters.from) ? calendarDateMessage('From') : null
-  const toError = filters.to && !isCalendarDate(filters.to) ? calendarDateMessage('To') : !fromError && filters.from && filters.to && filters.to < filters.from ? 'The last day must not be before the first' : null
+  const toError =
+    filters.to && !isCalendarDate(filters.to)
+      ? calendarDateMessage('To')
+      : !fromError && filters.from && filters.to && filters.to < filters.from
+        ? 'The last day must not be before the first'
+        : null
   const orders = useAdminOrders({ ...filters, email: filters.email.trim(), from: fromError ? '' : filters.from, to: toError ? '' : filters.to })
   const set = (change: Partial<OrderListFilters>) => setFilters((current) => ({ ...current, ...change, offset: change.offset ?? 0 }))
   const filtered = filters.status || filters.email || filters.from || filters.to
@@ -34,18 +39,34 @@ export default function AdminOrdersPage() {
             <option value="">Any status</option>
             {ORDER_STATUSES.map((status) => (
               <option key={status} value={status}>
-                {status.replace('_', ' ').toLowerCase().replace(/^./, (first) => first.toUpperCase())}
+                {status
+                  .replace('_', ' ')
+                  .toLowerCase()
+                  .replace(/^./, (first) => first.toUpperCase())}
               </option>
             ))}
           </select>
         </label>
         <label>
           <span className="mb-1.5 block text-sm font-medium text-zinc-200">Buyer email</span>
-          <input type="search" value={filters.email} onChange={(event) => set({ email: event.target.value })} placeholder="name@example.com" className={INPUT_CLASS} />
+          <input
+            type="search"
+            value={filters.email}
+            onChange={(event) => set({ email: event.target.value })}
+            placeholder="name@example.com"
+            className={INPUT_CLASS}
+          />
         </label>
         <label>
           <span className="mb-1.5 block text-sm font-medium text-zinc-200">From</span>
-          <input type="date" value={filters.from} onChange={(event) => set({ from: event.target.value })} aria-invalid={fromError ? true : undefined} aria-describedby={fromError ? 'orders-from-error' : undefined} className={INPUT_CLASS} />
+          <input
+            type="date"
+            value={filters.from}
+            onChange={(event) => set({ from: event.target.value })}
+            aria-invalid={fromError ? true : undefined}
+            aria-describedby={fromError ? 'orders-from-error' : undefined}
+            className={INPUT_CLASS}
+          />
           {fromError && (
             <span id="orders-from-error" className="mt-1.5 block text-xs text-red-300">
               {fromError}
@@ -54,7 +75,15 @@ export default function AdminOrdersPage() {
         </label>
         <label>
           <span className="mb-1.5 block text-sm font-medium text-zinc-200">To</span>
-          <input type="date" value={filters.to} min={filters.from || undefined} onChange={(event) => set({ to: event.target.value })} aria-invalid={toError ? true : undefined} aria-describedby={toError ? 'orders-to-error' : undefined} className={INPUT_CLASS} />
+          <input
+            type="date"
+            value={filters.to}
+            min={filters.from || undefined}
+            onChange={(event) => set({ to: event.target.value })}
+            aria-invalid={toError ? true : undefined}
+            aria-describedby={toError ? 'orders-to-error' : undefined}
+            className={INPUT_CLASS}
+          />
           {toError && (
             <span id="orders-to-error" className="mt-1.5 block text-xs text-red-300">
               {toError}
@@ -76,12 +105,24 @@ export default function AdminOrdersPage() {
             <table className="w-full min-w-[40rem] text-sm">
               <thead className="bg-zinc-900/80 text-left text-xs text-zinc-400">
                 <tr>
-                  <th scope="col" className="px-4 py-3 font-medium">Order</th>
-                  <th scope="col" className="px-4 py-3 font-medium">Placed</th>
-                  <th scope="col" className="px-4 py-3 font-medium">Buyer</th>
-                  <th scope="col" className="px-4 py-3 font-medium">Status</th>
-                  <th scope="col" className="px-4 py-3 text-right font-medium">Items</th>
-                  <th scope="col" className="px-4 py-3 text-right font-medium">Total</th>
+                  <th scope="col" className="px-4 py-3 font-medium">
+                    Order
+                  </th>
+                  <th scope="col" className="px-4 py-3 font-medium">
+                    Placed
+                  </th>
+                  <th scope="col" className="px-4 py-3 font-medium">
+                    Buyer
+                  </th>
+                  <th scope="col" className="px-4 py-3 font-medium">
+                    Status
+                  </th>
+                  <th scope="col" className="px-4 py-3 text-right font-medium">
+                    Items
+                  </th>
+                  <th scope="col" className="px-4 py-3 text-right font-medium">
+                    Total
+                  </th>
                 </tr>
               </thead>
               <tbody className="divide-y divide-zinc-800 bg-zinc-950/40">
@@ -109,7 +150,13 @@ export default function AdminOrdersPage() {
               </tbody>
             </table>
           </div>
-          <AdminPager offset={filters.offset} shown={orders.data.data.length} total={orders.data.total} pageSize={ORDERS_PAGE_SIZE} onOffset={(offset) => set({ offset })} />
+          <AdminPager
+            offset={filters.offset}
+            shown={orders.data.data.length}
+            total={orders.data.total}
+            pageSize={ORDERS_PAGE_SIZE}
+            onOffset={(offset) => set({ offset })}
+          />
         </>
       )}
     </>

@@ -44,7 +44,8 @@ export default function AdminProductPage() {
   const product = useAdminProduct(productId)
   const categories = useAdminCategories()
   if ((productId && product.isPending) || categories.isPending) return <ListSkeleton label="Loading the product…" />
-  if (product.isError || categories.isError) return <AdminLoadFailed error={product.error ?? categories.error} onRetry={() => void (product.isError ? product.refetch() : categories.refetch())} />
+  if (product.isError || categories.isError)
+    return <AdminLoadFailed error={product.error ?? categories.error} onRetry={() => void (product.isError ? product.refetch() : categories.refetch())} />
   return (
     <ProductEditor
       key={`${productId ?? 'new'}:${product.data?.data.version ?? 0}`}

@@ -30,11 +30,21 @@ export default function AdminProductsPage() {
       <div className="mt-5 grid gap-3 sm:grid-cols-3">
         <label>
           <span className="mb-1.5 block text-sm font-medium text-zinc-200">Search</span>
-          <input type="search" value={query.search} onChange={(event) => setQuery({ ...query, search: event.target.value })} placeholder="Product name" className={INPUT_CLASS} />
+          <input
+            type="search"
+            value={query.search}
+            onChange={(event) => setQuery({ ...query, search: event.target.value })}
+            placeholder="Product name"
+            className={INPUT_CLASS}
+          />
         </label>
         <label>
           <span className="mb-1.5 block text-sm font-medium text-zinc-200">Status</span>
-          <select value={query.status} onChange={(event) => setQuery({ ...query, status: event.target.value as ProductListQuery['status'] })} className={INPUT_CLASS}>
+          <select
+            value={query.status}
+            onChange={(event) => setQuery({ ...query, status: event.target.value as ProductListQuery['status'] })}
+            className={INPUT_CLASS}
+          >
             <option value="all">All</option>
             <option value="active">Active</option>
             <option value="archived">Hidden</option>
@@ -71,11 +81,21 @@ export default function AdminProductsPage() {
           <table className="w-full min-w-[40rem] text-sm">
             <thead className="bg-zinc-900/80 text-left text-xs text-zinc-400">
               <tr>
-                <th scope="col" className="px-4 py-3 font-medium">Product</th>
-                <th scope="col" className="px-4 py-3 font-medium">Status</th>
-                <th scope="col" className="px-4 py-3 text-right font-medium">Price</th>
-                <th scope="col" className="px-4 py-3 text-right font-medium">Sales</th>
-                <th scope="col" className="px-4 py-3 text-right font-medium">Downloads</th>
+                <th scope="col" className="px-4 py-3 font-medium">
+                  Product
+                </th>
+                <th scope="col" className="px-4 py-3 font-medium">
+                  Status
+                </th>
+                <th scope="col" className="px-4 py-3 text-right font-medium">
+                  Price
+                </th>
+                <th scope="col" className="px-4 py-3 text-right font-medium">
+                  Sales
+                </th>
+                <th scope="col" className="px-4 py-3 text-right font-medium">
+                  Downloads
+                </th>
               </tr>
             </thead>
             <tbody className="divide-y divide-zinc-800 bg-zinc-950/40">
@@ -88,7 +108,9 @@ export default function AdminProductsPage() {
                     <p className="text-xs text-zinc-400">{product.categoryName ?? 'No category'}</p>
                   </td>
                   <td className="px-4 py-3">
-                    <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ${product.active ? 'bg-emerald-950/70 text-emerald-300 ring-emerald-700/80' : 'bg-zinc-800 text-zinc-300 ring-zinc-600'}`}>
+                    <span
+                      className={`rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ${product.active ? 'bg-emerald-950/70 text-emerald-300 ring-emerald-700/80' : 'bg-zinc-800 text-zinc-300 ring-zinc-600'}`}
+                    >
                       {product.active ? 'Active' : 'Hidden'}
                     </span>
                   </td>

@@ -49,7 +49,11 @@ export default function AdminPromoCodesPage() {
       <h1 className="text-2xl font-bold tracking-tight text-white">Promo codes</h1>
       <section aria-label="New promo code" className="mt-6 rounded-2xl border border-zinc-800 bg-zinc-900/60 p-4 sm:p-6">
         <h2 className="mb-4 text-base font-semibold text-white">New promo code</h2>
-        <PromoCodeFormFields initial={EMPTY_PROMO_FORM} submitLabel="Create promo code" onSubmit={(form) => save.mutateAsync({ form }).then((saved) => toast.success(`${saved.data.code} created`))} />
+        <PromoCodeFormFields
+          initial={EMPTY_PROMO_FORM}
+          submitLabel="Create promo code"
+          onSubmit={(form) => save.mutateAsync({ form }).then((saved) => toast.success(`${saved.data.code} created`))}
+        />
       </section>
       {codes.isPending ? (
         <ListSkeleton label="Loading promo codes…" />
@@ -68,7 +72,11 @@ export default function AdminPromoCodesPage() {
                   <p className="flex items-center gap-2">
                     <span className="font-mono text-base font-semibold text-white">{code.code}</span>
                     <span className="text-sm text-brand-200">{code.percentOff}% off</span>
-                    <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ${code.active ? 'bg-emerald-950/70 text-emerald-300 ring-emerald-700/80' : 'bg-zinc-800 text-zinc-300 ring-zinc-600'}`}>{code.active ? 'Active' : 'Inactive'}</span>
+                    <span
+                      className={`rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ${code.active ? 'bg-emerald-950/70 text-emerald-300 ring-emerald-700/80' : 'bg-zinc-800 text-zinc-300 ring-zinc-600'}`}
+                    >
+                      {code.active ? 'Active' : 'Inactive'}
+                    </span>
                   </p>
                   <p className="mt-1 text-xs text-zinc-400">
                     {windowOf(code)} · {code.maxUses === null ? `${code.uses} uses` : `${code.uses} of ${code.maxUses} uses`}

@@ -78,9 +78,15 @@ export default function CartDebugPage() {
       <title>Cart debug | Audio Lab Store</title>
       <p className="text-xs font-semibold tracking-widest text-amber-300 uppercase">Developer page</p>
       <h1 className="mt-2 text-3xl font-bold tracking-tight text-white">Cart database tests</h1>
-      <p className="mt-2 max-w-2xl text-zinc-400">Reads, inserts and deletes rows of the server cart (cart_items) for the signed-in user through this store's API.</p>
+      <p className="mt-2 max-w-2xl text-zinc-400">
+        Reads, inserts and deletes rows of the server cart (cart_items) for the signed-in user through this store's API.
+      </p>
       <p className="mt-4 text-sm text-zinc-300" aria-live="polite">
-        {isLoading ? 'Reading the session…' : user ? `Signed in as ${user.email} (user ${user.id})` : 'Not signed in: the server cart answers "User not authenticated".'}
+        {isLoading
+          ? 'Reading the session…'
+          : user
+            ? `Signed in as ${user.email} (user ${user.id})`
+            : 'Not signed in: the server cart answers "User not authenticated".'}
       </p>
       <ul className="mt-6 flex flex-col gap-3">
         {TESTS.map((test) => {
@@ -89,11 +95,17 @@ export default function CartDebugPage() {
             <li key={test.id} className="flex items-start gap-3 rounded-xl border border-zinc-800 bg-zinc-900/50 p-4">
               <span className="w-6 shrink-0 text-xl leading-6 font-bold">
                 {result.state === 'pass' ? (
-                  <span className="text-emerald-400" aria-label="Passed">✓</span>
+                  <span className="text-emerald-400" aria-label="Passed">
+                    ✓
+                  </span>
                 ) : result.state === 'fail' ? (
-                  <span className="text-rose-400" aria-label="Failed">✗</span>
+                  <span className="text-rose-400" aria-label="Failed">
+                    ✗
+                  </span>
                 ) : (
-                  <span className="text-zinc-400" aria-label={result.state === 'running' ? 'Running' : 'Not run'}>…</span>
+                  <span className="text-zinc-400" aria-label={result.state === 'running' ? 'Running' : 'Not run'}>
+                    …
+                  </span>
                 )}
               </span>
               <div className="min-w-0 flex-1">

@@ -74,7 +74,11 @@ function FilledCart({ itemCount }: { itemCount: number }) {
           <h2 id="cart-lines-heading" className="text-zinc-300">
             {itemCount} item(s) in cart
           </h2>
-          <button type="button" onClick={actions.clear} className="rounded-md px-2 py-1 text-sm font-medium text-zinc-400 transition-colors hover:bg-zinc-900 hover:text-red-300">
+          <button
+            type="button"
+            onClick={actions.clear}
+            className="rounded-md px-2 py-1 text-sm font-medium text-zinc-400 transition-colors hover:bg-zinc-900 hover:text-red-300"
+          >
             Clear cart
           </button>
         </div>

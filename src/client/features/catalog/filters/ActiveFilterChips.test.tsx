@@ -17,7 +17,18 @@ function renderChips(filters: CatalogFilters) {
 
 describe('ActiveFilterChips', () => {
   it('names every active filter in the shopper’s terms', () => {
-    renderChips({ q: 'warehouse', genre: ['Techno'], type: ['one-shots'], bpmMin: 120, bpmMax: 130, key: ['C#m'], compatible: 'Am', tag: ['acid'], priceMax: 2999, onSale: true })
+    renderChips({
+      q: 'warehouse',
+      genre: ['Techno'],
+      type: ['one-shots'],
+      bpmMin: 120,
+      bpmMax: 130,
+      key: ['C#m'],
+      compatible: 'Am',
+      tag: ['acid'],
+      priceMax: 2999,
+      onSale: true,
+    })
     const labels = within(screen.getByRole('list', { name: 'Active filters' }))
       .getAllByRole('button', { name: /^Remove filter / })
       .map((chip) => chip.textContent)

@@ -33,7 +33,11 @@ export function ActiveFilterChips({ filters, onChange, onClearAll }: ActiveFilte
       ))}
       {clearable && (
         <li>
-          <button type="button" onClick={onClearAll} className="px-2 py-1 text-sm font-medium text-zinc-400 underline-offset-4 hover:text-white hover:underline">
+          <button
+            type="button"
+            onClick={onClearAll}
+            className="px-2 py-1 text-sm font-medium text-zinc-400 underline-offset-4 hover:text-white hover:underline"
+          >
             Clear all
           </button>
         </li>

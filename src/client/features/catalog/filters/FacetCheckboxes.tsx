@@ -43,7 +43,9 @@ export function FacetCheckboxes({ legend, choices, selected, onChange, visibleCo
           const disabled = choice.count === 0 && !checked
           return (
             <li key={choice.value}>
-              <label className={`flex items-center gap-2.5 rounded-md py-0.5 text-sm ${disabled ? 'cursor-not-allowed text-zinc-600' : 'cursor-pointer text-zinc-300 hover:text-white'}`}>
+              <label
+                className={`flex items-center gap-2.5 rounded-md py-0.5 text-sm ${disabled ? 'cursor-not-allowed text-zinc-600' : 'cursor-pointer text-zinc-300 hover:text-white'}`}
+              >
                 <input
                   type="checkbox"
                   checked={checked}
@@ -59,7 +61,12 @@ export function FacetCheckboxes({ legend, choices, selected, onChange, visibleCo
         })}
       </ul>
       {visibleCount !== undefined && choices.length > visibleCount && (
-        <button type="button" onClick={() => setExpanded(!expanded)} aria-expanded={expanded} className="mt-2 text-sm font-medium text-brand-300 hover:text-brand-200">
+        <button
+          type="button"
+          onClick={() => setExpanded(!expanded)}
+          aria-expanded={expanded}
+          className="mt-2 text-sm font-medium text-brand-300 hover:text-brand-200"
+        >
           {expanded ? 'Show fewer' : `Show all ${choices.length}`}
         </button>
       )}

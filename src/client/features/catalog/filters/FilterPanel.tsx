@@ -38,7 +38,11 @@ export function FilterPanel({ filters, facets, onChange }: FilterPanelProps) {
       />
       <FacetCheckboxes
         legend="Genre"
-        choices={withSelected(facets?.genre, filters.genre).map((option) => ({ value: option.value, label: option.value, count: facets ? option.count : undefined }))}
+        choices={withSelected(facets?.genre, filters.genre).map((option) => ({
+          value: option.value,
+          label: option.value,
+          count: facets ? option.count : undefined,
+        }))}
         selected={filters.genre ?? []}
         onChange={(genre) => onChange({ genre })}
       />
@@ -54,7 +58,11 @@ export function FilterPanel({ filters, facets, onChange }: FilterPanelProps) {
       <KeyFilter filters={filters} facet={facets?.key} onChange={onChange} />
       <FacetCheckboxes
         legend="Tags"
-        choices={withSelected(facets?.tag, filters.tag).map((option) => ({ value: option.value, label: option.value, count: facets ? option.count : undefined }))}
+        choices={withSelected(facets?.tag, filters.tag).map((option) => ({
+          value: option.value,
+          label: option.value,
+          count: facets ? option.count : undefined,
+        }))}
         selected={filters.tag ?? []}
         onChange={(tag) => onChange({ tag })}
         visibleCount={VISIBLE_TAGS}

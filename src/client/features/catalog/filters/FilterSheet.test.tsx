@@ -24,7 +24,11 @@ describe('FilterSheet', () => {
 
   it('shows how many products the filters leave on its closing button', () => {
     const onClose = vi.fn()
-    render(<FilterSheet onClose={onClose} total={1}>{null}</FilterSheet>)
+    render(
+      <FilterSheet onClose={onClose} total={1}>
+        {null}
+      </FilterSheet>,
+    )
     fireEvent.click(screen.getByRole('button', { name: 'Show 1 product' }))
     expect(onClose).toHaveBeenCalledOnce()
     expect(screen.queryByRole('button', { name: 'Clear all' })).not.toBeInTheDocument()
@@ -32,7 +36,11 @@ describe('FilterSheet', () => {
 
   it('offers "Clear all" when given, and "Show products" while the count loads', () => {
     const onClearAll = vi.fn()
-    render(<FilterSheet onClose={vi.fn()} total={undefined} onClearAll={onClearAll}>{null}</FilterSheet>)
+    render(
+      <FilterSheet onClose={vi.fn()} total={undefined} onClearAll={onClearAll}>
+        {null}
+      </FilterSheet>,
+    )
     expect(screen.getByRole('button', { name: 'Show products' })).toBeInTheDocument()
     fireEvent.click(screen.getByRole('button', { name: 'Clear all' }))
     expect(onClearAll).toHaveBeenCalledOnce()

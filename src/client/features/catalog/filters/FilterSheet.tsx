@@ -38,7 +38,12 @@ export function FilterSheet({ onClose, total, onClearAll, children }: FilterShee
           <h2 id={titleId} className="text-lg font-bold tracking-tight text-white">
             Filters
           </h2>
-          <button type="button" onClick={onClose} aria-label="Close filters" className="-mr-2 rounded-md p-2 text-zinc-400 transition-colors hover:bg-zinc-800 hover:text-white">
+          <button
+            type="button"
+            onClick={onClose}
+            aria-label="Close filters"
+            className="-mr-2 rounded-md p-2 text-zinc-400 transition-colors hover:bg-zinc-800 hover:text-white"
+          >
             <CloseIcon className="size-5" />
           </button>
         </header>

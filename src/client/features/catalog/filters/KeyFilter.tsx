@@ -82,7 +82,9 @@ export function KeyFilter({ filters, facet, onChange }: KeyFilterProps) {
               }`}
             >
               {key.id}
-              {count !== undefined && <span className={`text-[0.65rem] tabular-nums ${pressed ? 'text-brand-100' : disabled ? '' : 'text-zinc-400'}`}>({count})</span>}
+              {count !== undefined && (
+                <span className={`text-[0.65rem] tabular-nums ${pressed ? 'text-brand-100' : disabled ? '' : 'text-zinc-400'}`}>({count})</span>
+              )}
             </button>
           )
         })}

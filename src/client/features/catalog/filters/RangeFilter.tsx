@@ -72,7 +72,11 @@ export function RangeFilter({ legend, minLabel, maxLabel, value, available, limi
         {label}
       </label>
       <div className="flex items-center rounded-lg border border-zinc-700 bg-zinc-950/60 focus-within:border-brand-400">
-        {prefix && <span className="pl-2.5 text-sm text-zinc-400" aria-hidden="true">{prefix}</span>}
+        {prefix && (
+          <span className="pl-2.5 text-sm text-zinc-400" aria-hidden="true">
+            {prefix}
+          </span>
+        )}
         <input
           id={`${id}-${side}`}
           type="number"
@@ -96,7 +100,9 @@ export function RangeFilter({ legend, minLabel, maxLabel, value, available, limi
       <legend className="text-sm font-semibold text-white">{legend}</legend>
       <div className="mt-3 flex items-end gap-2">
         {field('min', minLabel)}
-        <span className="pb-2 text-zinc-500" aria-hidden="true">–</span>
+        <span className="pb-2 text-zinc-500" aria-hidden="true">
+          –
+        </span>
         {field('max', maxLabel)}
       </div>
     </fieldset>

@@ -31,7 +31,8 @@ export function activeFilters(filters: CatalogFilters): ActiveFilter[] {
   if (filters.bpmMin !== undefined || filters.bpmMax !== undefined) {
     chips.push({ id: 'bpm', label: `${range(filters.bpmMin, filters.bpmMax, String)} BPM`, remove: { bpmMin: undefined, bpmMax: undefined } })
   }
-  for (const key of filters.key ?? []) chips.push({ id: `key:${key}`, label: `Key: ${musicKeyById(key)?.name ?? key}`, remove: { key: without(filters.key!, key) } })
+  for (const key of filters.key ?? [])
+    chips.push({ id: `key:${key}`, label: `Key: ${musicKeyById(key)?.name ?? key}`, remove: { key: without(filters.key!, key) } })
   if (filters.compatible) {
     chips.push({ id: 'compatible', label: `Mixes with ${musicKeyById(filters.compatible)?.name ?? filters.compatible}`, remove: { compatible: undefined } })
   }

@@ -5,7 +5,14 @@
  * browser hydrates from exactly the answer the server fetched.
  */
 import type { ProductListQuery } from '../../../../shared/contract/catalog.ts'
-import { filtersFromSearchParams, hasFilters, LISTING_SORT_PARAM, listingSortOf, type CatalogFilters, type ListingSort } from '../../../../shared/contract/catalog-filters.ts'
+import {
+  filtersFromSearchParams,
+  hasFilters,
+  LISTING_SORT_PARAM,
+  listingSortOf,
+  type CatalogFilters,
+  type ListingSort,
+} from '../../../../shared/contract/catalog-filters.ts'
 import { LISTING_PAGE_SIZE } from '../page-sizes.ts'
 
 export interface ListingView {

@@ -5,7 +5,13 @@
  */
 import { useMemo, useState } from 'react'
 import { useSearchParams } from 'react-router'
-import { defaultListingSort, filtersFromSearchParams, LISTING_SORT_PARAM, writeFiltersToSearchParams, type CatalogFilters } from '../../../../shared/contract/catalog-filters.ts'
+import {
+  defaultListingSort,
+  filtersFromSearchParams,
+  LISTING_SORT_PARAM,
+  writeFiltersToSearchParams,
+  type CatalogFilters,
+} from '../../../../shared/contract/catalog-filters.ts'
 import { readListing, type ListingView } from './listing-query.ts'
 
 /** Changes some filters; a field set to undefined is removed. */

@@ -19,13 +19,14 @@ export default function HomePage() {
     <>
       <title>Audio Lab Store | Sample packs, MIDI and tools for producers</title>
       <section className="relative isolate overflow-hidden border-b border-zinc-900">
-        <div aria-hidden="true" className="pointer-events-none absolute -top-32 left-1/2 -z-10 h-[30rem] w-[60rem] -translate-x-1/2 rounded-full bg-brand-700/20 blur-3xl" />
+        <div
+          aria-hidden="true"
+          className="pointer-events-none absolute -top-32 left-1/2 -z-10 h-[30rem] w-[60rem] -translate-x-1/2 rounded-full bg-brand-700/20 blur-3xl"
+        />
         <div className="container-page grid items-center gap-12 py-20 sm:py-28 lg:grid-cols-[3fr_2fr]">
           <div>
             <p className="text-sm font-semibold tracking-widest text-brand-300 uppercase">Audio Lab Store</p>
-            <h1 className="mt-4 max-w-3xl text-4xl font-extrabold tracking-tight text-balance text-white sm:text-6xl">
-              Sounds that finish tracks.
-            </h1>
+            <h1 className="mt-4 max-w-3xl text-4xl font-extrabold tracking-tight text-balance text-white sm:text-6xl">Sounds that finish tracks.</h1>
             <p className="mt-6 max-w-xl text-lg text-pretty text-zinc-300">
               Sample packs, MIDI, instruments, processors and tools made by producers for producers. Royalty-free and ready to download.
             </p>
@@ -43,9 +44,7 @@ export default function HomePage() {
         {latest.isError ? (
           <ProductsError error={latest.error} />
         ) : (
-          (latest.isPending || (featured && featured.length > 0)) && (
-            <ProductRow title="Featured" products={featured} rowSize={rowSize} variant="featured" />
-          )
+          (latest.isPending || (featured && featured.length > 0)) && <ProductRow title="Featured" products={featured} rowSize={rowSize} variant="featured" />
         )}
 
         <section aria-labelledby="categories-heading">
@@ -89,7 +88,12 @@ function ProductRow({ title, products, rowSize, variant = 'default', link }: Pro
         {products
           ? products.map((product, index) => (
               <li key={product.id}>
-                <ProductCard product={product} variant={variant} eager={variant === 'featured' && index === 0} sizes="(min-width: 1280px) 300px, (min-width: 1024px) 25vw, (min-width: 640px) 50vw, calc(100vw - 2rem)" />
+                <ProductCard
+                  product={product}
+                  variant={variant}
+                  eager={variant === 'featured' && index === 0}
+                  sizes="(min-width: 1280px) 300px, (min-width: 1024px) 25vw, (min-width: 640px) 50vw, calc(100vw - 2rem)"
+                />
               </li>
             ))
           : Array.from({ length: rowSize }, (_, index) => (

@@ -18,7 +18,12 @@ export function getBuiltinPaySession(sessionId: string, clientSecret?: string): 
 
 export function builtinPaySessionQueryOptions(sessionId: string, clientSecret?: string) {
   // The session changes state (paid, expired): always ask the server, never serve a stale copy.
-  return queryOptions({ queryKey: ['builtin-pay-session', sessionId], queryFn: () => getBuiltinPaySession(sessionId, clientSecret), staleTime: 0, enabled: sessionId !== '' })
+  return queryOptions({
+    queryKey: ['builtin-pay-session', sessionId],
+    queryFn: () => getBuiltinPaySession(sessionId, clientSecret),
+    staleTime: 0,
+    enabled: sessionId !== '',
+  })
 }
 
 export function useBuiltinPaySession(sessionId: string, clientSecret?: string) {

@@ -9,10 +9,21 @@ import type { CheckoutSessionResponse } from '../../../../shared/contract/checko
 import { apiRequest } from '../../../api/http.ts'
 
 export function getCheckoutResume(orderId: string): Promise<CheckoutSessionResponse> {
-  return apiRequest<CheckoutSessionResponse>(`/api/checkout/orders/${encodeURIComponent(orderId)}/resume?uiMode=embedded`, { cache: 'no-store' }, CHECKOUT_MESSAGES.createFailed)
+  return apiRequest<CheckoutSessionResponse>(
+    `/api/checkout/orders/${encodeURIComponent(orderId)}/resume?uiMode=embedded`,
+    { cache: 'no-store' },
+    CHECKOUT_MESSAGES.createFailed,
+  )
 }
 
 /** Fetched once per visit: every fetch opens a new payment session and replaces the last one. */
 export function checkoutResumeQueryOptions(orderId: string) {
-  return queryOptions({ queryKey: ['checkout-resume', orderId], queryFn: () => getCheckoutResume(orderId), retry: false, staleTime: Infinity, gcTime: 0, refetchOnWindowFocus: false })
+  return queryOptions({
+    queryKey: ['checkout-resume', orderId],
+    queryFn: () => getCheckoutResume(orderId),
+    retry: false,
+    staleTime: Infinity,
+    gcTime: 0,
+    refetchOnWindowFocus: false,
+  })
 }

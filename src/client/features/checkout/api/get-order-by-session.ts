@@ -7,7 +7,11 @@ import type { SessionOrder } from '../../../../shared/contract/checkout.ts'
 import { apiRequest } from '../../../api/http.ts'
 
 export async function getOrderBySession(sessionId: string): Promise<SessionOrder> {
-  const body = await apiRequest<{ data: SessionOrder }>(`/api/orders/by-session/${encodeURIComponent(sessionId)}`, { cache: 'no-store' }, 'Failed to fetch order')
+  const body = await apiRequest<{ data: SessionOrder }>(
+    `/api/orders/by-session/${encodeURIComponent(sessionId)}`,
+    { cache: 'no-store' },
+    'Failed to fetch order',
+  )
   return body.data
 }
 

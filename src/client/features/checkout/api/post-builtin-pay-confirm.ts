@@ -6,7 +6,11 @@ import { apiRequest } from '../../../api/http.ts'
 export const PAYMENT_FAILED = 'Payment failed. Please try again.'
 
 export function postBuiltinPayConfirm(sessionId: string, request: BuiltinPayConfirmRequest): Promise<BuiltinPayConfirmResponse> {
-  return apiRequest<BuiltinPayConfirmResponse>(`/api/builtin-pay/sessions/${encodeURIComponent(sessionId)}/confirm`, { method: 'POST', json: request }, PAYMENT_FAILED)
+  return apiRequest<BuiltinPayConfirmResponse>(
+    `/api/builtin-pay/sessions/${encodeURIComponent(sessionId)}/confirm`,
+    { method: 'POST', json: request },
+    PAYMENT_FAILED,
+  )
 }
 
 export function useBuiltinPayConfirm(sessionId: string) {

@@ -51,7 +51,10 @@ describe('BuiltinCardForm', () => {
   })
 
   it('shows "Your card was declined." for 4000 0000 0000 0002 and lets the shopper try again', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => json(402, { error: { message: 'Your card was declined.', status: 402, code: 'card_declined' } })))
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => json(402, { error: { message: 'Your card was declined.', status: 402, code: 'card_declined' } })),
+    )
     const { onPaid } = renderForm()
     fillCard('4000000000000002')
     fireEvent.click(screen.getByRole('button', { name: 'Pay $58.31' }))
@@ -71,7 +74,14 @@ describe('BuiltinCardForm', () => {
     expect(await screen.findByRole('button', { name: 'Processing...' })).toBeDisabled()
     const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit]
     expect(url).toBe('/api/builtin-pay/sessions/cs_test_abc/confirm')
-    expect(JSON.parse(String(init.body))).toEqual({ clientSecret: 'cs_test_abc_secret_xyz', cardNumber: '4242424242424242', expMonth: 12, expYear: 2034, cvc: '123', name: 'Test Producer' })
+    expect(JSON.parse(String(init.body))).toEqual({
+      clientSecret: 'cs_test_abc_secret_xyz',
+      cardNumber: '4242424242424242',
+      expMonth: 12,
+      expYear: 2034,
+      cvc: '123',
+      name: 'Test Producer',
+    })
 
     answer(json(200, { sessionId: 'cs_test_abc', redirectUrl: '/payment/success?session_id=cs_test_abc' }))
     await vi.waitFor(() => expect(onPaid).toHaveBeenCalledWith({ sessionId: 'cs_test_abc', redirectUrl: '/payment/success?session_id=cs_test_abc' }))

@@ -104,13 +104,24 @@ export function BuiltinCardForm({ sessionId, clientSecret, amountCents, askEmail
       </p>
       {askEmail && (
         <Labelled id={fieldId('email')} label="Email">
-          <input id={fieldId('email')} type="email" autoComplete="email" value={values.email} onChange={(e) => update('email', e.target.value)} disabled={busy} className={INPUT_CLASS} {...invalid('email')} />
+          <input
+            id={fieldId('email')}
+            type="email"
+            autoComplete="email"
+            value={values.email}
+            onChange={(e) => update('email', e.target.value)}
+            disabled={busy}
+            className={INPUT_CLASS}
+            {...invalid('email')}
+          />
         </Labelled>
       )}
       <fieldset disabled={busy} className="min-w-0">
         <legend className="mb-1.5 block text-sm font-medium text-zinc-200">Card information</legend>
         <div className="overflow-hidden rounded-lg border border-zinc-700 bg-zinc-950/60 focus-within:border-brand-400">
-          <label htmlFor={fieldId('cardNumber')} className="sr-only">Card number</label>
+          <label htmlFor={fieldId('cardNumber')} className="sr-only">
+            Card number
+          </label>
           <input
             id={fieldId('cardNumber')}
             inputMode="numeric"
@@ -122,7 +133,9 @@ export function BuiltinCardForm({ sessionId, clientSecret, amountCents, askEmail
             {...invalid('cardNumber')}
           />
           <div className="grid grid-cols-2 border-t border-zinc-700">
-            <label htmlFor={fieldId('expiry')} className="sr-only">Expiration date (MM / YY)</label>
+            <label htmlFor={fieldId('expiry')} className="sr-only">
+              Expiration date (MM / YY)
+            </label>
             <input
               id={fieldId('expiry')}
               inputMode="numeric"
@@ -133,7 +146,9 @@ export function BuiltinCardForm({ sessionId, clientSecret, amountCents, askEmail
               className={`${SEGMENT_CLASS} border-r border-zinc-700`}
               {...invalid('expiry')}
             />
-            <label htmlFor={fieldId('cvc')} className="sr-only">CVC</label>
+            <label htmlFor={fieldId('cvc')} className="sr-only">
+              CVC
+            </label>
             <input
               id={fieldId('cvc')}
               inputMode="numeric"
@@ -149,10 +164,27 @@ export function BuiltinCardForm({ sessionId, clientSecret, amountCents, askEmail
       </fieldset>
       <div className="grid gap-4 sm:grid-cols-[2fr_1fr]">
         <Labelled id={fieldId('name')} label="Name on card">
-          <input id={fieldId('name')} autoComplete="cc-name" value={values.name} onChange={(e) => update('name', e.target.value)} disabled={busy} className={INPUT_CLASS} {...invalid('name')} />
+          <input
+            id={fieldId('name')}
+            autoComplete="cc-name"
+            value={values.name}
+            onChange={(e) => update('name', e.target.value)}
+            disabled={busy}
+            className={INPUT_CLASS}
+            {...invalid('name')}
+          />
         </Labelled>
         <Labelled id={fieldId('postalCode')} label="Postal code">
-          <input id={fieldId('postalCode')} autoComplete="postal-code" placeholder="Optional" maxLength={20} value={values.postalCode} onChange={(e) => update('postalCode', e.target.value)} disabled={busy} className={INPUT_CLASS} />
+          <input
+            id={fieldId('postalCode')}
+            autoComplete="postal-code"
+            placeholder="Optional"
+            maxLength={20}
+            value={values.postalCode}
+            onChange={(e) => update('postalCode', e.target.value)}
+            disabled={busy}
+            className={INPUT_CLASS}
+          />
         </Labelled>
       </div>
       {problem && (

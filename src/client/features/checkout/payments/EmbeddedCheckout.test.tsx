@@ -72,13 +72,21 @@ describe('EmbeddedCheckout', () => {
   })
 
   it('says the session expired when it has', async () => {
-    vi.stubGlobal('fetch', vi.fn(async (url: string) => (url === '/api/payments/config' ? json(200, { provider: 'builtin', publishableKey: null }) : json(200, { ...session, status: 'expired' }))))
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) =>
+        url === '/api/payments/config' ? json(200, { provider: 'builtin', publishableKey: null }) : json(200, { ...session, status: 'expired' }),
+      ),
+    )
     renderCheckout()
     expect(await screen.findByRole('alert')).toHaveTextContent('Checkout session has expired. Please start over.')
   })
 
   it('with Stripe: "Payment system is currently unavailable. Please try again later." when Stripe.js fails to load', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => json(200, { provider: 'stripe', publishableKey: 'pk_test_123' })))
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => json(200, { provider: 'stripe', publishableKey: 'pk_test_123' })),
+    )
     renderCheckout()
     expect(await screen.findByRole('alert')).toHaveTextContent('Payment system is currently unavailable. Please try again later.')
   })

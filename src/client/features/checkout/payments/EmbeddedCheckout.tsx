@@ -32,4 +32,3 @@ export function EmbeddedCheckout({ clientSecret, onComplete }: EmbeddedCheckoutP
   }
   return <BuiltinEmbeddedCheckout clientSecret={clientSecret} onComplete={onComplete} />
 }
-

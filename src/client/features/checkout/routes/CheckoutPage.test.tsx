@@ -94,7 +94,9 @@ describe('CheckoutPage (redirect flow)', () => {
   })
 
   it('fills in the signed-in email', () => {
-    Object.assign(session, { user: { id: 'user-1', email: 'producer@example.com', name: 'P', emailVerified: true, twoFactorEnabled: false, createdAt: new Date() } })
+    Object.assign(session, {
+      user: { id: 'user-1', email: 'producer@example.com', name: 'P', emailVerified: true, twoFactorEnabled: false, createdAt: new Date() },
+    })
     renderCheckout()
     expect(field('Email')).toHaveValue('producer@example.com')
   })
@@ -148,7 +150,9 @@ describe('CheckoutPage (redirect flow)', () => {
   })
 
   it("sends a signed-in shopper's cart checkout with the user id and the email the review shows", async () => {
-    Object.assign(session, { user: { id: 'user-1', email: 'producer@example.com', name: 'P', emailVerified: true, twoFactorEnabled: false, createdAt: new Date() } })
+    Object.assign(session, {
+      user: { id: 'user-1', email: 'producer@example.com', name: 'P', emailVerified: true, twoFactorEnabled: false, createdAt: new Date() },
+    })
     renderCheckout()
     fillInformation({ 'First name': 'Ada', 'Last name': 'Lovelace' })
     fireEvent.click(screen.getByRole('button', { name: 'Continue' }))

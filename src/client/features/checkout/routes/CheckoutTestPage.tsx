@@ -24,7 +24,11 @@ type TestResult =
   | { state: 'pass'; ms: number; sessionId: string; url: string | null; clientSecret: string | null; product: ProductListItem }
 
 const TESTS: Array<{ id: TestId; name: string; description: string }> = [
-  { id: 'session', name: 'Session only', description: 'Creates a hosted direct session for the product (signed-in user, else the guest email) and shows its id and URL.' },
+  {
+    id: 'session',
+    name: 'Session only',
+    description: 'Creates a hosted direct session for the product (signed-in user, else the guest email) and shows its id and URL.',
+  },
   { id: 'authenticated', name: 'Authenticated direct checkout', description: 'Creates an embedded direct session for the signed-in user, as Buy Now does.' },
   { id: 'guest', name: 'Guest direct checkout', description: 'Creates a hosted direct session for the guest email.' },
 ]
@@ -59,7 +63,12 @@ export default function CheckoutTestPage() {
       uiMode: id === 'authenticated' ? 'embedded' : 'hosted',
     })
     const ms = Math.round(performance.now() - start)
-    finish(id, outcome.ok ? { state: 'pass', ms, sessionId: outcome.sessionId, url: outcome.url, clientSecret: outcome.clientSecret, product } : { state: 'fail', ms, message: outcome.message })
+    finish(
+      id,
+      outcome.ok
+        ? { state: 'pass', ms, sessionId: outcome.sessionId, url: outcome.url, clientSecret: outcome.clientSecret, product }
+        : { state: 'fail', ms, message: outcome.message },
+    )
   }
 
   return (
@@ -67,7 +76,10 @@ export default function CheckoutTestPage() {
       <title>Checkout test | Audio Lab Store</title>
       <p className="text-xs font-semibold tracking-widest text-amber-300 uppercase">Developer page</p>
       <h1 className="mt-2 text-3xl font-bold tracking-tight text-white">Checkout tests</h1>
-      <p className="mt-2 max-w-2xl text-zinc-400">Creates payment sessions through POST /api/checkout/sessions. Each creates a real PENDING order and replaces the buyer's previous unpaid one, so open a session before running the next test.</p>
+      <p className="mt-2 max-w-2xl text-zinc-400">
+        Creates payment sessions through POST /api/checkout/sessions. Each creates a real PENDING order and replaces the buyer's previous unpaid one, so open a
+        session before running the next test.
+      </p>
       <p className="mt-4 text-sm text-zinc-300" aria-live="polite">
         {isLoading ? 'Reading the session…' : user ? `Signed in as ${user.email} (user ${user.id})` : 'Not signed in: only the guest tests can pass.'}
       </p>
@@ -90,7 +102,14 @@ export default function CheckoutTestPage() {
           <label htmlFor={emailFieldId} className="mb-1.5 block text-sm font-medium text-zinc-200">
             Guest email
           </label>
-          <input id={emailFieldId} type="email" value={guestEmail} onChange={(event) => setGuestEmail(event.target.value)} autoComplete="off" className={INPUT_CLASS} />
+          <input
+            id={emailFieldId}
+            type="email"
+            value={guestEmail}
+            onChange={(event) => setGuestEmail(event.target.value)}
+            autoComplete="off"
+            className={INPUT_CLASS}
+          />
         </div>
       </div>
 
@@ -103,7 +122,12 @@ export default function CheckoutTestPage() {
               <p className="text-sm text-zinc-400">{test.description}</p>
               <ResultDetail result={results[test.id]} />
             </div>
-            <button type="button" onClick={() => void run(test.id)} disabled={results[test.id].state === 'running'} className="btn btn-secondary self-start py-1.5">
+            <button
+              type="button"
+              onClick={() => void run(test.id)}
+              disabled={results[test.id].state === 'running'}
+              className="btn btn-secondary self-start py-1.5"
+            >
               Run <span className="sr-only">{test.name}</span>
             </button>
           </li>

@@ -50,7 +50,20 @@ function fillRequired() {
 beforeEach(() => {
   Object.assign(session, { user: null, isLoading: false })
   useCartStore.setState({
-    items: [{ id: 'drums', name: 'Midnight Drums', priceCents: 2999, originalPriceCents: null, image: '/placeholder-product.svg', category: 'Sample Packs', quantity: 1, licenseType: 'standard', isDigital: false, purchaseLimit: null }],
+    items: [
+      {
+        id: 'drums',
+        name: 'Midnight Drums',
+        priceCents: 2999,
+        originalPriceCents: null,
+        image: '/placeholder-product.svg',
+        category: 'Sample Packs',
+        quantity: 1,
+        licenseType: 'standard',
+        isDigital: false,
+        purchaseLimit: null,
+      },
+    ],
     promoCode: null,
     discount: 0,
     mode: 'local',
@@ -90,7 +103,12 @@ describe('EmbeddedCheckoutPage (/checkout/hosted)', () => {
     expect(screen.getByRole('button', { name: 'Creating checkout...' })).toBeDisabled()
     await act(async () => release())
 
-    expect(requests[0]).toMatchObject({ uiMode: 'embedded', checkoutType: 'direct', customerEmail: 'ada@example.com', items: [{ productId: 'drums', quantity: 1 }] })
+    expect(requests[0]).toMatchObject({
+      uiMode: 'embedded',
+      checkoutType: 'direct',
+      customerEmail: 'ada@example.com',
+      items: [{ productId: 'drums', quantity: 1 }],
+    })
     expect(screen.getByRole('button', { name: 'Pay with cs_test_embedded_secret_1' })).toBeInTheDocument()
     expect(within(screen.getByRole('list', { name: 'Checkout steps' })).getAllByRole('listitem')[0]).toHaveAttribute('data-state', 'complete')
   })

@@ -83,7 +83,12 @@ export default function EmbeddedCheckoutPage() {
             <PromoCodeForm />
           </CheckoutPanel>
           {errorBox}
-          <button type="submit" form="checkout-information" disabled={creating || authLoading} className="btn btn-primary w-full py-3 text-base sm:ml-auto sm:w-auto sm:px-8">
+          <button
+            type="submit"
+            form="checkout-information"
+            disabled={creating || authLoading}
+            className="btn btn-primary w-full py-3 text-base sm:ml-auto sm:w-auto sm:px-8"
+          >
             {creating ? 'Creating checkout...' : 'Continue to payment'}
           </button>
         </div>

@@ -113,7 +113,10 @@ function OrderConfirmation({ order }: { order: OrderConfirmationState }) {
           <ul className="mt-4 grid gap-4 sm:grid-cols-3">
             {HELP_TILES.map(({ title, text, to, Icon }) => (
               <li key={title}>
-                <Link to={to} className="flex h-full flex-col gap-2 rounded-xl border border-zinc-800 bg-zinc-900/50 p-4 transition-colors hover:border-zinc-600 hover:bg-zinc-900">
+                <Link
+                  to={to}
+                  className="flex h-full flex-col gap-2 rounded-xl border border-zinc-800 bg-zinc-900/50 p-4 transition-colors hover:border-zinc-600 hover:bg-zinc-900"
+                >
                   <Icon className="size-5 text-brand-300" />
                   <span className="font-semibold text-white">{title}</span>
                   <span className="text-sm text-zinc-400">{text}</span>

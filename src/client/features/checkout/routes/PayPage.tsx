@@ -30,7 +30,11 @@ export default function PayPage() {
         </div>
       ) : session.isError ? (
         <Notice title={session.error instanceof ApiError && session.error.status === 404 ? 'Checkout session not found' : 'Something went wrong'}>
-          <p>{session.error instanceof ApiError && session.error.status === 404 ? 'This payment link is not valid. Return to the store to start checkout again.' : session.error.message}</p>
+          <p>
+            {session.error instanceof ApiError && session.error.status === 404
+              ? 'This payment link is not valid. Return to the store to start checkout again.'
+              : session.error.message}
+          </p>
           <Link to="/" className="btn btn-secondary mt-6 px-5 py-2.5">
             Return to the store
           </Link>

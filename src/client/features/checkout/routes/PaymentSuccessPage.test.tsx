@@ -59,7 +59,20 @@ beforeEach(() => {
   lookups = []
   answers = []
   useCartStore.setState({
-    items: [{ id: 'drums', name: 'Midnight Drums', priceCents: 2999, originalPriceCents: null, image: '/placeholder-product.svg', category: 'Sample Packs', quantity: 1, licenseType: 'standard', isDigital: false, purchaseLimit: null }],
+    items: [
+      {
+        id: 'drums',
+        name: 'Midnight Drums',
+        priceCents: 2999,
+        originalPriceCents: null,
+        image: '/placeholder-product.svg',
+        category: 'Sample Packs',
+        quantity: 1,
+        licenseType: 'standard',
+        isDigital: false,
+        purchaseLimit: null,
+      },
+    ],
     promoCode: 'WELCOME10',
     discount: 0.1,
     mode: 'local',
@@ -97,7 +110,12 @@ describe('PaymentSuccessPage', () => {
   })
 
   it('keeps processing past 2 seconds until the lookup says COMPLETED, polling every 1.5 s', async () => {
-    answers = [() => Response.json({ data: order('PENDING') }), () => Response.json({ data: order('PENDING') }), () => Response.json({ data: order('PENDING') }), () => Response.json({ data: order('COMPLETED') })]
+    answers = [
+      () => Response.json({ data: order('PENDING') }),
+      () => Response.json({ data: order('PENDING') }),
+      () => Response.json({ data: order('PENDING') }),
+      () => Response.json({ data: order('COMPLETED') }),
+    ]
     renderSuccess()
     await advance(2_100)
     expect(heading()).toHaveTextContent('Processing your payment')
@@ -130,7 +148,12 @@ describe('PaymentSuccessPage', () => {
     renderSuccess()
     await advance(2_000)
     fireEvent.click(screen.getByRole('button', { name: 'View order confirmation' }))
-    expect(JSON.parse(screen.getByTestId('confirmation-state').textContent!)).toEqual({ orderNumber: '3A1B2C3D', email: 'ada@example.com', totalCents: 7450, cardLast4: '4242' })
+    expect(JSON.parse(screen.getByTestId('confirmation-state').textContent!)).toEqual({
+      orderNumber: '3A1B2C3D',
+      email: 'ada@example.com',
+      totalCents: 7450,
+      cardLast4: '4242',
+    })
   })
 
   it('says it cannot find an unknown session, and claims no success', async () => {

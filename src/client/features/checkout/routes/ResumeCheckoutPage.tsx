@@ -102,7 +102,9 @@ function Figure({ label, cents }: { label: string; cents: number }) {
   return (
     <div className="flex items-baseline justify-between gap-4">
       <dt className="text-zinc-400">{label}</dt>
-      <dd className={`font-medium tabular-nums ${cents < 0 ? 'text-emerald-300' : 'text-zinc-100'}`}>{cents < 0 ? `−${formatPrice(-cents)}` : formatPrice(cents)}</dd>
+      <dd className={`font-medium tabular-nums ${cents < 0 ? 'text-emerald-300' : 'text-zinc-100'}`}>
+        {cents < 0 ? `−${formatPrice(-cents)}` : formatPrice(cents)}
+      </dd>
     </div>
   )
 }

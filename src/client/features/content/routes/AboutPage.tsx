@@ -43,16 +43,16 @@ export default function AboutPage() {
     <>
       <title>About | Audio Lab Store</title>
       <section className="relative isolate overflow-hidden border-b border-zinc-900">
-        <div aria-hidden="true" className="pointer-events-none absolute -top-40 left-1/2 -z-10 h-[26rem] w-[50rem] -translate-x-1/2 rounded-full bg-brand-700/20 blur-3xl" />
+        <div
+          aria-hidden="true"
+          className="pointer-events-none absolute -top-40 left-1/2 -z-10 h-[26rem] w-[50rem] -translate-x-1/2 rounded-full bg-brand-700/20 blur-3xl"
+        />
         <div className="container-page py-14 sm:py-20">
           <p className="text-sm font-semibold tracking-widest text-brand-300 uppercase">About us</p>
-          <h1 className="mt-3 max-w-3xl text-4xl font-extrabold tracking-tight text-balance text-white sm:text-5xl">
-            Made by producers, for producers
-          </h1>
+          <h1 className="mt-3 max-w-3xl text-4xl font-extrabold tracking-tight text-balance text-white sm:text-5xl">Made by producers, for producers</h1>
           <p className="mt-5 max-w-2xl text-lg text-pretty text-zinc-300">
-            Audio Lab Store exists to get you from an idea to a finished track faster. We make sample packs, MIDI, instruments,
-            processors and tools that sound finished out of the box, come with a licence you never have to think about, and work in
-            whatever DAW you already use.
+            Audio Lab Store exists to get you from an idea to a finished track faster. We make sample packs, MIDI, instruments, processors and tools that sound
+            finished out of the box, come with a licence you never have to think about, and work in whatever DAW you already use.
           </p>
         </div>
       </section>
@@ -64,13 +64,12 @@ export default function AboutPage() {
           </h2>
           <div className="flex flex-col gap-4 text-zinc-300">
             <p>
-              Great records are made in bedrooms, basements and tour buses as often as in big studios. We want every producer to have
-              sounds that hold up next to a major release, without hidden clearance fees, confusing licences or copy-protection that
-              gets in the way.
+              Great records are made in bedrooms, basements and tour buses as often as in big studios. We want every producer to have sounds that hold up next
+              to a major release, without hidden clearance fees, confusing licences or copy-protection that gets in the way.
             </p>
             <p>
-              So we keep things simple: fair prices, royalty-free use in your own productions, instant downloads in standard formats,
-              and real people answering support within {SUPPORT_REPLY_TIME}.
+              So we keep things simple: fair prices, royalty-free use in your own productions, instant downloads in standard formats, and real people answering
+              support within {SUPPORT_REPLY_TIME}.
             </p>
           </div>
         </section>
@@ -151,8 +150,8 @@ export default function AboutPage() {
               Work with us
             </h2>
             <p className="mt-3 text-sm leading-relaxed text-zinc-400">
-              We're a small remote team and we're always glad to hear from sound designers, producers and engineers who care about
-              the details. Send a few words about yourself and links to your work.
+              We're a small remote team and we're always glad to hear from sound designers, producers and engineers who care about the details. Send a few words
+              about yourself and links to your work.
             </p>
             <a href={`mailto:${CAREERS_ADDRESS}?subject=${encodeURIComponent('Careers at Audio Lab Store')}`} className="btn btn-primary mt-5">
               Email {CAREERS_ADDRESS}

@@ -103,9 +103,7 @@ function BlogPanel() {
             <h2 id="stay-updated-heading" className="text-2xl font-bold tracking-tight text-white">
               Stay Updated
             </h2>
-            <p className="mt-2 text-zinc-300">
-              New tutorials, free sounds and release news, about twice a month. No spam; unsubscribe from any email.
-            </p>
+            <p className="mt-2 text-zinc-300">New tutorials, free sounds and release news, about twice a month. No spam; unsubscribe from any email.</p>
           </div>
           <NotifyMeForm subscriptionType="newsletter" source="learn_page" submitLabel="Subscribe" inputId="newsletter-email" />
         </div>

@@ -132,11 +132,17 @@ export default function BackendTestPage() {
 function TestRow({ test, result, onRun }: { test: ReadTest; result: TestResult; onRun: () => void }) {
   const mark =
     result.state === 'pass' ? (
-      <span className="text-emerald-400" aria-label="Passed">✓</span>
+      <span className="text-emerald-400" aria-label="Passed">
+        ✓
+      </span>
     ) : result.state === 'fail' ? (
-      <span className="text-rose-400" aria-label="Failed">✗</span>
+      <span className="text-rose-400" aria-label="Failed">
+        ✗
+      </span>
     ) : (
-      <span className="text-zinc-400" aria-label={result.state === 'running' ? 'Running' : 'Not run'}>…</span>
+      <span className="text-zinc-400" aria-label={result.state === 'running' ? 'Running' : 'Not run'}>
+        …
+      </span>
     )
   return (
     <li className="flex items-start gap-3 rounded-xl border border-zinc-800 bg-zinc-900/50 p-4">

@@ -60,8 +60,12 @@ function renderHub() {
   )
 }
 
-const purchases = (list: Purchase[]): Route => (url) => (url.pathname === '/api/purchases' ? Response.json({ data: list }) : undefined)
-const noDownloads: Route = (url, init) => (url.pathname === '/api/downloads' && init.method !== 'POST' ? Response.json({ data: [], hasMore: false }) : undefined)
+const purchases =
+  (list: Purchase[]): Route =>
+  (url) =>
+    url.pathname === '/api/purchases' ? Response.json({ data: list }) : undefined
+const noDownloads: Route = (url, init) =>
+  url.pathname === '/api/downloads' && init.method !== 'POST' ? Response.json({ data: [], hasMore: false }) : undefined
 const card = (name: string) => screen.findByRole('article', { name })
 
 beforeEach(() => {
@@ -179,7 +183,16 @@ describe('DownloadHubPage', () => {
     routes.push(purchases([makePurchase()]), (url) =>
       url.pathname === '/api/downloads'
         ? Response.json({
-            data: [{ id: 'd1', productId: PRODUCT_ID, orderItemId: ITEM_ID, createdAt: '2025-05-02T09:30:00.000Z', ipAddress: null, product: { name: 'Midnight Drums' } }],
+            data: [
+              {
+                id: 'd1',
+                productId: PRODUCT_ID,
+                orderItemId: ITEM_ID,
+                createdAt: '2025-05-02T09:30:00.000Z',
+                ipAddress: null,
+                product: { name: 'Midnight Drums' },
+              },
+            ],
             hasMore: false,
           })
         : undefined,

@@ -36,7 +36,20 @@ function makeOrder(index: number, status: OrderStatusValue = 'COMPLETED'): Order
     createdAt: new Date(Date.UTC(2025, 4, 20 - index)).toISOString(),
     completedAt: null,
     licenceCode: status === 'COMPLETED' ? `LIC${index}` : null,
-    items: [{ id: `item-${index}`, productId: `prod-${index}`, name: `Pack ${index}`, imageUrl: null, quantity: 1, priceCents: 2999, downloadLimit: 3, downloadsRemaining: 3, access: { state: 'active', reason: null, since: null }, fileVersion: null }],
+    items: [
+      {
+        id: `item-${index}`,
+        productId: `prod-${index}`,
+        name: `Pack ${index}`,
+        imageUrl: null,
+        quantity: 1,
+        priceCents: 2999,
+        downloadLimit: 3,
+        downloadsRemaining: 3,
+        access: { state: 'active', reason: null, since: null },
+        fileVersion: null,
+      },
+    ],
   }
 }
 
@@ -120,9 +133,11 @@ describe('OrderHistoryPage', () => {
     expect(within(card).queryByRole('link', { name: 'Download' })).not.toBeInTheDocument()
   })
 
-  it("sends the receipt again from a paid order's \"Resend receipt\"", async () => {
+  it('sends the receipt again from a paid order\'s "Resend receipt"', async () => {
     answer = (url) =>
-      url.pathname.endsWith('/receipt') ? Response.json({ data: { email: 'ada@example.com' } }) : Response.json({ data: [makeOrder(1, 'COMPLETED'), makeOrder(2, 'PENDING')], hasMore: false })
+      url.pathname.endsWith('/receipt')
+        ? Response.json({ data: { email: 'ada@example.com' } })
+        : Response.json({ data: [makeOrder(1, 'COMPLETED'), makeOrder(2, 'PENDING')], hasMore: false })
     renderPage()
     const completed = await screen.findByRole('article', { name: 'Order #EF120001' })
     expect(within(orderCard(makeOrder(2).orderNumber)).queryByRole('button', { name: 'Resend receipt' })).not.toBeInTheDocument()

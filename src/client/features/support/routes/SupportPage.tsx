@@ -25,8 +25,8 @@ export default function SupportPage() {
           <p className="text-sm font-semibold tracking-widest text-brand-300 uppercase">Support Center</p>
           <h1 className="mt-3 text-4xl font-extrabold tracking-tight text-white sm:text-5xl">How can we help?</h1>
           <p className="mt-4 max-w-2xl text-lg text-pretty text-zinc-300">
-            Answers to the questions producers ask most, guides for every format we sell, and a real person on the other end of the
-            contact form. We reply within {SUPPORT_REPLY_TIME}.
+            Answers to the questions producers ask most, guides for every format we sell, and a real person on the other end of the contact form. We reply
+            within {SUPPORT_REPLY_TIME}.
           </p>
         </div>
       </section>

@@ -101,7 +101,7 @@ export const orderItems = pgTable(
     downloadLimit: integer('download_limit').notNull().default(3),
     /** download_limit × quantity at creation; counts down with each download. */
     downloadsRemaining: integer('downloads_remaining').notNull(),
-    /** Derived from the order's refunds and disputes (after-sale.ts) and stored, so a download checks one row. */
+    /** Derived from the order's refunds and disputes (after-sale.service.ts) and stored, so a download checks one row. */
     access: text('access', { enum: ITEM_ACCESS_STATES }).notNull().default('active'),
     accessReason: text('access_reason', { enum: ITEM_ACCESS_REASONS }),
     accessChangedAt: timestamp('access_changed_at', { withTimezone: true }),

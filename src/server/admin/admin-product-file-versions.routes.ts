@@ -9,7 +9,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { apiErrorSchema } from '../../shared/contract/errors.ts'
-import { recordId } from '../../shared/contract/strict-input.ts'
+import { queryInteger, recordId } from '../../shared/contract/strict-input.ts'
 import {
   productFileVersionsSchema,
   publishFileVersionResultSchema,
@@ -24,13 +24,10 @@ import type { AuditService } from './audit.service.ts'
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 500: apiErrorSchema }
 const productParams = z.strictObject({ id: recordId('id') })
-/** A version number as the path writes it: 1, 2, … (no sign, no leading zero, no fraction). */
+/** A version number as the path writes it: digits only (no sign, no fraction). */
 const versionParams = z.strictObject({
   id: recordId('id'),
-  number: z
-    .string()
-    .regex(/^[1-9][0-9]{0,8}$/, 'The version number must be a whole number from 1')
-    .transform(Number),
+  number: queryInteger('The version number', 1, 999_999_999),
 })
 
 export interface AdminProductFileVersionsDeps {

@@ -181,7 +181,7 @@ describe('versions of a sold product file', () => {
   it('refuses the live version (409), an unknown one (404), a malformed number or body (400) and a shopper (403)', async () => {
     expect((await publish(product.id, 1)).json()).toEqual({ error: { message: FILE_VERSION_MESSAGES.alreadyLive, status: 409, code: 'FILE_VERSION_LIVE' } })
     expect((await publish(product.id, 9)).json()).toEqual({ error: { message: FILE_VERSION_MESSAGES.notFound, status: 404, code: 'FILE_VERSION_NOT_FOUND' } })
-    for (const number of ['0', '01', '1.5', '-1', 'two']) expect((await publish(product.id, number)).statusCode).toBe(400)
+    for (const number of ['0', '1.5', '-1', 'two', '1000000000']) expect((await publish(product.id, number)).statusCode).toBe(400)
     expect((await publish(product.id, 2, { notifyBuyers: true, sendNow: true })).statusCode).toBe(400)
     expect((await publish(crypto.randomUUID(), 1)).statusCode).toBe(404)
     expect((await versionsOf(crypto.randomUUID())).statusCode).toBe(404)

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createSignedInUser, uniqueEmail, type SignedInUser } from '../../../tests/support/accounts.ts'
 import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts'
 import { CATEGORY_ADMIN_MESSAGES } from '../../shared/contract/admin-categories.ts'
-import { PRODUCT_ADMIN_MESSAGES, type ProductForm } from '../../shared/contract/admin-products.ts'
+import { EMPTY_PRODUCT_FORM, PRODUCT_ADMIN_MESSAGES, type ProductForm } from '../../shared/contract/admin-products.ts'
 import { PROMO_ADMIN_MESSAGES, type PromoCodeForm } from '../../shared/contract/admin-promo-codes.ts'
 import { isCalendarDate, isIsoDateTime, VERSION_MESSAGES } from '../../shared/contract/strict-input.ts'
 import { categories, products, promoCodes } from '../db/schema.ts'
@@ -55,22 +55,10 @@ async function expectRefused(response: ReturnType<typeof admin>, message: string
 }
 
 const productForm = (overrides: Partial<ProductForm> = {}): ProductForm => ({
+  ...EMPTY_PRODUCT_FORM,
   name: 'Strict Input Drums',
-  description: '',
   price: '19.99',
-  originalPrice: '',
   categoryId,
-  active: false,
-  featured: false,
-  isNew: true,
-  tags: '',
-  digitalDownload: true,
-  purchaseLimit: '',
-  downloadLimit: '3',
-  bpm: '',
-  key: '',
-  genre: '',
-  types: [],
   ...overrides,
 })
 

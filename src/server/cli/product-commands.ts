@@ -11,7 +11,7 @@ import { access, stat } from 'node:fs/promises'
 import { basename, resolve } from 'node:path'
 import { z } from 'zod'
 import type { AdminCategory } from '../../shared/contract/admin-categories.ts'
-import { productFormSchema, type ProductForm } from '../../shared/contract/admin-products.ts'
+import { EMPTY_PRODUCT_FORM, productFormSchema, type ProductForm } from '../../shared/contract/admin-products.ts'
 import { FILE_VERSION_ACTIONS, OWNER_CLI_UPLOADER } from '../../shared/contract/product-file-versions.ts'
 import { formatPrice } from '../../shared/money.ts'
 import { fileSizeMb } from '../../shared/product-view.ts'
@@ -100,18 +100,15 @@ function formOf(input: z.output<typeof productInputSchema>, categories: AdminCat
     categoryId = found.id
   }
   const parsed = productFormSchema.safeParse({
+    ...EMPTY_PRODUCT_FORM,
     name: input.name,
     description: input.description ?? '',
     price: input.price,
     originalPrice: input.originalPrice ?? '',
     categoryId,
     active: input.active ?? true,
-    featured: false,
-    isNew: true,
     tags: input.tags ?? '',
-    digitalDownload: true,
-    purchaseLimit: '',
-    downloadLimit: input.downloadLimit ?? '3',
+    downloadLimit: input.downloadLimit ?? EMPTY_PRODUCT_FORM.downloadLimit,
     bpm: input.bpm ?? '',
     key: input.key ?? '',
     genre: input.genre ?? '',

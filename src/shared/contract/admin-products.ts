@@ -69,6 +69,26 @@ export const productFormSchema = z
   })
 export type ProductForm = z.infer<typeof productFormSchema>
 
+/** A new product's form, in the console and the owner CLI alike: hidden until its file is there, 3 downloads per purchase. */
+export const EMPTY_PRODUCT_FORM: ProductForm = {
+  name: '',
+  description: '',
+  price: '',
+  originalPrice: '',
+  categoryId: '',
+  active: false,
+  featured: false,
+  isNew: true,
+  tags: '',
+  digitalDownload: true,
+  purchaseLimit: '',
+  downloadLimit: '3',
+  bpm: '',
+  key: '',
+  genre: '',
+  types: [],
+}
+
 export const productCreateSchema = z.strictObject({ form: productFormSchema })
 
 /** A save names the version it was edited from (required); an older one is refused. */

@@ -6,7 +6,7 @@
 import { useState, type FormEvent } from 'react'
 import toast from 'react-hot-toast'
 import { Link, useNavigate, useParams } from 'react-router'
-import { productFormSchema, type AuditEntryView, type ProductForm } from '../../../../shared/contract/admin-products.ts'
+import { EMPTY_PRODUCT_FORM, productFormSchema, type AuditEntryView, type ProductForm } from '../../../../shared/contract/admin-products.ts'
 import type { ProductMediaView } from '../../../../shared/contract/uploads.ts'
 import { ApiError } from '../../../api/http.ts'
 import { ListSkeleton } from '../../../components/ListSkeleton.tsx'
@@ -19,26 +19,6 @@ import { ProductMediaFields } from '../ProductMediaFields.tsx'
 import { isStaleVersion, StaleVersionNotice } from '../StaleVersionNotice.tsx'
 import { useMediaUploads } from '../use-media-uploads.ts'
 
-const EMPTY: ProductForm = {
-  name: '',
-  description: '',
-  price: '',
-  originalPrice: '',
-  categoryId: '',
-  // A new product has no file yet, so it starts hidden from the store.
-  active: false,
-  featured: false,
-  isNew: true,
-  tags: '',
-  digitalDownload: true,
-  purchaseLimit: '',
-  downloadLimit: '3',
-  bpm: '',
-  key: '',
-  genre: '',
-  types: [],
-}
-
 export default function AdminProductPage() {
   const { productId } = useParams()
   const product = useAdminProduct(productId)
@@ -50,7 +30,7 @@ export default function AdminProductPage() {
     <ProductEditor
       key={`${productId ?? 'new'}:${product.data?.data.version ?? 0}`}
       productId={productId}
-      initial={product.data?.data.form ?? EMPTY}
+      initial={product.data?.data.form ?? EMPTY_PRODUCT_FORM}
       version={product.data?.data.version}
       media={product.data?.data.media ?? null}
       history={product.data?.history ?? []}

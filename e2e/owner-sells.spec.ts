@@ -99,7 +99,8 @@ test('the owner uploads a pack a producer buys and downloads intact; refunded fr
   const line = page.getByRole('row', { name: PACK })
   await expect(line.getByText('2 of 3')).toBeVisible()
   await line.getByRole('button', { name: 'Refund item' }).click()
-  await line.getByRole('button', { name: 'Confirm refund of $24.99' }).click()
+  // The item's refund is what it was paid: its price and its 8 % tax.
+  await line.getByRole('button', { name: 'Confirm refund of $26.99' }).click()
   await expect(line.getByText('Refunded')).toBeVisible()
   await expect(page.getByText('REFUNDED', { exact: true })).toBeVisible()
   await expect(page.getByRole('region', { name: 'History' }).getByText(`${E2E_OWNER_EMAIL} · refunded`)).toBeVisible()

@@ -12,6 +12,7 @@ import type { Database, Executor } from '../db/client.ts'
 import { AppError, notFound } from '../http/errors.ts'
 import type { OrderSummaryRow } from './order-reports.service.ts'
 import { accessOf, DOWNLOADABLE_ORDER_STATUSES, refundableItemIds } from './order-views.ts'
+import { refundAmountFor, refundedOrPendingCents } from './refund-allocation.ts'
 import { orderDisputes, orderItems, orderRefunds, orders, refundRequests, type OrderItemRow, type OrderRow, type RefundRequestRow } from './orders.schema.ts'
 
 const DAY_MS = 24 * 60 * 60 * 1000
@@ -21,7 +22,7 @@ export type AdminOrderRecord = OrderRow & {
   refunds: (typeof orderRefunds.$inferSelect)[]
   disputes: (typeof orderDisputes.$inferSelect)[]
   /** Refunds asked of the payment provider that have not come back yet. */
-  refundRequests: Pick<RefundRequestRow, 'orderItemIds'>[]
+  refundRequests: Pick<RefundRequestRow, 'orderItemIds' | 'amountCents'>[]
 }
 
 export type DownloadsChange = { before: { downloadsRemaining: number }; after: { downloadsRemaining: number; added: number } }
@@ -30,6 +31,9 @@ export type DownloadsChange = { before: { downloadsRemaining: number }; after: {
 export function toAdminOrderView(order: AdminOrderRecord, products: Map<string, ProductSummary>): Omit<AdminOrder, 'downloads' | 'history'> {
   const pending = new Set(order.refundRequests.flatMap((request) => request.orderItemIds))
   const refundable = new Set([...refundableItemIds(order)].filter((id) => !pending.has(id)))
+  // What refunding one item pays back now, priced as the refund itself is (pending refunds count as made).
+  const alreadyRefundedCents = refundedOrPendingCents(order.refunds, order.refundRequests)
+  const refundCentsOf = (itemId: string) => (refundable.has(itemId) ? refundAmountFor(order.items, order, alreadyRefundedCents, refundable, [itemId]) : 0)
   return {
     id: order.id,
     orderNumber: orderNumberOf(order.id),
@@ -62,6 +66,7 @@ export function toAdminOrderView(order: AdminOrderRecord, products: Map<string, 
       access: accessOf(item),
       refundable: refundable.has(item.id),
       refundPending: pending.has(item.id) && item.access !== 'revoked',
+      refundCents: refundCentsOf(item.id),
     })),
     refunds: order.refunds.map((refund) => ({
       id: refund.id,
@@ -123,7 +128,7 @@ export function createOrderAdminService(db: Database) {
               items: { orderBy: [asc(orderItems.createdAt), asc(orderItems.id)] },
               refunds: { orderBy: [asc(orderRefunds.createdAt)] },
               disputes: { orderBy: [asc(orderDisputes.openedAt)] },
-              refundRequests: { columns: { orderItemIds: true }, where: eq(refundRequests.status, 'pending') },
+              refundRequests: { columns: { orderItemIds: true, amountCents: true }, where: eq(refundRequests.status, 'pending') },
             },
           })
         : undefined

@@ -94,3 +94,8 @@ export function refundAmountFor(
   if (!all) return chosen.reduce((sum, item) => sum + itemShareCents(item, order), 0)
   return Math.max(0, Math.min(order.totalAmountCents - alreadyRefundedCents, paidCentsOf(chosen, order)))
 }
+
+/** What an order has paid back or is paying back: its refunds, and the refund requests still at the provider. */
+export function refundedOrPendingCents(refunds: readonly AllocatedRefund[], pending: readonly { amountCents: number }[]): number {
+  return refundedCentsOf(refunds) + pending.reduce((sum, request) => sum + request.amountCents, 0)
+}

@@ -105,11 +105,18 @@ describe('a refund still at the provider', () => {
       // The owner's order page shows the pack as being refunded, with no refund button of its own.
       const page = await t.app.inject({ method: 'GET', url: `/api/admin/orders/${order.orderId}`, headers: { cookie: owner.cookie } })
       expect(
-        page.json().data.items.map((item: { id: string; refundable: boolean; refundPending: boolean }) => [item.id, item.refundable, item.refundPending]),
+        page
+          .json()
+          .data.items.map((item: { id: string; refundable: boolean; refundPending: boolean; refundCents: number }) => [
+            item.id,
+            item.refundable,
+            item.refundPending,
+            item.refundCents,
+          ]),
       ).toEqual(
         expect.arrayContaining([
-          [order.itemIds[0], false, true],
-          [order.itemIds[1], true, false],
+          [order.itemIds[0], false, true, 0],
+          [order.itemIds[1], true, false, PACK_PRICE_CENTS],
         ]),
       )
 

@@ -23,7 +23,6 @@
  * instead of making a second one.
  */
 import { and, eq, inArray, lt, ne, sql } from 'drizzle-orm'
-import { refundedCentsOf } from '../../shared/after-sale.ts'
 import { isUuid } from '../../shared/ids.ts'
 import type { CatalogService } from '../catalog/catalog.service.ts'
 import type { Database, Executor } from '../db/client.ts'
@@ -31,7 +30,7 @@ import { AppError, notFound } from '../http/errors.ts'
 import type { PaymentRefund } from '../payments/provider.ts'
 import { isRefundableOrder } from './order-views.ts'
 import { orderItems, orderRefunds, orders, refundRequests, type OrderRow, type RefundRequestRow } from './orders.schema.ts'
-import { coveredItemIds, refundAmountFor } from './refund-allocation.ts'
+import { coveredItemIds, refundAmountFor, refundedOrPendingCents } from './refund-allocation.ts'
 
 /** How long a request may stay pending before the owner's next refund of the order sends it again. */
 export const STALE_AFTER_MINUTES = 10
@@ -101,8 +100,7 @@ export function createRefundRequests({ db, catalog, lockOrder }: RefundRequestsD
     const inFlight = chosen.filter((id) => beingRefunded.has(id))
     if (inFlight.length > 0) return { refusedItems: { code: 'REFUND_IN_PROGRESS', productIds: productsOf(inFlight), message: REFUND_MESSAGES.beingRefunded } }
 
-    const refundedOrPendingCents = refundedCentsOf(refunds) + pending.reduce((sum, request) => sum + request.amountCents, 0)
-    const amountCents = refundAmountFor(items, order, refundedOrPendingCents, remaining, chosen)
+    const amountCents = refundAmountFor(items, order, refundedOrPendingCents(refunds, pending), remaining, chosen)
     if (chosen.length === 0 || amountCents <= 0) return { refused: new AppError(409, 'NOTHING_TO_REFUND', REFUND_MESSAGES.nothingToRefund) }
     const [request] = await tx
       .insert(refundRequests)

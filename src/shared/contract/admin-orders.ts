@@ -55,6 +55,8 @@ export const adminOrderItemSchema = z.object({
   refundable: z.boolean(),
   /** A refund of it was asked of the payment provider and has not come back yet. */
   refundPending: z.boolean(),
+  /** What refunding this item alone pays back now (its share of the discount and tax counted); 0 when it cannot be refunded. */
+  refundCents: z.number().int(),
 })
 
 export const adminOrderSchema = z.object({

@@ -100,7 +100,7 @@ function ItemActions({ item, busy, onAction }: { item: AdminOrder['items'][numbe
               disabled={busy}
               onClick={() => onAction({ kind: 'refund', orderItemIds: [item.id] })}
             >
-              Confirm refund of {formatPrice(item.priceCents * item.quantity)}
+              Confirm refund of {formatPrice(item.refundCents)}
             </button>
             <button type="button" className="btn btn-secondary px-3 py-1.5 text-xs" onClick={() => setConfirming(false)}>
               Keep

@@ -13,5 +13,6 @@ export const productKey = pgTable('products', { id: uuid('id').primaryKey() })
 /** orders' orders and order items. */
 export const orderKey = pgTable('orders', { id: uuid('id').primaryKey() })
 export const orderItemKey = pgTable('order_items', { id: uuid('id').primaryKey() })
+export const orderAccessLinkKey = pgTable('order_access_links', { id: uuid('id').primaryKey() })
 /** promo's codes. */
 export const promoCodeKey = pgTable('promo_codes', { id: uuid('id').primaryKey() })

@@ -3,21 +3,22 @@
  * who asked, from where and when. The row's id is the grant id a signed download URL carries.
  */
 import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
-import { orderItemKey, productKey, userKey } from '../db/table-keys.ts'
+import { orderAccessLinkKey, orderItemKey, productKey, userKey } from '../db/table-keys.ts'
 
 export const downloads = pgTable(
   'downloads',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => userKey.id, { onDelete: 'cascade' }),
+    /** The buyer's account; null for a download through a guest order's private link. */
+    userId: text('user_id').references(() => userKey.id, { onDelete: 'cascade' }),
     productId: uuid('product_id')
       .notNull()
       .references(() => productKey.id, { onDelete: 'restrict' }),
     orderItemId: uuid('order_item_id')
       .notNull()
       .references(() => orderItemKey.id, { onDelete: 'cascade' }),
+    /** The private order link the download was asked through (a guest's), or null from the Download Hub. */
+    accessLinkId: uuid('access_link_id').references(() => orderAccessLinkKey.id, { onDelete: 'set null' }),
     ipAddress: text('ip_address'),
     userAgent: text('user_agent'),
     /** The product file version this download served. */

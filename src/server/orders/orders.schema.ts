@@ -71,6 +71,10 @@ export const orders = pgTable(
   (table) => [
     index('orders_user_created_idx').on(table.userId, table.createdAt),
     index('orders_customer_email_status_idx').on(table.customerEmail, table.status),
+    // A confirmed account claims the paid guest orders of its address, compared case-insensitively.
+    index('orders_guest_email_idx')
+      .on(sql`lower(${table.customerEmail})`)
+      .where(sql`${table.userId} is null`),
     index('orders_status_idx').on(table.status),
     // Refund and dispute events name the payment, not the order.
     index('orders_payment_intent_idx').on(table.paymentIntentId),
@@ -173,6 +177,27 @@ export const refundRequests = pgTable(
   ],
 )
 
+/**
+ * A private link to one order (`/orders/access/{token}`): what a guest's receipt and "Find my
+ * order" send, so a buyer without an account can download what they paid for. The token is the
+ * row's id with a MAC over it (order-access.ts), so nothing secret is stored; the owner revokes a
+ * link by stamping it.
+ */
+export const orderAccessLinks = pgTable(
+  'order_access_links',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    /** The admin who revoked it (their email, so it outlives the account). */
+    revokedBy: text('revoked_by'),
+  },
+  (table) => [index('order_access_links_order_idx').on(table.orderId, table.createdAt)],
+)
+
 /** Disputes (chargebacks) of an order's payment, one row per provider dispute (`dp_…`). */
 export const orderDisputes = pgTable(
   'order_disputes',
@@ -196,6 +221,10 @@ export const ordersRelations = relations(orders, ({ many }) => ({
   refunds: many(orderRefunds),
   disputes: many(orderDisputes),
   refundRequests: many(refundRequests),
+  accessLinks: many(orderAccessLinks),
+}))
+export const orderAccessLinksRelations = relations(orderAccessLinks, ({ one }) => ({
+  order: one(orders, { fields: [orderAccessLinks.orderId], references: [orders.id] }),
 }))
 export const refundRequestsRelations = relations(refundRequests, ({ one }) => ({
   order: one(orders, { fields: [refundRequests.orderId], references: [orders.id] }),
@@ -212,4 +241,5 @@ export type OrderRow = typeof orders.$inferSelect
 export type OrderItemRow = typeof orderItems.$inferSelect
 export type RefundRequestRow = typeof refundRequests.$inferSelect
 export type OrderRefundRow = typeof orderRefunds.$inferSelect
+export type OrderAccessLinkRow = typeof orderAccessLinks.$inferSelect
 export type OrderDisputeRow = typeof orderDisputes.$inferSelect

@@ -1,5 +1,6 @@
 /** Shapes of the demo catalog's definitions, and the one place their metadata is assembled. */
 import type { SoundType } from '../shared/contract/catalog-filters.ts'
+import { DEMO_RATING_FLAG } from '../shared/product-rating.ts'
 import type { ProductMetadata } from '../shared/product-view.ts'
 import type { VoiceSound } from './audio-voices.ts'
 import type { SoundRecipe } from './composition.ts'
@@ -95,6 +96,8 @@ export function defineProduct(input: ProductInput): ProductDefinition {
     featured: input.featured ?? false,
     rating: input.rating,
     reviewCount: input.reviewCount,
+    // Invented figures: the storefront labels them "Demo rating" and never offers them to search engines as real reviews.
+    [DEMO_RATING_FLAG]: true,
     tags: input.tags,
     ...(input.productType ? { product_type: input.productType } : {}),
     ...(input.purchaseLimit ? { purchase_limit: input.purchaseLimit } : {}),

@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import * as tonejsMidi from '@tonejs/midi'
 import { unzipSync } from 'fflate'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { DEMO_RATING_FLAG } from '../shared/product-rating.ts'
 import { IMAGE_WIDTHS } from '../shared/product-view.ts'
 import { renderPreview } from './audio-synth.ts'
 import { DEMO_PRODUCTS } from './catalog-data.ts'
@@ -99,6 +100,8 @@ describe('generateDemoAssets', () => {
       expect(metadata.rating).toBeLessThanOrEqual(5)
       expect(Math.round((metadata.rating ?? 0) * 10) / 10).toBe(metadata.rating)
       expect(Number.isInteger(metadata.reviewCount)).toBe(true)
+      // The figures are invented: marked so the storefront says "Demo rating" and search engines never get them.
+      expect(metadata[DEMO_RATING_FLAG]).toBe(true)
       expect(metadata.tags?.length).toBeGreaterThanOrEqual(2)
       expect(metadata.tags?.length).toBeLessThanOrEqual(5)
       if (metadata.isOnSale) {

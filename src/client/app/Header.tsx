@@ -5,6 +5,7 @@
  */
 import { useEffect, useId, useRef, useState } from 'react'
 import { Link, NavLink, useLocation, useSearchParams } from 'react-router'
+import { useStoreSettings } from '../api/get-store-settings.ts'
 import { BrandMark } from '../components/Icons.tsx'
 import { AccountMenu } from '../features/account/public.ts'
 import { CartButton } from '../features/cart/public.ts'
@@ -16,8 +17,20 @@ const linkClass = (active: boolean) =>
     active ? 'bg-zinc-800 text-white' : 'text-zinc-300 hover:bg-zinc-900 hover:text-white'
   }`
 
+/** "Audio Lab Store" → "ALS": the brand's short form on narrow phones. */
+function initialsOf(name: string): string {
+  const words = name.split(/\s+/).filter(Boolean)
+  return words.length > 1
+    ? words
+        .slice(0, 4)
+        .map((word) => word[0]!.toUpperCase())
+        .join('')
+    : name.slice(0, 12)
+}
+
 export function Header() {
   const categories = useCategories()
+  const storeName = useStoreSettings()?.storeName ?? ''
   const { pathname } = useLocation()
   const [searchParams] = useSearchParams()
   // /products?category=x counts as being in that category's section of the site.
@@ -47,9 +60,9 @@ export function Header() {
           <BrandMark className="size-8" />
           {/* Narrow phones show the short name; screen readers always hear the full one. */}
           <span aria-hidden="true" className="sm:hidden">
-            ALS
+            {initialsOf(storeName)}
           </span>
-          <span className="max-sm:sr-only">Audio Lab Store</span>
+          <span className="max-sm:sr-only">{storeName}</span>
         </Link>
         {/* In the bar from lg; narrower, a row of its own under the bar (last in the wrapping row), once opened. */}
         <div

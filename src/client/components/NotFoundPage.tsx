@@ -1,10 +1,11 @@
 /** The not-found page for unknown paths in live mode. */
 import { NotFound } from './NotFound.tsx'
+import { PageTitle } from './PageTitle.tsx'
 
 export default function NotFoundPage() {
   return (
     <>
-      <title>Page Not Found | Audio Lab Store</title>
+      <PageTitle>Page Not Found</PageTitle>
       <NotFound />
     </>
   )

@@ -7,6 +7,7 @@
 import type { QueryClient } from '@tanstack/react-query'
 import { matchPath } from 'react-router'
 import { STORE_ROUTES, type PageDataKey } from '../../shared/routes.ts'
+import { storeSettingsQueryOptions } from '../api/get-store-settings.ts'
 import {
   catalogSectionsQueryOptions,
   categoriesQueryOptions,
@@ -59,7 +60,8 @@ const LOADERS: Record<PageDataKey, PageLoader> = {
 const PAGES = STORE_ROUTES.flatMap((route) => (route.serverData ? [{ pattern: route.path, load: LOADERS[route.serverData] }] : []))
 
 /**
- * Fills `queryClient` with what the page at `url` shows, and the header's categories.
+ * Fills `queryClient` with what the page at `url` shows, the header's categories and the owner's
+ * store texts (the header, the footer and the pages show them: rendered with them, never with defaults).
  * Answers false for a page the server does not render; throws when the page's data cannot be
  * had (an unknown product or category), and the page is then left to the browser.
  */
@@ -67,7 +69,11 @@ export async function loadPageData(queryClient: QueryClient, url: URL): Promise<
   for (const { pattern, load } of PAGES) {
     const match = matchPath(pattern, url.pathname)
     if (!match) continue
-    await Promise.all([queryClient.fetchQuery(categoriesQueryOptions()), load(queryClient, match.params, url.searchParams)])
+    await Promise.all([
+      queryClient.fetchQuery(categoriesQueryOptions()),
+      queryClient.fetchQuery(storeSettingsQueryOptions()),
+      load(queryClient, match.params, url.searchParams),
+    ])
     return true
   }
   return false

@@ -6,24 +6,27 @@ export interface EmailContent {
   paragraphs: string[]
   action?: { label: string; url: string }
   footnote?: string
+  /** The store's name as its owner set it (the header and the sign-off); the default name when absent. */
+  storeName?: string
 }
 
 const escapeHtml = (value: string) => value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;')
 
 export function renderEmail(content: EmailContent): { text: string; html: string } {
+  const storeName = content.storeName ?? STORE_NAME
   const text = [
     content.heading,
     '',
     ...content.paragraphs.flatMap((paragraph) => [paragraph, '']),
     ...(content.action ? [`${content.action.label}: ${content.action.url}`, ''] : []),
     ...(content.footnote ? [content.footnote, ''] : []),
-    `— ${STORE_NAME}`,
+    `— ${storeName}`,
   ].join('\n')
 
   const html = `<!doctype html><html><body style="margin:0;background:#f4f4f5;font-family:Arial,Helvetica,sans-serif;color:#18181b">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:32px 16px">
 <table role="presentation" width="100%" style="max-width:560px;background:#ffffff;border-radius:12px;padding:32px">
-<tr><td style="font-size:14px;font-weight:bold;color:#7c3aed;letter-spacing:.04em">${escapeHtml(STORE_NAME)}</td></tr>
+<tr><td style="font-size:14px;font-weight:bold;color:#7c3aed;letter-spacing:.04em">${escapeHtml(storeName)}</td></tr>
 <tr><td style="padding-top:16px;font-size:22px;font-weight:bold">${escapeHtml(content.heading)}</td></tr>
 ${content.paragraphs.map((paragraph) => `<tr><td style="padding-top:12px;font-size:15px;line-height:1.5">${escapeHtml(paragraph)}</td></tr>`).join('\n')}
 ${

@@ -1,8 +1,13 @@
-/** The receipt a buyer gets once an order is paid: order number, lines, totals and the Download Hub link. */
+/**
+ * The receipt a buyer gets once an order is paid: order number, lines, totals, and where the
+ * files are: the Download Hub for an account's order, the order's private link for a guest's.
+ */
 import { orderNumberOf } from '../../shared/contract/checkout.ts'
 import { licencePagePath, licencePdfPath } from '../../shared/contract/licences.ts'
+import { FIND_ORDER_PATH, orderAccessPagePath } from '../../shared/contract/order-access.ts'
 import { formatPrice } from '../../shared/money.ts'
-import { STORE_NAME, type OutgoingEmail } from '../email/mailer.ts'
+import type { StoreSettings } from '../../shared/contract/store-settings.ts'
+import type { OutgoingEmail } from '../email/mailer.ts'
 import { renderEmail } from '../email/templates.ts'
 import type { OrderRow } from './orders.schema.ts'
 
@@ -12,24 +17,45 @@ export interface ReceiptLine {
   priceCents: number
 }
 
-export function receiptEmail(order: OrderRow, lines: ReceiptLine[], publicUrl: string, licenceCode: string): OutgoingEmail {
+/** The owner's words in the receipt (store settings): the name, the opening line and the closing note. */
+export type ReceiptTexts = Pick<StoreSettings, 'storeName' | 'receiptThankYou' | 'receiptFootnote'>
+
+export interface ReceiptOptions {
+  publicUrl: string
+  licenceCode: string
+  /** The private link of a guest's order (null for an account's, whose files are in its Download Hub). */
+  accessToken: string | null
+  texts: ReceiptTexts
+}
+
+export function receiptEmail(order: OrderRow, lines: ReceiptLine[], { publicUrl, licenceCode, accessToken, texts }: ReceiptOptions): OutgoingEmail {
   const orderNumber = orderNumberOf(order.id)
   const paragraphs = [
-    `Thank you for your purchase. Your payment was received and your order ${orderNumber} is complete.`,
+    ...(texts.receiptThankYou ? [texts.receiptThankYou] : []),
+    `Your payment was received and your order ${orderNumber} is complete.`,
     ...lines.map((line) => `${line.name} × ${line.quantity}: ${formatPrice(line.priceCents * line.quantity)}`),
     `Subtotal: ${formatPrice(order.subtotalCents)}`,
     ...(order.discountCents > 0 ? [`Discount${order.promoCode ? ` (${order.promoCode})` : ''}: -${formatPrice(order.discountCents)}`] : []),
     `Tax: ${formatPrice(order.taxCents)}`,
     `Total paid: ${formatPrice(order.totalAmountCents)}${order.cardLast4 ? ` (card ending ${order.cardLast4})` : ''}`,
-    'Your files are ready in your Download Hub. Download links are valid for 30 days.',
+    ...(accessToken
+      ? [
+          'Your files are ready on your private order page: use the button below to download them.',
+          `This link is private: anyone who has it can download your files, so please don't share it. Lost it? Ask for a new one at ${publicUrl}${FIND_ORDER_PATH}.`,
+        ]
+      : ['Your files are ready in your Download Hub. Download links are valid for 30 days.']),
     `Your licence certificate (PDF): ${publicUrl}${licencePdfPath(licenceCode)}`,
     `Anyone can check your licence at ${publicUrl}${licencePagePath(licenceCode)}`,
   ]
   const { text, html } = renderEmail({
     heading: `Order ${orderNumber} confirmed`,
     paragraphs,
-    action: { label: 'Open your Download Hub', url: `${publicUrl}/download-hub` },
-    footnote: `Questions about this order? Reply to this email or visit ${publicUrl}/support and quote order ${orderNumber}.`,
+    action: accessToken
+      ? { label: 'Download your files', url: `${publicUrl}${orderAccessPagePath(accessToken)}` }
+      : { label: 'Open your Download Hub', url: `${publicUrl}/download-hub` },
+    // The order number and support address follow the owner's note, so a buyer can always quote and reach them.
+    footnote: [texts.receiptFootnote, `Order ${orderNumber} · ${publicUrl}/support`].filter(Boolean).join(' '),
+    storeName: texts.storeName,
   })
-  return { to: order.customerEmail, subject: `Your ${STORE_NAME} receipt for order ${orderNumber}`, text, html }
+  return { to: order.customerEmail, subject: `Your ${texts.storeName} receipt for order ${orderNumber}`, text, html }
 }

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createSignedInUser, type SignedInUser } from '../../../tests/support/accounts.ts'
 import { createSession, deliverEvent, productByName, receiptsFor, useFakePayments } from '../../../tests/support/checkout-fixtures.ts'
 import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts'
-import { emailOutbox, type ProductRow } from '../db/schema.ts'
+import { emailOutbox, storeSettings, type ProductRow } from '../db/schema.ts'
 import type { FakePaymentProvider } from '../../../tests/support/fake-payment-provider.ts'
 
 let t: TestApp
@@ -59,6 +59,29 @@ describe('the receipt of a paid order', () => {
       .from(emailOutbox)
       .where(eq(emailOutbox.dedupeKey, `receipt:${orderId}`))
     expect(row?.toAddress).toBe(buyer.email)
+  })
+})
+
+describe("the receipt's words", () => {
+  it("are the owner's: the store's name, the thank-you line and the footnote from the settings, with the order number kept", async () => {
+    const owned = { storeName: 'Night Shift Sounds', receiptThankYou: 'Cheers for backing an independent label!', receiptFootnote: 'Stuck? Write to us.' }
+    await t.database.db
+      .insert(storeSettings)
+      .values({ id: 1, values: owned })
+      .onConflictDoUpdate({ target: storeSettings.id, set: { values: owned } })
+    try {
+      const buyer = await createSignedInUser(t)
+      const { orderId } = await paidOrder(buyer)
+      const [receipt] = await receiptsFor(t, orderId)
+      expect(receipt!.subject).toMatch(/^Your Night Shift Sounds receipt for order /)
+      expect(receipt!.text).toContain('Cheers for backing an independent label!')
+      expect(receipt!.text).not.toContain('Thank you for your purchase.')
+      expect(receipt!.text).toMatch(/Stuck\? Write to us\. Order \S+ · http/)
+      expect(receipt!.text.trimEnd().endsWith('— Night Shift Sounds')).toBe(true)
+      expect(receipt!.html).toContain('Night Shift Sounds')
+    } finally {
+      await t.database.db.delete(storeSettings)
+    }
   })
 })
 

@@ -4,7 +4,9 @@
  * (title, description, canonical URL, Open Graph, JSON-LD), with the page's status (404 for an
  * unknown product), so search engines and link previews read each page without JavaScript.
  * Storefront pages also arrive painted: the server renders the app into the root element with
- * the query cache beside it, and the browser hydrates what it was sent.
+ * the query cache beside it, and the browser hydrates what it was sent. Every page, rendered or
+ * not, carries the owner's store texts (`<script id="als-store-settings">`), so a page the browser
+ * renders alone (the cart, checkout) shows them from its first paint too.
  */
 import fastifyStatic from '@fastify/static'
 import type { FastifyInstance, FastifyReply } from 'fastify'
@@ -38,13 +40,15 @@ export type PageRenderer = (pathAndQuery: string) => Promise<{ html: string; sta
 interface PageSources {
   headOf?: (path: string) => Promise<PageHead>
   renderPage?: PageRenderer | null
+  /** The public store settings' answer as JSON (the same for every page until the owner saves). */
+  storeSettings?: () => Promise<string>
 }
 
 export async function registerClientApp(
   app: FastifyInstance,
   clientDir: string,
   settings: ClientSettings,
-  { headOf, renderPage }: PageSources = {},
+  { headOf, renderPage, storeSettings }: PageSources = {},
 ): Promise<void> {
   const indexFile = join(clientDir, 'index.html')
   const html = existsSync(indexFile)
@@ -86,6 +90,15 @@ export async function registerClientApp(
       request.log.error({ err: error }, 'Could not build the page head')
     }
     let page = html.replace(HEAD_SLOT, () => head.tags)
+    try {
+      const settings = storeSettings ? await storeSettings() : null
+      // Inert data (not a script that runs), escaped so no text in it can close the element.
+      if (settings)
+        page = page.replace('</body>', () => `<script type="application/json" id="als-store-settings">${settings.replace(/</g, '\\u003c')}</script></body>`)
+    } catch (error) {
+      // The page still works: the browser asks for the settings itself.
+      request.log.error({ err: error }, 'Could not read the store settings for the page')
+    }
     if (head.rendered && renderPage) {
       try {
         const rendered = await renderPage(request.url)

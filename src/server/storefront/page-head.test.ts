@@ -38,7 +38,10 @@ beforeAll(async () => {
   writeFileSync(join(clientDir, 'index.html'), INDEX_HTML)
   t = await createTestApp({ STORE_MODE: 'live' }, { clientDir, renderPages: true })
   const rows = await t.database.db.select().from(products).where(eq(products.isActive, true))
-  rated = rows.find((row) => typeof row.metadata.rating === 'number' && (row.metadata.reviewCount ?? 0) > 0 && row.categoryId)!
+  const demo = rows.find((row) => typeof row.metadata.rating === 'number' && (row.metadata.reviewCount ?? 0) > 0 && row.categoryId)!
+  // The demo catalog's ratings are marked as invented; this product's rating is one its owner set.
+  const { demoRating: _demo, ...metadata } = demo.metadata
+  rated = (await t.database.db.update(products).set({ metadata }).where(eq(products.id, demo.id)).returning())[0]!
 })
 afterAll(async () => {
   await t?.close()
@@ -85,6 +88,14 @@ describe('a product page without JavaScript', () => {
       '@type': 'BreadcrumbList',
       itemListElement: [{ position: 1, name: 'Home' }, { position: 2 }, { position: 3, name: rated.name }],
     })
+  })
+
+  it("never offers the demo catalog's invented rating to search engines", async () => {
+    const rows = await t.database.db.select().from(products).where(eq(products.isActive, true))
+    const demo = rows.find((row) => row.metadata.demoRating === true && typeof row.metadata.rating === 'number')!
+    const [product] = jsonLdOf((await t.app.inject(`/products/${demo.id}`)).body)
+    expect(product).toMatchObject({ '@type': 'Product', name: demo.name })
+    expect(product).not.toHaveProperty('aggregateRating')
   })
 
   it('keeps catalog text inside its JSON-LD script', async () => {

@@ -4,17 +4,21 @@
  * with its `Offer` (price, currency, availability) and `AggregateRating`, plus a `BreadcrumbList`.
  * The fixed pages' titles and which pages are noindex come from the route list
  * (src/shared/routes.ts); a product's and a category's from the catalog, through its service.
- * An unknown product is a 404.
+ * Every title names the store as its owner named it (the store settings). A demo rating is not
+ * offered to search engines as a real one. An unknown product is a 404.
  */
 import type { Category, Product } from '../../shared/contract/catalog.ts'
 import { ERROR_MESSAGES } from '../../shared/contract/errors.ts'
 import { formatPrice } from '../../shared/money.ts'
+import { shownRating } from '../../shared/product-rating.ts'
 import { isFixedPath, sectionOf, SITE_NAME, STORE_DESCRIPTION, STORE_ROUTES } from '../../shared/routes.ts'
 import type { CatalogService } from '../catalog/catalog.service.ts'
 import { AppError } from '../http/errors.ts'
 
 export interface PageMeta {
   status: number
+  /** The store's name as its owner set it. */
+  siteName: string
   title: string
   description: string
   /** Absolute. */
@@ -41,10 +45,11 @@ const largeImage = (url: string) => url.replace(/-640\.webp$/, '-1024.webp')
 
 export function createPageMeta({ catalog, publicUrl }: { catalog: Pick<CatalogService, 'getProduct' | 'getCategory'>; publicUrl: string }) {
   const absolute = (path: string) => (path.startsWith('http') ? path : `${publicUrl}${path}`)
-  const base = (path: string): PageMeta => ({
+  const baseOf = (path: string, siteName: string): PageMeta => ({
     status: 200,
-    title: SITE_NAME,
-    description: STORE_DESCRIPTION,
+    siteName,
+    title: siteName,
+    description: named(STORE_DESCRIPTION, siteName),
     canonical: absolute(path),
     image: null,
     type: 'website',
@@ -58,7 +63,8 @@ export function createPageMeta({ catalog, publicUrl }: { catalog: Pick<CatalogSe
     itemListElement: trail.map((step, index) => ({ '@type': 'ListItem', position: index + 1, name: step.name, item: absolute(step.path) })),
   })
 
-  function productMeta(product: Product, path: string): PageMeta {
+  function productMeta(product: Product, path: string, siteName: string): PageMeta {
+    const rating = shownRating(product)
     const price = (product.priceCents / 100).toFixed(2)
     const trail = [
       { name: 'Home', path: '/' },
@@ -73,7 +79,7 @@ export function createPageMeta({ catalog, publicUrl }: { catalog: Pick<CatalogSe
       sku: product.id,
       image: product.images.filter((image) => !image.endsWith('.svg')).map((image) => absolute(largeImage(image))),
       ...(product.category ? { category: product.category.name } : {}),
-      brand: { '@type': 'Brand', name: SITE_NAME },
+      brand: { '@type': 'Brand', name: siteName },
       offers: {
         '@type': 'Offer',
         url: absolute(path),
@@ -82,27 +88,27 @@ export function createPageMeta({ catalog, publicUrl }: { catalog: Pick<CatalogSe
         availability: 'https://schema.org/InStock',
         itemCondition: 'https://schema.org/NewCondition',
       },
-      ...(product.rating !== null && product.reviewCount > 0
-        ? { aggregateRating: { '@type': 'AggregateRating', ratingValue: product.rating, reviewCount: product.reviewCount, bestRating: 5, worstRating: 1 } }
+      ...(rating && !rating.demo && rating.reviewCount > 0
+        ? { aggregateRating: { '@type': 'AggregateRating', ratingValue: rating.rating, reviewCount: rating.reviewCount, bestRating: 5, worstRating: 1 } }
         : {}),
     }
     const summary = product.description.length > 150 ? `${product.description.slice(0, 147).trimEnd()}…` : product.description
     return {
-      ...base(path),
-      title: `${product.name} | ${SITE_NAME}`,
-      description: summary ? `${formatPrice(product.priceCents)}: ${summary}` : `${product.name} at ${SITE_NAME}, ${formatPrice(product.priceCents)}.`,
+      ...baseOf(path, siteName),
+      title: `${product.name} | ${siteName}`,
+      description: summary ? `${formatPrice(product.priceCents)}: ${summary}` : `${product.name} at ${siteName}, ${formatPrice(product.priceCents)}.`,
       image: product.imageUrl ? absolute(largeImage(product.imageUrl)) : null,
       type: 'product',
       jsonLd: [ld, breadcrumbs(trail)],
     }
   }
 
-  function categoryMeta(category: Category, path: string): PageMeta {
+  function categoryMeta(category: Category, path: string, siteName: string): PageMeta {
     return {
-      ...base(`/${category.slug}`),
+      ...baseOf(`/${category.slug}`, siteName),
       canonical: absolute(`/${category.slug}`),
-      title: `${category.name} | ${SITE_NAME}`,
-      description: category.description ?? `${category.name} for producers at ${SITE_NAME}: preview every sound before you buy.`,
+      title: `${category.name} | ${siteName}`,
+      description: category.description ?? `${category.name} for producers at ${siteName}: preview every sound before you buy.`,
       jsonLd: [
         breadcrumbs([
           { name: 'Home', path: '/' },
@@ -112,36 +118,48 @@ export function createPageMeta({ catalog, publicUrl }: { catalog: Pick<CatalogSe
     }
   }
 
-  /** The meta of the page at `path` (no query string). */
-  return async function pageMeta(path: string): Promise<PageMeta> {
+  /** The meta of the page at `path` (no query string), naming the store `siteName`. */
+  return async function pageMeta(path: string, siteName: string = SITE_NAME): Promise<PageMeta> {
+    const base = (at: string) => baseOf(at, siteName)
     const clean = path.length > 1 ? path.replace(/\/+$/, '') : path
     const fixed = FIXED_PAGES.get(clean)
-    if (fixed?.head) return { ...base(fixed.canonical ?? clean), ...fixed.head, rendered: fixed.serverData !== undefined }
+    if (fixed?.head) {
+      const { title, description } = fixed.head
+      return {
+        ...base(fixed.canonical ?? clean),
+        title: named(title, siteName),
+        description: named(description, siteName),
+        rendered: fixed.serverData !== undefined,
+      }
+    }
     if (PRIVATE_SECTIONS.has(sectionOf(clean))) return { ...base(clean), noindex: true }
     const product = /^\/products\/([^/]+)$/.exec(clean)
     if (product) {
       const id = decodeURIComponent(product[1]!)
-      if (!UUID.test(id)) return { ...base(clean), status: 404, title: `Product not found | ${SITE_NAME}`, noindex: true }
+      if (!UUID.test(id)) return { ...base(clean), status: 404, title: `Product not found | ${siteName}`, noindex: true }
       try {
-        return { ...productMeta(await catalog.getProduct(id), clean), rendered: true }
+        return { ...productMeta(await catalog.getProduct(id), clean, siteName), rendered: true }
       } catch (error) {
         if (error instanceof AppError && error.status === 404)
-          return { ...base(clean), status: 404, title: `Product not found | ${SITE_NAME}`, description: ERROR_MESSAGES.productNotFound, noindex: true }
+          return { ...base(clean), status: 404, title: `Product not found | ${siteName}`, description: ERROR_MESSAGES.productNotFound, noindex: true }
         throw error
       }
     }
     const slug = /^\/([a-z0-9-]+)$/.exec(clean)?.[1]
     if (slug && !APP_PATHS.has(slug)) {
       try {
-        return { ...categoryMeta(await catalog.getCategory(slug), clean), rendered: true }
+        return { ...categoryMeta(await catalog.getCategory(slug), clean, siteName), rendered: true }
       } catch (error) {
-        if (error instanceof AppError && error.status === 404) return { ...base(clean), status: 404, title: `Page not found | ${SITE_NAME}`, noindex: true }
+        if (error instanceof AppError && error.status === 404) return { ...base(clean), status: 404, title: `Page not found | ${siteName}`, noindex: true }
         throw error
       }
     }
     return base(clean)
   }
 }
+
+/** The route list's and the store's own texts name the store by its default name: the owner's name replaces it. */
+const named = (text: string, siteName: string) => text.replaceAll(SITE_NAME, siteName)
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!)
 
@@ -152,7 +170,7 @@ export function renderHeadTags(meta: PageMeta): string {
     `<meta name="description" content="${escapeHtml(meta.description)}" />`,
     `<link rel="canonical" href="${escapeHtml(meta.canonical)}" />`,
     ...(meta.noindex ? ['<meta name="robots" content="noindex" />'] : []),
-    `<meta property="og:site_name" content="${SITE_NAME}" />`,
+    `<meta property="og:site_name" content="${escapeHtml(meta.siteName)}" />`,
     `<meta property="og:type" content="${meta.type}" />`,
     `<meta property="og:title" content="${escapeHtml(meta.title)}" />`,
     `<meta property="og:description" content="${escapeHtml(meta.description)}" />`,

@@ -2,7 +2,8 @@
  * The two emails a support message sends: the message itself to the store's support inbox
  * (reply-to the sender, so answering it reaches them) and a short acknowledgement to the sender.
  */
-import { SUPPORT_CATEGORY_LABELS, SUPPORT_REPLY_TIME, type SupportMessageInput } from '../../shared/contract/support.ts'
+import type { StoreSettings } from '../../shared/contract/store-settings.ts'
+import { SUPPORT_CATEGORY_LABELS, type SupportMessageInput } from '../../shared/contract/support.ts'
 import type { OutgoingEmail } from '../email/mailer.ts'
 import { renderEmail } from '../email/templates.ts'
 
@@ -33,15 +34,16 @@ export function supportInboxEmail(message: StoredSupportMessage, supportAddress:
   }
 }
 
-export function acknowledgementEmail(message: StoredSupportMessage): OutgoingEmail {
+export function acknowledgementEmail(message: StoredSupportMessage, store: Pick<StoreSettings, 'storeName' | 'supportReplyTime'>): OutgoingEmail {
   const content = renderEmail({
     heading: 'We received your message',
     paragraphs: [
       `Hi ${oneLine(message.name)},`,
-      `Thanks for contacting Audio Lab Store support. We received your message "${oneLine(message.subject)}" and a member of the team will reply within ${SUPPORT_REPLY_TIME}.`,
+      `Thanks for contacting ${store.storeName} support. We received your message "${oneLine(message.subject)}" and a member of the team will reply within ${store.supportReplyTime}.`,
       'If you have more details to add, such as an order number, your DAW and operating system, or a screenshot of an error, just reply to this email.',
     ],
     footnote: `Reference: ${message.id}`,
+    storeName: store.storeName,
   })
   return { to: message.email, subject: 'We received your message', ...content }
 }

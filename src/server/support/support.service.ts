@@ -7,18 +7,19 @@ import type { SupportMessageInput } from '../../shared/contract/support.ts'
 import type { Database } from '../db/client.ts'
 import { supportMessages } from './support.schema.ts'
 import type { Mailer } from '../email/mailer.ts'
+import type { SettingsService } from '../settings/settings.service.ts'
 import { acknowledgementEmail, supportInboxEmail, type StoredSupportMessage } from './support-emails.ts'
 
 export interface SupportServiceDeps {
   db: Database
   mailer: Mailer
-  /** The store's support inbox (SUPPORT_EMAIL). */
-  supportEmail: string
+  /** The owner's settings: the support inbox, the store's name and the reply time the acknowledgement promises. */
+  settings: Pick<SettingsService, 'settings'>
 }
 
 export type SupportService = ReturnType<typeof createSupportService>
 
-export function createSupportService({ db, mailer, supportEmail }: SupportServiceDeps) {
+export function createSupportService({ db, mailer, settings }: SupportServiceDeps) {
   return {
     async submitMessage(input: SupportMessageInput, userId: string | null): Promise<{ id: string }> {
       const stored = await db.transaction(async (tx) => {
@@ -27,8 +28,9 @@ export function createSupportService({ db, mailer, supportEmail }: SupportServic
           .values({ ...input, userId })
           .returning({ id: supportMessages.id })
         const message: StoredSupportMessage = { ...input, id: row!.id, userId }
-        await mailer.enqueue(tx, supportInboxEmail(message, supportEmail))
-        await mailer.enqueue(tx, acknowledgementEmail(message))
+        const store = await settings.settings(tx)
+        await mailer.enqueue(tx, supportInboxEmail(message, store.supportEmail))
+        await mailer.enqueue(tx, acknowledgementEmail(message, store))
         return message
       })
       mailer.nudge()

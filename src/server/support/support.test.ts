@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { eq } from 'drizzle-orm'
-import { supportMessages } from '../db/schema.ts'
+import { storeSettings, supportMessages } from '../db/schema.ts'
 import type { StoredEmail } from '../email/mailer.ts'
 import { browserRequest, createSignedInUser } from '../../../tests/support/accounts.ts'
 import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts'
@@ -55,6 +55,20 @@ describe('POST /api/support-messages', () => {
     expect(ack!.text).toContain('Hi Dana Beats,')
     expect(ack!.text).toContain('reply within 24-48 hours')
     expect(ack!.html).toContain('We received your message')
+  })
+
+  it("promises the owner's reply time under the owner's store name, and sends the message to the owner's support address", async () => {
+    const owned = { storeName: 'Night Shift Sounds', supportReplyTime: 'one working day', supportEmail: 'studio@nightshift.example' }
+    await t.database.db.insert(storeSettings).values({ id: 1, values: owned })
+    try {
+      const { body } = await send({ ...validMessage, email: 'owned-ack@example.com' })
+      const [ack] = await mailTo('owned-ack@example.com')
+      expect(ack!.text).toContain('Thanks for contacting Night Shift Sounds support.')
+      expect(ack!.text).toContain('reply within one working day')
+      expect((await mailTo('studio@nightshift.example')).some((email) => email.text.includes(body.data.id as string))).toBe(true)
+    } finally {
+      await t.database.db.delete(storeSettings)
+    }
   })
 
   it('defaults the category to general', async () => {

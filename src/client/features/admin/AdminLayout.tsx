@@ -15,6 +15,7 @@ const SECTIONS = [
   { to: '/admin/customers', label: 'Customers', end: false },
   { to: '/admin/categories', label: 'Categories', end: false },
   { to: '/admin/admins', label: 'Admins', end: false },
+  { to: '/admin/settings', label: 'Settings', end: false },
 ] as const
 
 export function AdminLayout({ children }: { children: ReactNode }) {

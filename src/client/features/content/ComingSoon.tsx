@@ -1,6 +1,7 @@
 /** The pre-launch landing: brand, headline, three feature tiles, the notify-me form and social links. */
 import type { ComponentType, SVGProps } from 'react'
 import { Link } from 'react-router'
+import { useStoreSettings } from '../../api/get-store-settings.ts'
 import { BrandMark, DownloadIcon, ShieldIcon, WaveIcon } from '../../components/Icons.tsx'
 import { SocialLinks } from '../../components/SocialLinks.tsx'
 import { NotifyMeForm } from './NotifyMeForm.tsx'
@@ -12,6 +13,7 @@ const FEATURES: Array<{ title: string; text: string; Icon: ComponentType<SVGProp
 ]
 
 export function ComingSoon() {
+  const settings = useStoreSettings()
   return (
     <div className="relative isolate overflow-hidden">
       <div
@@ -21,7 +23,7 @@ export function ComingSoon() {
       <section className="container-page flex flex-col items-center py-16 text-center sm:py-24">
         <div className="flex items-center gap-3">
           <BrandMark className="size-12" />
-          <span className="text-xl font-bold tracking-tight text-white">Audio Lab Store</span>
+          <span className="text-xl font-bold tracking-tight text-white">{settings?.storeName}</span>
         </div>
         <p className="mt-8 rounded-full border border-brand-800 bg-brand-950/50 px-3 py-1 text-xs font-semibold tracking-widest text-brand-200 uppercase">
           Coming soon
@@ -52,10 +54,12 @@ export function ComingSoon() {
         </ul>
       </section>
 
-      <section className="container-page mt-14 flex flex-col items-center gap-4 text-center">
-        <h2 className="text-sm font-semibold tracking-wide text-zinc-300">Follow the build</h2>
-        <SocialLinks />
-      </section>
+      {settings && settings.socialLinks.length > 0 && (
+        <section className="container-page mt-14 flex flex-col items-center gap-4 text-center">
+          <h2 className="text-sm font-semibold tracking-wide text-zinc-300">Follow the build</h2>
+          <SocialLinks />
+        </section>
+      )}
     </div>
   )
 }

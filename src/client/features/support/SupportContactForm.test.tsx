@@ -10,7 +10,7 @@ function renderForm() {
   const client = new QueryClient({ defaultOptions: { mutations: { retry: false } } })
   return render(
     <QueryClientProvider client={client}>
-      <SupportContactForm />
+      <SupportContactForm replyTime="24-48 hours" />
     </QueryClientProvider>,
   )
 }

@@ -7,7 +7,6 @@ import {
   SUPPORT_CATEGORIES,
   SUPPORT_CATEGORY_LABELS,
   SUPPORT_LIMITS,
-  SUPPORT_REPLY_TIME,
   supportMessageRequestSchema,
   type SupportCategory,
 } from '../../../shared/contract/support.ts'
@@ -29,9 +28,11 @@ const EMPTY: FormValues = { name: '', email: '', category: 'general', subject: '
 interface SupportContactFormProps {
   /** A signed-in producer's name and email, filled in for them. */
   initialValues?: Partial<Pick<FormValues, 'name' | 'email'>>
+  /** The owner's reply time ("24-48 hours", from the store settings); without it the form promises no time. */
+  replyTime?: string
 }
 
-export function SupportContactForm({ initialValues }: SupportContactFormProps) {
+export function SupportContactForm({ initialValues, replyTime }: SupportContactFormProps) {
   const start = { ...EMPTY, ...initialValues }
   const [values, setValues] = useState<FormValues>(start)
   const [fieldErrors, setFieldErrors] = useState<Partial<Record<FieldName, string>>>({})
@@ -82,7 +83,8 @@ export function SupportContactForm({ initialValues }: SupportContactFormProps) {
         </span>
         <h3 className="mt-4 text-xl font-semibold text-white">Message Sent</h3>
         <p className="mt-2 max-w-sm text-sm text-emerald-100/90">
-          Thanks for getting in touch. We'll reply to <span className="font-medium text-white">{sentTo}</span> within {SUPPORT_REPLY_TIME}.
+          Thanks for getting in touch. We'll reply to <span className="font-medium text-white">{sentTo}</span>
+          {replyTime ? ` within ${replyTime}.` : ' as soon as we can.'}
         </p>
       </div>
     )
@@ -168,7 +170,7 @@ export function SupportContactForm({ initialValues }: SupportContactFormProps) {
         </p>
       )}
       <div className="flex flex-col-reverse items-start gap-3 sm:flex-row sm:items-center sm:justify-between">
-        <p className="text-xs text-zinc-400">We reply within {SUPPORT_REPLY_TIME}.</p>
+        {replyTime && <p className="text-xs text-zinc-400">We reply within {replyTime}.</p>}
         <button type="submit" disabled={send.isPending} className="btn btn-primary w-full px-6 py-3 sm:w-auto">
           {send.isPending ? 'Sending...' : 'Send Message'}
         </button>

@@ -15,6 +15,7 @@ import AdminOrdersPage from './AdminOrdersPage.tsx'
 import AdminProductPage from './AdminProductPage.tsx'
 import AdminProductsPage from './AdminProductsPage.tsx'
 import AdminPromoCodesPage from './AdminPromoCodesPage.tsx'
+import AdminSettingsPage from './AdminSettingsPage.tsx'
 
 export default function AdminApp() {
   return (
@@ -31,6 +32,7 @@ export default function AdminApp() {
           <Route path="customers" element={<AdminCustomersPage />} />
           <Route path="categories" element={<AdminCategoriesPage />} />
           <Route path="admins" element={<AdminAdminsPage />} />
+          <Route path="settings" element={<AdminSettingsPage />} />
           <Route path="*" element={<NotFoundPage />} />
         </Routes>
       </AdminLayout>

@@ -2,19 +2,26 @@
  * Order confirmation (/order-confirmation), reached from the payment success page with the
  * order's number, email, total and card's last four digits in the navigation state (without an
  * order number it goes home): "Order Confirmed", the figures, next steps, the way to the
- * downloads, help tiles and the reviews claim.
+ * downloads, help tiles, and the review claim only when the owner wrote one (store settings).
  */
 import { Link, Navigate, useLocation } from 'react-router'
 import { formatDate } from '../../../../shared/dates.ts'
 import { formatPrice } from '../../../../shared/money.ts'
+import { useStoreSettings } from '../../../api/get-store-settings.ts'
 import { CheckIcon, DownloadIcon, ShieldIcon, StarIcon, WaveIcon } from '../../../components/Icons.tsx'
 import { readOrderConfirmationState, type OrderConfirmationState } from '../order-confirmation-state.ts'
+import { PageTitle } from '../../../components/PageTitle.tsx'
 
-const NEXT_STEPS = [
-  { title: 'Check your email', text: 'Your receipt and download links are on their way to your inbox.' },
-  { title: 'Download your products', text: 'Download links are valid for 30 days. Your files also wait for you in the Download Hub.' },
-  { title: 'Get support', text: 'Questions about installing or using your sounds? Our team replies within 24-48 hours.' },
-] as const
+/** The reply time is the owner's (store settings); before it is known the step makes no promise. */
+const nextSteps = (replyTime: string | undefined) =>
+  [
+    { title: 'Check your email', text: 'Your receipt and download links are on their way to your inbox.' },
+    { title: 'Download your products', text: 'Download links are valid for 30 days. Your files also wait for you in the Download Hub.' },
+    {
+      title: 'Get support',
+      text: `Questions about installing or using your sounds? ${replyTime ? `Our team replies within ${replyTime}.` : 'Our team is here to help.'}`,
+    },
+  ] as const
 
 const HELP_TILES = [
   { title: 'Installation guides', text: 'Set up your sounds in any DAW.', to: '/learn#docs', Icon: DownloadIcon },
@@ -30,11 +37,12 @@ export default function OrderConfirmationPage() {
 }
 
 function OrderConfirmation({ order }: { order: OrderConfirmationState }) {
+  const settings = useStoreSettings()
   const today = formatDate(new Date())
   const row = 'flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 py-3'
   return (
     <div className="container-page py-10 sm:py-14">
-      <title>Order Confirmed | Audio Lab Store</title>
+      <PageTitle>Order Confirmed</PageTitle>
       <div className="mx-auto flex max-w-3xl flex-col gap-8">
         <header className="flex flex-col items-center text-center">
           <span className="flex size-16 items-center justify-center rounded-full bg-emerald-600/20 text-emerald-300 ring-1 ring-emerald-500/60">
@@ -79,7 +87,7 @@ function OrderConfirmation({ order }: { order: OrderConfirmationState }) {
             What happens next
           </h2>
           <ol className="mt-4 flex flex-col gap-4">
-            {NEXT_STEPS.map((step, index) => (
+            {nextSteps(settings?.supportReplyTime).map((step, index) => (
               <li key={step.title} className="flex gap-3.5">
                 <span className="flex size-7 shrink-0 items-center justify-center rounded-full bg-brand-600/20 text-sm font-semibold text-brand-200 ring-1 ring-brand-500/50">
                   {index + 1}
@@ -126,14 +134,12 @@ function OrderConfirmation({ order }: { order: OrderConfirmationState }) {
           </ul>
         </section>
 
-        <p className="flex items-center justify-center gap-2 text-sm text-zinc-400">
-          <span className="flex text-amber-400" aria-hidden="true">
-            {Array.from({ length: 5 }, (_, index) => (
-              <StarIcon key={index} filled className="size-4" />
-            ))}
-          </span>
-          4.9 out of 5 stars from 12,000+ reviews
-        </p>
+        {settings?.reviewClaim && (
+          <p className="flex items-center justify-center gap-2 text-center text-sm text-zinc-400">
+            <StarIcon filled className="size-4 shrink-0 text-amber-400" />
+            {settings.reviewClaim}
+          </p>
+        )}
       </div>
     </div>
   )

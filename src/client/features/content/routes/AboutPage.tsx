@@ -1,11 +1,11 @@
-/** /about: the store's mission, values, team, contact details, social links and careers. */
+/** /about: the store's mission, values, team, contact details (the owner's support address and reply time), social links and careers. */
 import type { ComponentType, SVGProps } from 'react'
 import { Link } from 'react-router'
-import { SUPPORT_REPLY_TIME } from '../../../../shared/contract/support.ts'
+import { useStoreSettings } from '../../../api/get-store-settings.ts'
 import { ShieldIcon, SlidersIcon, WaveIcon } from '../../../components/Icons.tsx'
 import { SocialLinks } from '../../../components/SocialLinks.tsx'
+import { PageTitle } from '../../../components/PageTitle.tsx'
 
-export const SUPPORT_ADDRESS = 'support@audiolab.store'
 export const CAREERS_ADDRESS = 'careers@audiolab.store'
 
 const VALUES: Array<{ title: string; text: string; Icon: ComponentType<SVGProps<SVGSVGElement>> }> = [
@@ -39,9 +39,10 @@ const initials = (name: string) =>
     .join('')
 
 export default function AboutPage() {
+  const settings = useStoreSettings()
   return (
     <>
-      <title>About | Audio Lab Store</title>
+      <PageTitle>About</PageTitle>
       <section className="relative isolate overflow-hidden border-b border-zinc-900">
         <div
           aria-hidden="true"
@@ -69,7 +70,7 @@ export default function AboutPage() {
             </p>
             <p>
               So we keep things simple: fair prices, royalty-free use in your own productions, instant downloads in standard formats, and real people answering
-              support within {SUPPORT_REPLY_TIME}.
+              support{settings ? ` within ${settings.supportReplyTime}` : ''}.
             </p>
           </div>
         </section>
@@ -120,18 +121,22 @@ export default function AboutPage() {
               Get in touch
             </h2>
             <dl className="mt-4 grid gap-3 text-sm">
-              <div>
-                <dt className="text-zinc-400">Support email</dt>
-                <dd>
-                  <a href={`mailto:${SUPPORT_ADDRESS}`} className="font-medium text-brand-300 hover:text-brand-200">
-                    {SUPPORT_ADDRESS}
-                  </a>
-                </dd>
-              </div>
-              <div>
-                <dt className="text-zinc-400">Response time</dt>
-                <dd className="font-medium text-zinc-100">Within {SUPPORT_REPLY_TIME}</dd>
-              </div>
+              {settings && (
+                <>
+                  <div>
+                    <dt className="text-zinc-400">Support email</dt>
+                    <dd>
+                      <a href={`mailto:${settings.supportEmail}`} className="font-medium break-all text-brand-300 hover:text-brand-200">
+                        {settings.supportEmail}
+                      </a>
+                    </dd>
+                  </div>
+                  <div>
+                    <dt className="text-zinc-400">Response time</dt>
+                    <dd className="font-medium text-zinc-100">Within {settings.supportReplyTime}</dd>
+                  </div>
+                </>
+              )}
               <div>
                 <dt className="text-zinc-400">Help center</dt>
                 <dd>
@@ -141,8 +146,12 @@ export default function AboutPage() {
                 </dd>
               </div>
             </dl>
-            <h3 className="mt-6 text-sm font-semibold tracking-wide text-zinc-200">Follow us</h3>
-            <SocialLinks className="mt-3" />
+            {settings && settings.socialLinks.length > 0 && (
+              <>
+                <h3 className="mt-6 text-sm font-semibold tracking-wide text-zinc-200">Follow us</h3>
+                <SocialLinks className="mt-3" />
+              </>
+            )}
           </section>
 
           <section aria-labelledby="careers-heading" className="rounded-2xl border border-zinc-800 bg-zinc-900/60 p-6 sm:p-8">

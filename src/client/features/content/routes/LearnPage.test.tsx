@@ -1,10 +1,11 @@
 // @vitest-environment happy-dom
 /** LearnPage: the tab follows the URL hash both ways, the docs search filters by title, Stay Updated subscribes to the newsletter. */
 import '@testing-library/jest-dom/vitest'
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { QueryClientProvider } from '@tanstack/react-query'
 import { cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { queryClientWithSettings } from '../../../../../tests/support/client/store-settings-fixture.ts'
 import LearnPage from './LearnPage.tsx'
 
 let currentHash = ''
@@ -14,7 +15,8 @@ function HashProbe() {
 }
 
 function renderAt(url: string) {
-  const client = new QueryClient({ defaultOptions: { mutations: { retry: false } } })
+  // As the server renders the page: with the store settings (its title names the store) already there.
+  const client = queryClientWithSettings()
   return render(
     <QueryClientProvider client={client}>
       <MemoryRouter initialEntries={[url]}>

@@ -6,6 +6,7 @@ import { DOC_GROUPS } from '../learn-docs.ts'
 import { LEARN_POSTS } from '../learn-posts.ts'
 import { LearnPostCard } from '../LearnPostCard.tsx'
 import { NotifyMeForm } from '../NotifyMeForm.tsx'
+import { PageTitle } from '../../../components/PageTitle.tsx'
 
 export const DISCORD_URL = 'https://discord.gg/audiolabstore'
 
@@ -34,7 +35,7 @@ export default function LearnPage() {
 
   return (
     <>
-      <title>Learn | Audio Lab Store</title>
+      <PageTitle>Learn</PageTitle>
       <section className="border-b border-zinc-900">
         <div className="container-page py-14 sm:py-20">
           <p className="text-sm font-semibold tracking-widest text-brand-300 uppercase">Learn</p>

@@ -1,12 +1,16 @@
-/** /support: the FAQ, quick links to docs, blog and account pages, and the contact form. */
+/**
+ * /support: the FAQ, quick links to docs, blog and account pages, and the contact form, with the
+ * owner's reply time and support address (store settings).
+ */
 import type { ComponentType, SVGProps } from 'react'
 import { Link } from 'react-router'
-import { SUPPORT_REPLY_TIME } from '../../../../shared/contract/support.ts'
+import { useStoreSettings } from '../../../api/get-store-settings.ts'
 import { DownloadIcon, ShieldIcon, SlidersIcon, WaveIcon } from '../../../components/Icons.tsx'
 import { useSession } from '../../account/public.ts'
 import { FaqAccordion } from '../FaqAccordion.tsx'
 import { FAQ_GROUPS } from '../support-faq.ts'
 import { SupportContactForm } from '../SupportContactForm.tsx'
+import { PageTitle } from '../../../components/PageTitle.tsx'
 
 const QUICK_LINKS: Array<{ to: string; title: string; text: string; Icon: ComponentType<SVGProps<SVGSVGElement>> }> = [
   { to: '/learn#docs', title: 'Documentation', text: 'Formats, DAW setup, licensing and downloads.', Icon: SlidersIcon },
@@ -17,16 +21,24 @@ const QUICK_LINKS: Array<{ to: string; title: string; text: string; Icon: Compon
 
 export default function SupportPage() {
   const { user } = useSession()
+  const settings = useStoreSettings()
   return (
     <>
-      <title>Support | Audio Lab Store</title>
+      <PageTitle>Support</PageTitle>
       <section className="border-b border-zinc-900">
         <div className="container-page py-14 sm:py-20">
           <p className="text-sm font-semibold tracking-widest text-brand-300 uppercase">Support Center</p>
           <h1 className="mt-3 text-4xl font-extrabold tracking-tight text-white sm:text-5xl">How can we help?</h1>
           <p className="mt-4 max-w-2xl text-lg text-pretty text-zinc-300">
-            Answers to the questions producers ask most, guides for every format we sell, and a real person on the other end of the contact form. We reply
-            within {SUPPORT_REPLY_TIME}.
+            Answers to the questions producers ask most, guides for every format we sell, and a real person on the other end of the contact form.
+            {settings && ` We reply within ${settings.supportReplyTime}.`}
+          </p>
+          <p className="mt-3 text-zinc-400">
+            Bought as a guest and lost your receipt?{' '}
+            <Link to="/orders/find" className="font-semibold text-brand-300 hover:text-brand-200">
+              Find my order
+            </Link>{' '}
+            emails you a link to your downloads.
           </p>
         </div>
       </section>
@@ -67,9 +79,24 @@ export default function SupportPage() {
                 Contact Support
               </h2>
               <p className="mt-2 mb-6 text-sm text-zinc-400">
-                Didn't find your answer? Send us a message and we'll get back to you by email within {SUPPORT_REPLY_TIME}.
+                Didn't find your answer? Send us a message and we'll get back to you by email
+                {settings ? ` within ${settings.supportReplyTime}.` : '.'}
+                {settings && (
+                  <>
+                    {' '}
+                    Or write to{' '}
+                    <a href={`mailto:${settings.supportEmail}`} className="font-medium break-all text-brand-300 hover:text-brand-200">
+                      {settings.supportEmail}
+                    </a>
+                    .
+                  </>
+                )}
               </p>
-              <SupportContactForm key={user?.id ?? 'guest'} initialValues={user ? { name: user.name, email: user.email } : undefined} />
+              <SupportContactForm
+                key={user?.id ?? 'guest'}
+                initialValues={user ? { name: user.name, email: user.email } : undefined}
+                replyTime={settings?.supportReplyTime}
+              />
             </div>
           </section>
         </div>

@@ -1,0 +1,173 @@
+/**
+ * The store settings form: the store's name and support details, the cart's trust notes, the
+ * review claim, the footer's social links and the receipt's texts, checked with the schema the
+ * server uses before it is sent; each field's error shows beside it, and a text the owner changed
+ * can be put back to the store's default. A save over settings someone else saved since the form
+ * was opened shows their change is there, with a Reload button.
+ */
+import { useId, useState, type FormEvent, type ReactNode } from 'react'
+import { storeSettingsSchema, type StoreSettings } from '../../../shared/contract/store-settings.ts'
+import { ApiError } from '../../api/http.ts'
+import { INPUT_CLASS } from '../../components/TextField.tsx'
+import { SocialLinksFields } from './SocialLinksFields.tsx'
+import { isStaleVersion, StaleVersionNotice } from './StaleVersionNotice.tsx'
+
+/** Field errors by path: `storeName`, `socialLinks.1.url`, or `socialLinks` for the list as a whole. */
+export type SettingsErrors = Record<string, string>
+
+type TextKey = Exclude<keyof StoreSettings, 'socialLinks'>
+
+interface StoreSettingsFormProps {
+  initial: StoreSettings
+  defaults: StoreSettings
+  onSubmit: (form: StoreSettings) => Promise<unknown>
+  /** Shows the settings as they are now (the Reload button of a save refused as stale). */
+  onReload: () => void
+}
+
+function Section({ title, description, children }: { title: string; description: string; children: ReactNode }) {
+  return (
+    <fieldset className="grid gap-4 rounded-2xl border border-zinc-800 bg-zinc-900/60 p-4 sm:p-6">
+      <legend className="sr-only">{title}</legend>
+      <div>
+        <h2 className="text-base font-semibold text-white">{title}</h2>
+        <p className="mt-1 text-sm text-zinc-400">{description}</p>
+      </div>
+      {children}
+    </fieldset>
+  )
+}
+
+export function StoreSettingsForm({ initial, defaults, onSubmit, onReload }: StoreSettingsFormProps) {
+  const id = useId()
+  const [values, setValues] = useState<StoreSettings>(initial)
+  const [errors, setErrors] = useState<SettingsErrors>({})
+  const [saving, setSaving] = useState(false)
+  const [formError, setFormError] = useState<string | null>(null)
+  const [conflict, setConflict] = useState<string | null>(null)
+
+  async function submit(event: FormEvent) {
+    event.preventDefault()
+    setFormError(null)
+    setConflict(null)
+    const parsed = storeSettingsSchema.safeParse(values)
+    if (!parsed.success) {
+      const found: SettingsErrors = {}
+      for (const issue of parsed.error.issues) found[issue.path.join('.')] ??= issue.message
+      setErrors(found)
+      // The first field to fix may be far up the form: take the owner there.
+      requestAnimationFrame(() => document.querySelector<HTMLElement>('form [aria-invalid="true"]')?.focus())
+      return
+    }
+    setErrors({})
+    setSaving(true)
+    try {
+      await onSubmit(parsed.data)
+    } catch (error) {
+      if (isStaleVersion(error)) setConflict(error.message)
+      else if (error instanceof ApiError && error.field) setErrors({ [error.field]: error.message })
+      else setFormError(error instanceof Error ? error.message : 'Failed to save the settings')
+    } finally {
+      setSaving(false)
+    }
+  }
+
+  const text = (key: TextKey, label: string, hint: string, input: { type?: string; multiline?: boolean } = {}) => {
+    const fieldId = `${id}-${key}`
+    const described = [errors[key] && `${fieldId}-error`, `${fieldId}-hint`].filter(Boolean).join(' ')
+    const props = {
+      id: fieldId,
+      name: key,
+      value: values[key],
+      'aria-invalid': errors[key] ? true : undefined,
+      'aria-describedby': described,
+      className: INPUT_CLASS,
+    }
+    return (
+      <div className={input.multiline ? 'sm:col-span-2' : undefined}>
+        <div className="mb-1.5 flex flex-wrap items-baseline justify-between gap-x-3">
+          <label htmlFor={fieldId} className="text-sm font-medium text-zinc-200">
+            {label}
+          </label>
+          {values[key] !== defaults[key] && (
+            <button
+              type="button"
+              className="text-xs font-medium text-brand-300 hover:text-brand-200"
+              onClick={() => setValues({ ...values, [key]: defaults[key] })}
+            >
+              {defaults[key] ? 'Use the default' : 'Clear'}
+            </button>
+          )}
+        </div>
+        {input.multiline ? (
+          <textarea {...props} rows={2} onChange={(event) => setValues({ ...values, [key]: event.target.value })} />
+        ) : (
+          <input {...props} type={input.type ?? 'text'} onChange={(event) => setValues({ ...values, [key]: event.target.value })} />
+        )}
+        <p id={`${fieldId}-hint`} className="mt-1.5 text-xs text-zinc-400">
+          {hint}
+        </p>
+        {errors[key] && (
+          <p id={`${fieldId}-error`} className="mt-1 text-xs text-red-300">
+            {errors[key]}
+          </p>
+        )}
+      </div>
+    )
+  }
+
+  return (
+    <form onSubmit={(event) => void submit(event)} noValidate className="flex flex-col gap-6">
+      <Section title="Store" description="How the store names itself in the header, the footer and page titles, and how shoppers reach you.">
+        <div className="grid gap-4 sm:grid-cols-2">
+          {text('storeName', 'Store name', 'Shown in the header, the footer and every page title.')}
+          {text('supportEmail', 'Support email', 'Shown on the support and about pages.', { type: 'email' })}
+          {text('supportReplyTime', 'Reply time', 'Shoppers read "We reply within …", for example "24-48 hours" or "one business day".')}
+        </div>
+      </Section>
+
+      <Section title="Cart trust notes" description="The notes under Proceed to Checkout on the cart page. Leave a note empty to hide it.">
+        <div className="grid gap-4 sm:grid-cols-3">
+          {text('secureCheckoutNote', 'Secure checkout', 'Next to a lock icon.')}
+          {text('guaranteeNote', 'Guarantee', 'Only a promise you keep, such as your refund policy.')}
+          {text('instantDownloadNote', 'Instant download', 'Next to a download icon.')}
+        </div>
+      </Section>
+
+      <Section
+        title="Review claim"
+        description="A rating or review figure shown on the order confirmation. Nothing is shown while it is empty: write only what you can point to."
+      >
+        {text('reviewClaim', 'Review claim', 'For example: "Rated 4.8 out of 5 by 300 producers on Trustpilot".', { multiline: true })}
+      </Section>
+
+      <Section title="Social links" description="The Follow Us links in the footer and on the about page. Addresses must start with https://.">
+        <SocialLinksFields links={values.socialLinks} errors={errors} onChange={(socialLinks) => setValues({ ...values, socialLinks })} />
+      </Section>
+
+      <Section title="Receipt email" description="The opening line and the closing note of the receipt a buyer gets once an order is paid.">
+        <div className="grid gap-4 sm:grid-cols-2">
+          {text('receiptThankYou', 'Thank-you line', 'The receipt starts with it.', { multiline: true })}
+          {text('receiptFootnote', 'Footnote', 'The receipt ends with it.', { multiline: true })}
+        </div>
+      </Section>
+
+      {formError && (
+        <p role="alert" className="text-sm text-red-300">
+          {formError}
+        </p>
+      )}
+      {Object.keys(errors).length > 0 && (
+        <p role="alert" className="text-sm text-red-300">
+          Some settings need a change before they can be saved: see the notes in red.
+        </p>
+      )}
+      {conflict && <StaleVersionNotice message={conflict} onReload={onReload} />}
+      <div>
+        <button type="submit" className="btn btn-primary" disabled={saving}>
+          {saving ? 'Saving…' : 'Save settings'}
+        </button>
+      </div>
+    </form>
+  )
+}

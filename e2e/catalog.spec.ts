@@ -19,7 +19,7 @@ test('a producer filters a category, opens a product, switches tabs and plays th
   await expect(page.getByRole('tab', { name: 'Overview' })).toHaveAttribute('aria-selected', 'true')
 
   await page.getByRole('tab', { name: 'Specifications' }).click()
-  await expect(page.getByRole('tabpanel')).toContainText('File Size')
+  await expect(page.getByRole('tabpanel')).toContainText('File size')
   await expect(page.getByRole('tabpanel')).toContainText(/(\d+\.\d|< 0\.1) MB/)
   await expect(page.getByRole('tabpanel')).toContainText('Available')
 

@@ -1,9 +1,11 @@
 /**
- * The product page's quantity control (− / number / +, at least 1). Digital downloads are
- * locked at 1 and labelled "Digital"; a purchase limit above 1 caps it and shows "Limit: N".
+ * The product page's quantity control (− / number / +, at least 1). A digital download is
+ * locked at 1, so it shows "Digital download · 1 licence" instead of a stepper that could never
+ * move; a purchase limit above 1 caps the stepper and shows "Max: N".
  */
 import type { ChangeEvent } from 'react'
 import { MAX_LINE_QUANTITY } from '../../../shared/cart-rules.ts'
+import { DownloadIcon } from '../../components/Icons.tsx'
 
 /** Upper bound when a product has no purchase limit of its own: the cart's (a line never needs more). */
 export const MAX_QUANTITY = MAX_LINE_QUANTITY
@@ -16,7 +18,15 @@ interface QuantitySelectorProps {
 }
 
 export function QuantitySelector({ value, onChange, isDigital, limit }: QuantitySelectorProps) {
-  const max = isDigital ? 1 : (limit ?? MAX_QUANTITY)
+  if (isDigital) {
+    return (
+      <p className="flex items-center gap-2 text-sm font-medium text-zinc-200">
+        <DownloadIcon className="size-4 shrink-0 text-sky-300" />
+        Digital download · 1 licence
+      </p>
+    )
+  }
+  const max = limit ?? MAX_QUANTITY
   const clamp = (quantity: number) => Math.max(1, Math.min(max, Math.floor(quantity)))
 
   function onInput(event: ChangeEvent<HTMLInputElement>) {
@@ -32,13 +42,7 @@ export function QuantitySelector({ value, onChange, isDigital, limit }: Quantity
         Quantity
       </span>
       <div className="inline-flex items-center overflow-hidden rounded-lg border border-zinc-700 bg-zinc-900">
-        <button
-          type="button"
-          aria-label="Decrease quantity"
-          disabled={isDigital || value <= 1}
-          onClick={() => onChange(clamp(value - 1))}
-          className={stepButton}
-        >
+        <button type="button" aria-label="Decrease quantity" disabled={value <= 1} onClick={() => onChange(clamp(value - 1))} className={stepButton}>
           −
         </button>
         <input
@@ -48,22 +52,14 @@ export function QuantitySelector({ value, onChange, isDigital, limit }: Quantity
           min={1}
           max={max}
           value={value}
-          readOnly={isDigital}
           onChange={onInput}
           className="h-11 w-14 border-x border-zinc-700 bg-transparent text-center font-semibold text-white tabular-nums [appearance:textfield] focus:outline-none [&::-webkit-inner-spin-button]:appearance-none [&::-webkit-outer-spin-button]:appearance-none"
         />
-        <button
-          type="button"
-          aria-label="Increase quantity"
-          disabled={isDigital || value >= max}
-          onClick={() => onChange(clamp(value + 1))}
-          className={stepButton}
-        >
+        <button type="button" aria-label="Increase quantity" disabled={value >= max} onClick={() => onChange(clamp(value + 1))} className={stepButton}>
           +
         </button>
       </div>
-      {isDigital && <span className="rounded-md bg-sky-950 px-2 py-1 text-xs font-semibold text-sky-200 ring-1 ring-sky-800">Digital</span>}
-      {!isDigital && limit !== null && limit > 1 && <span className="text-sm text-zinc-400">Limit: {limit}</span>}
+      {limit !== null && limit > 1 && <span className="text-sm text-zinc-400">Max: {limit}</span>}
     </div>
   )
 }

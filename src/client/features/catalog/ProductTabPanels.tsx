@@ -1,13 +1,11 @@
 /** The contents of the product page's tabs: Overview, Specifications, Audio Demos and Reviews. */
 import type { ReactNode } from 'react'
 import type { Product } from '../../../shared/contract/catalog.ts'
-import { formatDate } from '../../../shared/dates.ts'
-import { formatPrice } from '../../../shared/money.ts'
-import { fileSizeMb } from '../../../shared/product-view.ts'
+import { productSpecs } from '../../../shared/product-specs.ts'
 import { CheckIcon } from '../../components/Icons.tsx'
 import { usePreviewPlayer } from './preview-player.ts'
 import { PreviewButton } from './PreviewButton.tsx'
-import { categoryName, metadataEntries } from './product-display.ts'
+import { categoryName } from './product-display.ts'
 import { Waveform } from './Waveform.tsx'
 
 /** What the download holds, by category (the store's files are 44.1 kHz WAV where audio applies). */
@@ -46,21 +44,12 @@ export function OverviewPanel({ product }: { product: Product }) {
   )
 }
 
+/** The facts a producer reads (format, BPM, key, contents, size, limits, dates), never the metadata's internal keys. */
 export function SpecificationsPanel({ product }: { product: Product }) {
-  const rows: Array<{ label: string; value: string }> = [
-    { label: 'Price', value: formatPrice(product.priceCents) },
-    { label: 'Category', value: categoryName(product) },
-    { label: 'Status', value: product.isActive ? 'Available' : 'Unavailable' },
-    { label: 'File Size', value: `${fileSizeMb(product.fileSize)} MB` },
-    { label: 'Download Limit', value: String(product.downloadLimit) },
-    { label: 'Created', value: formatDate(product.createdAt) },
-    { label: 'Updated', value: formatDate(product.updatedAt) },
-    ...metadataEntries(product),
-  ]
   return (
     <dl className="grid gap-px overflow-hidden rounded-xl border border-zinc-800 bg-zinc-800 sm:grid-cols-2">
-      {rows.map((row, index) => (
-        <div key={`${row.label}-${index}`} className="flex justify-between gap-4 bg-zinc-950 px-4 py-3 text-sm sm:last:odd:col-span-2">
+      {productSpecs(product, categoryName(product)).map((row) => (
+        <div key={row.id} className="flex justify-between gap-4 bg-zinc-950 px-4 py-3 text-sm sm:last:odd:col-span-2">
           <dt className="shrink-0 text-zinc-400">{row.label}</dt>
           <dd className="min-w-0 text-right font-medium break-words text-zinc-100">{row.value}</dd>
         </div>

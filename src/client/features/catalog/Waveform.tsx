@@ -11,6 +11,8 @@ interface WaveformProps {
   peaks: number[]
   productName: string
   className?: string
+  /** `compact` is the lower waveform of the product page's first-screen player. */
+  size?: 'regular' | 'compact'
 }
 
 const BAR_WIDTH = 2
@@ -24,7 +26,7 @@ export function formatSeconds(seconds: number): string {
   return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, '0')}`
 }
 
-export function Waveform({ url, peaks, productName, className = '' }: WaveformProps) {
+export function Waveform({ url, peaks, productName, className = '', size = 'regular' }: WaveformProps) {
   const isCurrent = usePreviewPlayer((state) => state.currentUrl === url)
   const position = usePreviewPlayer((state) => (state.currentUrl === url ? state.position : 0))
   const duration = usePreviewPlayer((state) => (state.currentUrl === url ? state.duration : 0))
@@ -77,7 +79,12 @@ export function Waveform({ url, peaks, productName, className = '' }: WaveformPr
         onKeyDown={onKeyDown}
         className="group cursor-pointer rounded-md"
       >
-        <svg viewBox={`0 0 ${width} ${HEIGHT}`} preserveAspectRatio="none" className="block h-16 w-full" aria-hidden="true">
+        <svg
+          viewBox={`0 0 ${width} ${HEIGHT}`}
+          preserveAspectRatio="none"
+          className={`block w-full ${size === 'compact' ? 'h-12' : 'h-16'}`}
+          aria-hidden="true"
+        >
           {peaks.map((peak, index) => {
             const barHeight = Math.max(2, Math.min(1, Math.max(0, peak)) * HEIGHT)
             const isPlayed = (index + 0.5) / peaks.length <= played

@@ -1,6 +1,8 @@
 /**
- * The product page (/products/:productId): gallery, summary with price, quantity, Add to Cart,
- * wishlist and Buy Now, then tabs (Overview, Specifications, Audio Demos, Reviews) and related products.
+ * The product page (/products/:productId). It leads with the sound: name, price and the preview's
+ * play button and waveform come first (on a phone before the gallery, so they are on the first
+ * screen), then the gallery, description, quantity, Add to Cart, wishlist and Buy Now, then tabs
+ * (Overview, Specifications, Audio Demos, Reviews) and related products.
  */
 import { useState } from 'react'
 import { useParams } from 'react-router'
@@ -10,12 +12,13 @@ import { formatPrice } from '../../../../shared/money.ts'
 import { discountPercent, isDigitalProduct, productImages, purchaseLimit } from '../../../../shared/product-view.ts'
 import { Breadcrumbs } from '../../../components/Breadcrumbs.tsx'
 import { CartIcon } from '../../../components/Icons.tsx'
-import { AuditionControls, useAuditionPlayback } from '../../audition/public.ts'
+import { AuditionControls, AuditionSummary, useAuditionPlayback } from '../../audition/public.ts'
 import { QuantitySelector, useAddToCart, useOwnedProductIds } from '../../cart/public.ts'
 import { BuyNowButton, useBuyNow } from '../../checkout/public.ts'
 import { OwnedDownloadLink } from '../../downloads/public.ts'
 import { WishlistButton } from '../../wishlist/public.ts'
 import { useProduct } from '../api/get-product.ts'
+import { LeadPreview } from '../LeadPreview.tsx'
 import { PriceTag } from '../PriceTag.tsx'
 import { categoryName, productMetadata } from '../product-display.ts'
 import { CategoryBadge, ProductBadges } from '../ProductBadges.tsx'
@@ -25,7 +28,8 @@ import { ProductNotFound } from '../ProductNotFound.tsx'
 import { AudioDemosPanel, OverviewPanel, ReviewsPanel, SpecificationsPanel } from '../ProductTabPanels.tsx'
 import { ProductTabs } from '../ProductTabs.tsx'
 import { RelatedProducts } from '../RelatedProducts.tsx'
-import { StarRating } from '../StarRating.tsx'
+import { ProductRating } from '../StarRating.tsx'
+import { PageTitle } from '../../../components/PageTitle.tsx'
 
 export default function ProductDetailPage() {
   const { productId = '' } = useParams()
@@ -52,29 +56,21 @@ function ProductDetail({ product }: { product: Product }) {
 
   return (
     <div className="container-page py-8 sm:py-10">
-      <title>{`${product.name} | Audio Lab Store`}</title>
+      <PageTitle>{product.name}</PageTitle>
       <Breadcrumbs currentLabel={product.name} />
 
-      <div className="mt-6 grid gap-8 lg:mt-8 lg:grid-cols-2 lg:gap-12">
-        <ProductGallery images={productImages(product.imageUrl, metadata)} productName={product.name} />
-
-        <div className="flex min-w-0 flex-col gap-5">
+      {/* On a phone the blocks stack in this order; from lg the gallery takes the left column and the rest stack on the right. */}
+      <div className="mt-5 grid gap-5 lg:mt-8 lg:grid-cols-2 lg:grid-rows-[auto_auto_1fr] lg:gap-x-12">
+        <div className="flex min-w-0 flex-col gap-3 lg:col-start-2 lg:row-start-1">
           <div className="flex flex-wrap items-center gap-2">
             <CategoryBadge name={categoryName(product)} />
             <ProductBadges product={product} showFeatured={false} />
           </div>
           <h1 className="text-3xl font-bold tracking-tight text-balance text-white sm:text-4xl">{product.name}</h1>
-          <div className="flex items-center gap-2 text-sm">
-            <StarRating rating={product.rating} size="md" />
-            {product.rating !== null && (
-              <span className="font-semibold text-zinc-100" aria-hidden="true">
-                {product.rating.toFixed(1)}
-              </span>
-            )}
-            <span className="text-zinc-400">({product.reviewCount} reviews)</span>
-          </div>
-          <p className="leading-relaxed text-zinc-300">{product.description}</p>
+          <ProductRating product={product} size="md" />
+        </div>
 
+        <section aria-label="Price and preview" className="flex min-w-0 flex-col gap-4 lg:col-start-2 lg:row-start-2">
           <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
             <PriceTag priceCents={product.priceCents} originalPriceCents={product.originalPriceCents} size="lg" />
             {percent !== null && product.originalPriceCents !== null && (
@@ -83,6 +79,15 @@ function ProductDetail({ product }: { product: Product }) {
               </span>
             )}
           </div>
+          <LeadPreview product={product} note={<AuditionSummary product={product} />} />
+        </section>
+
+        <div className="min-w-0 lg:col-start-1 lg:row-span-3 lg:row-start-1">
+          <ProductGallery images={productImages(product.imageUrl, metadata)} productName={product.name} />
+        </div>
+
+        <div className="flex min-w-0 flex-col gap-5 lg:col-start-2 lg:row-start-3">
+          <p className="leading-relaxed text-zinc-300">{product.description}</p>
 
           {product.tags.length > 0 && (
             <ul aria-label="Tags" className="flex flex-wrap gap-2">

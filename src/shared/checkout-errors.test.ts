@@ -8,7 +8,10 @@ describe('checkoutSessionErrorMessage', () => {
     [CHECKOUT_ERROR_CODES.unauthorized, 401, 'User not authenticated', 'Please log in to complete your purchase'],
     [CHECKOUT_ERROR_CODES.orderNotFound, 404, 'Product not found', 'Product not found or unavailable'],
     [CHECKOUT_ERROR_CODES.invalidPromo, 404, 'Invalid promo code', 'Invalid or expired promo code'],
-    [CHECKOUT_ERROR_CODES.invalidPromo, 400, CHECKOUT_SERVER_MESSAGES.promoUsedUp, 'Invalid or expired promo code'],
+    [CHECKOUT_ERROR_CODES.invalidPromo, 400, 'Invalid or expired promo code', 'Invalid or expired promo code'],
+    // A code the store has says why it cannot be used: the server's sentence is the shopper's.
+    ['PROMO_MINIMUM_NOT_MET', 400, 'SPRING needs a subtotal of $40.00: add $20.01 more', 'SPRING needs a subtotal of $40.00: add $20.01 more'],
+    ['PROMO_USED_UP', 400, 'SPRING has been used up', 'SPRING has been used up'],
     [CHECKOUT_ERROR_CODES.cartEmpty, 400, CHECKOUT_SERVER_MESSAGES.cartEmpty, 'Your cart is empty. Please add items before checking out.'],
     [
       CHECKOUT_ERROR_CODES.productsInvalid,

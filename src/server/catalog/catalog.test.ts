@@ -123,12 +123,13 @@ describe('GET /api/products', () => {
     ['offset=1.5', 'offset'],
     ['sortBy=password', 'sortBy'],
     ['sortBy=id;drop', 'sortBy'],
-  ])('rejects %s with a 400 naming %s', async (query, field) => {
-    const { status, body } = await get<{ error: { message: string; status: number; code: string } }>(`/api/products?${query}`)
+  ])('rejects %s with a 400 a shopper can read, naming %s only in the detail for developers', async (query, field) => {
+    const { status, body } = await get<{ error: { message: string; status: number; code: string; detail?: string } }>(`/api/products?${query}`)
     expect(status).toBe(400)
     expect(body.error.status).toBe(400)
     expect(body.error.code).toBe('VALIDATION_ERROR')
-    expect(body.error.message).toContain(field)
+    expect(body.error.message).toBe("Something in that request wasn't right. Please check it and try again.")
+    expect(body.error.detail).toContain(field)
   })
 
   it('derives sale, new, featured, rating and tags from metadata', async () => {

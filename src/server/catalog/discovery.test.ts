@@ -222,23 +222,25 @@ describe('search', () => {
 })
 
 describe('bad values are a 400 with the usual error shape', () => {
-  const bad: Array<[string, RegExp]> = [
-    ['bpmMin=abc', /bpmMin must be a number/],
-    ['bpmMin=140&bpmMax=120', /bpmMin must not be above bpmMax/],
-    ['bpmMax=9000', /bpmMax must be from 20 to 400/],
-    ['key=H%20minor', /Unknown key name/],
-    ['compatible=blue', /Unknown key name/],
-    ['type=vocals', /type must be one of/],
-    ['priceMin=-5', /priceMin must be a number/],
-    ['priceMin=500&priceMax=100', /priceMin must not be above priceMax/],
-    ['onSale=maybe', /onSale/],
+  // Shown to shoppers as they are: sentences naming the filter as the panel does, never a parameter's name.
+  const bad: Array<[string, string]> = [
+    ['bpmMin=abc', 'Minimum BPM must be a number'],
+    ['bpmMin=140&bpmMax=120', "Minimum BPM can't be above maximum BPM"],
+    ['bpmMax=9000', 'Maximum BPM must be from 20 to 400'],
+    ['key=H%20minor', 'Unknown key name (write it like "A minor", "C#m" or "8A")'],
+    ['compatible=blue', 'Unknown key name (write it like "A minor", "C#m" or "8A")'],
+    ['type=vocals', 'Sound type must be one of Loops, One-shots, MIDI, Presets, Instruments, Tools'],
+    ['priceMin=-5', 'Minimum price must be a number'],
+    ['priceMin=500&priceMax=100', "Minimum price can't be above maximum price"],
+    ['onSale=maybe', 'The on-sale filter must be true or false'],
+    [`q=${'a'.repeat(201)}`, 'Search terms can be at most 200 characters'],
+    [`search=${'a'.repeat(201)}`, 'Search terms can be at most 200 characters'],
   ]
   for (const [query, message] of bad) {
-    it(`?${query}`, async () => {
+    it(`?${query.slice(0, 40)}`, async () => {
       const { status, body } = await get<{ error: { message: string; status: number; code: string } }>(`/api/products?${query}`)
       expect(status).toBe(400)
-      expect(body.error).toMatchObject({ status: 400, code: 'VALIDATION_ERROR' })
-      expect(body.error.message).toMatch(message)
+      expect(body.error).toMatchObject({ status: 400, code: 'VALIDATION_ERROR', message })
     })
   }
 })

@@ -4,7 +4,9 @@
  */
 import type { FastifyError, FastifyInstance } from 'fastify'
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
+import { ERROR_MESSAGES } from '../../shared/contract/error-messages.ts'
 import type { ApiErrorBody } from '../../shared/contract/errors.ts'
+import type { ShopperValidationIssue } from './validation.ts'
 
 export class AppError extends Error {
   readonly status: number
@@ -28,8 +30,8 @@ export const notFound = (message: string, code = 'NOT_FOUND') => new AppError(40
 export const badRequest = (message: string, code = 'BAD_REQUEST') => new AppError(400, code, message)
 export const unauthorized = (message = 'User not authenticated') => new AppError(401, 'UNAUTHORIZED', message)
 
-export function errorBody(status: number, code: string, message: string, field?: string): ApiErrorBody {
-  return { error: { message, status, code, ...(field ? { field } : {}) } }
+export function errorBody(status: number, code: string, message: string, field?: string, detail?: string): ApiErrorBody {
+  return { error: { message, status, code, ...(field ? { field } : {}), ...(detail ? { detail } : {}) } }
 }
 
 /** Installs the error and API not-found handlers. `fallbackMessage` names what failed. */
@@ -39,10 +41,13 @@ export function installErrorHandler(app: FastifyInstance): void {
       return reply.status(error.status).send(errorBody(error.status, error.code, error.message, error.field))
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const issue = error.validation[0]
+      // The storefront's validator (shopperValidatorCompiler) already made the message a shopper's
+      // sentence and put the developer's words in params.detail.
+      const issue = error.validation[0] as unknown as Partial<ShopperValidationIssue> | undefined
       const field = issue?.instancePath?.replace(/^\//, '').replace(/\//g, '.') || error.validationContext || 'request'
-      const message = `Invalid ${field}: ${issue?.message ?? 'bad value'}`
-      return reply.status(400).send(errorBody(400, 'VALIDATION_ERROR', message))
+      const detail = issue?.params?.detail ?? `${field}: ${issue?.message ?? 'bad value'}`
+      const message = issue?.params?.detail ? (issue.message ?? ERROR_MESSAGES.requestProblem) : ERROR_MESSAGES.requestProblem
+      return reply.status(400).send(errorBody(400, 'VALIDATION_ERROR', message, undefined, detail))
     }
     const status = error.statusCode ?? 500
     if (status >= 400 && status < 500) {

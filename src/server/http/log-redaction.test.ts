@@ -1,4 +1,4 @@
-/** The request log never carries a download signature, an email or password-reset token, or a cookie. */
+/** The request log never carries a download signature, an email or password-reset token, a private order link, or a cookie. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts'
 import { redactUrl } from './log-redaction.ts'
@@ -8,6 +8,8 @@ describe('redactUrl', () => {
     expect(redactUrl('/api/downloads/file/abc?expires=123&signature=s3cr3t')).toBe('/api/downloads/file/abc?expires=123&signature=[redacted]')
     expect(redactUrl('/api/auth/verify-email?token=t0k&callbackURL=%2Fx')).toBe('/api/auth/verify-email?token=[redacted]&callbackURL=%2Fx')
     expect(redactUrl('/api/auth/reset-password/r3s3t?callbackURL=%2Fy')).toBe('/api/auth/reset-password/[redacted]?callbackURL=%2Fy')
+    expect(redactUrl('/orders/access/pr1v4te')).toBe('/orders/access/[redacted]')
+    expect(redactUrl('/api/order-access/pr1v4te/downloads')).toBe('/api/order-access/[redacted]/downloads')
     expect(redactUrl('/api/products?search=kick&limit=5')).toBe('/api/products?search=kick&limit=5')
   })
 })

@@ -1,7 +1,8 @@
 /**
  * What the request log may say about a request: its method and path, with every secret a URL
  * can carry replaced by "[redacted]" (download-link signatures, email verification and password
- * reset tokens, in the query or in the path), and never a cookie or an authorization header.
+ * reset tokens, private order links, in the query or in the path), and never a cookie or an
+ * authorization header.
  * Anyone who reads the logs must not be able to download a paid file or take over an account.
  */
 import type { FastifyRequest } from 'fastify'
@@ -11,8 +12,8 @@ const REDACTED = '[redacted]'
 /** Query parameters whose values are secrets. */
 const SECRET_PARAMETER = /token|signature|secret|password|code|key/i
 
-/** Path segments that follow these words are secrets (Better Auth's reset link: /reset-password/{token}). */
-const SECRET_PATH = /(\/reset-password\/)[^/?#]+/gi
+/** Path segments that follow these words are secrets (Better Auth's reset link: /reset-password/{token}; a private order link: /orders/access/{token}, /api/order-access/{token}). */
+const SECRET_PATH = /(\/reset-password\/|\/orders\/access\/|\/order-access\/)[^/?#]+/gi
 
 export function redactUrl(url: string): string {
   const [path = '', query] = url.split('?', 2) as [string, string | undefined]

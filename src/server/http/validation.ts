@@ -6,9 +6,15 @@
  * `checkInputStrictly` does the same for every route of a plugin (the owner's API): zod's own
  * words ("Invalid input: expected number") are replaced by words naming the field ("limit must
  * be a number", "Unknown field \"colour\" in form"), and the error carries the field.
+ *
+ * `shopperValidatorCompiler` is the storefront's: a schema's own words are the shopper's
+ * sentence ("Search terms can be at most 200 characters"); an issue the schema gave no words
+ * of its own answers ERROR_MESSAGES.requestProblem, and the words naming the field go to the
+ * error's `detail`, for developers.
  */
 import type { FastifyInstance, FastifyRequest, FastifySchemaCompiler } from 'fastify'
 import type { z } from 'zod'
+import { ERROR_MESSAGES } from '../../shared/contract/error-messages.ts'
 import { AppError, badRequest } from './errors.ts'
 
 /** Throws the first validation issue of a route declared with `attachValidation: true`. */
@@ -69,6 +75,39 @@ function describeIssue(issue: RawIssue, part = 'body'): string {
       return `${label} is not valid`
   }
 }
+
+/** Marks an issue's message as the validator's own words rather than the schema's (never in a schema's text). */
+const NO_OWN_WORDS = '\u0000'
+
+/** A validation issue as Fastify carries it; `params.detail` is the storefront's developer detail. */
+export interface ShopperValidationIssue {
+  message: string
+  instancePath: string
+  params: { detail?: string }
+}
+
+/** fastify-type-provider-zod's validator for the storefront: the shopper's sentence as the message, the field's words as the detail. */
+export const shopperValidatorCompiler: FastifySchemaCompiler<z.ZodType> =
+  ({ schema, httpPart }) =>
+  (data) => {
+    const result = schema.safeParse(data, { error: (issue) => NO_OWN_WORDS + describeIssue(issue as RawIssue, httpPart) })
+    if (result.success) return { value: result.data }
+    return {
+      error: result.error.issues.map((issue) => {
+        const own = !issue.message.startsWith(NO_OWN_WORDS)
+        const words = own ? issue.message : issue.message.slice(NO_OWN_WORDS.length)
+        const path = issue.path.map(String).join('.')
+        return {
+          [Symbol.for('ZodFastifySchemaValidationError')]: true,
+          keyword: issue.code,
+          instancePath: `/${issue.path.join('/')}`,
+          schemaPath: `#/${issue.path.join('/')}/${issue.code}`,
+          message: own ? issue.message : ERROR_MESSAGES.requestProblem,
+          params: { detail: path && !words.startsWith(path) ? `${path}: ${words}` : words },
+        }
+      }),
+    }
+  }
 
 /** The form field an issue is about: the body's `form.price` is the form's `price`. */
 function fieldOf(instancePath: string | undefined): string | undefined {

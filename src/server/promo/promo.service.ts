@@ -1,15 +1,14 @@
 /**
- * Promo codes. The one rule for whether a code can be used now: active, inside its start/end
- * window, uses left (and, when a subtotal is given, the code's minimum subtotal met). Used by
- * the cart's Apply button (validate), by checkout's pricing (requireUsable) and by the order
- * that holds a use of a code: reserved at checkout in one atomic statement, redeemed when the
- * order is paid, released when it is not.
+ * Promo codes. Whether a code can be used now, and why not, is the shared rule
+ * (src/shared/promo-rules.ts): active, inside its start/end window, uses left, the cart's
+ * subtotal at least the code's minimum. Used by the cart's Apply button (validate), by
+ * checkout's pricing (requireUsable) and by the order that holds a use of a code: reserved at
+ * checkout in one atomic statement, redeemed when the order is paid, released when it is not.
  */
 import { and, eq, gt, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm'
 import { normalizePromoCode } from '../../shared/cart-rules.ts'
 import { CART_ERROR_MESSAGES, type ValidatedPromo } from '../../shared/contract/cart.ts'
-import { CHECKOUT_ERROR_CODES as CODES, CHECKOUT_SERVER_MESSAGES as MESSAGES } from '../../shared/contract/checkout.ts'
-import { formatPrice } from '../../shared/money.ts'
+import { PROMO_ERROR_CODES, PROMO_MESSAGES, promoRefusal, type PromoRefusal } from '../../shared/promo-rules.ts'
 import type { Database, Executor } from '../db/client.ts'
 import type { RateLimitRule } from '../http/rate-limit.ts'
 import { AppError, badRequest } from '../http/errors.ts'
@@ -21,7 +20,8 @@ export type { PromoCodeRow }
 /**
  * Refused codes count against a per-address limit so codes cannot be guessed by trying
  * thousands of them. The Apply button and checkout (which also answers whether a code works)
- * share it; a code that works takes its hit back.
+ * share it; a code the store has takes its hit back, whether it works or says why it does not,
+ * so only unknown codes (the guesses) are counted.
  */
 export const PROMO_GUESS_LIMIT: RateLimitRule = {
   name: 'promo-validate-ip',
@@ -30,7 +30,12 @@ export const PROMO_GUESS_LIMIT: RateLimitRule = {
   message: 'Too many promo code attempts. Please try again later.',
 }
 
-/** Usable at `now` (a time, or the database's `now()` inside a write): active, in its window, uses left. */
+/** True when a thrown error is a refusal of a code the store does not have: a guess to count. */
+export function isUnknownPromoError(error: unknown): boolean {
+  return error instanceof AppError && error.code === PROMO_ERROR_CODES.unknown
+}
+
+/** Usable at `now` (the database's `now()` inside a write): active, in its window, uses left. */
 function usableAt(now: Date | SQL): SQL {
   return and(
     eq(promoCodes.active, true),
@@ -40,58 +45,42 @@ function usableAt(now: Date | SQL): SQL {
   )!
 }
 
-export interface PromoLookup {
-  now?: Date
-  /** When given, the code's minimum subtotal must be met. */
-  subtotalCents?: number
-}
-
-const invalidPromo = (message: string) => badRequest(message, CODES.invalidPromo)
+const refused = (refusal: PromoRefusal) => badRequest(refusal.message, refusal.code)
 
 export function createPromoService(db: Database) {
-  /** The code when usable (case-insensitive, trimmed), else null. */
-  async function findUsable(rawCode: string, { now = new Date(), subtotalCents }: PromoLookup = {}): Promise<PromoCodeRow | null> {
+  /** The code as stored (case-insensitive, trimmed), usable or not; null when the store has none. */
+  async function findByCode(rawCode: string): Promise<PromoCodeRow | null> {
     const code = normalizePromoCode(rawCode)
     if (!code) return null
-    const conditions = [eq(promoCodes.code, code), usableAt(now)]
-    if (subtotalCents !== undefined) conditions.push(lte(promoCodes.minSubtotalCents, subtotalCents))
-    const [row] = await db
-      .select()
-      .from(promoCodes)
-      .where(and(...conditions))
-      .limit(1)
+    const [row] = await db.select().from(promoCodes).where(eq(promoCodes.code, code)).limit(1)
     return row ?? null
   }
 
   return {
     ...createPromoAdmin(db),
-    findUsable,
-
-    /** The cart's Apply button: the code as stored and its discount fraction; 404 "Invalid promo code" for any unusable code. */
-    async validate(rawCode: string, now = new Date()): Promise<ValidatedPromo> {
-      if (!normalizePromoCode(rawCode)) throw badRequest(CART_ERROR_MESSAGES.promoRequired)
-      const promo = await findUsable(rawCode, { now })
-      if (!promo) throw new AppError(404, CODES.invalidPromo, CART_ERROR_MESSAGES.invalidPromo)
-      return { code: promo.code, discount: promo.percentOff / 100 }
-    },
 
     /**
-     * Checkout: the code when usable for this subtotal, else a 400 saying why. Only a code that
-     * would otherwise work earns the minimum-subtotal message, and only an active code that ran
-     * out of uses says so; anything else is "Invalid or expired promo code".
+     * The cart's Apply button, for a cart of `subtotalCents` (priced by the server): the code as
+     * stored, its discount fraction and its minimum; else why not: 404 "Invalid promo code" for a
+     * code the store does not have (or has switched off), 400 with the reason's code and sentence
+     * for one that has not started, has expired, is used up or needs a bigger cart.
      */
-    async requireUsable(rawCode: string, subtotalCents: number): Promise<PromoCodeRow> {
-      const usable = await findUsable(rawCode, { subtotalCents })
-      if (usable) return usable
-      const withoutMinimum = await findUsable(rawCode)
-      if (withoutMinimum) throw invalidPromo(MESSAGES.promoMinimum(formatPrice(withoutMinimum.minSubtotalCents)))
-      const [row] = await db
-        .select()
-        .from(promoCodes)
-        .where(eq(promoCodes.code, normalizePromoCode(rawCode)))
-        .limit(1)
-      if (row && row.active && row.maxUses !== null && row.uses >= row.maxUses) throw invalidPromo(MESSAGES.promoUsedUp)
-      throw invalidPromo(MESSAGES.invalidPromo)
+    async validate(rawCode: string, subtotalCents: number, now = new Date()): Promise<ValidatedPromo> {
+      if (!normalizePromoCode(rawCode)) throw badRequest(CART_ERROR_MESSAGES.promoRequired)
+      const promo = await findByCode(rawCode)
+      const refusal = promoRefusal(promo, { now, subtotalCents })
+      if (refusal?.code === PROMO_ERROR_CODES.unknown) throw new AppError(404, refusal.code, refusal.message)
+      if (refusal) throw refused(refusal)
+      // The rule refuses a missing code, so here there is one.
+      return { code: promo!.code, discount: promo!.percentOff / 100, minSubtotalCents: promo!.minSubtotalCents }
+    },
+
+    /** Checkout: the code when usable for this subtotal, else a 400 with the same reason as the Apply button. */
+    async requireUsable(rawCode: string, subtotalCents: number, now = new Date()): Promise<PromoCodeRow> {
+      const promo = await findByCode(rawCode)
+      const refusal = promoRefusal(promo, { now, subtotalCents, unknownMessage: PROMO_MESSAGES.unknownAtCheckout })
+      if (refusal) throw refused(refusal)
+      return promo!
     },
 
     /**

@@ -1,11 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { promoCodes } from '../db/schema.ts'
+import { productByName } from '../../../tests/support/checkout-fixtures.ts'
 import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts'
 import { createPromoService } from './promo.service.ts'
 
 let t: TestApp
+/** Neo Soul Progressions, $19.99. */
+let neoSoul: { id: string }
 beforeAll(async () => {
   t = await createTestApp()
+  neoSoul = await productByName(t, 'Neo Soul Progressions')
 })
 afterAll(async () => t?.close())
 
@@ -18,14 +22,14 @@ const DAY = 24 * 60 * 60 * 1000
 
 describe('POST /api/promo-codes/validate', () => {
   it('answers each seeded code with its discount fraction', async () => {
-    expect(await validate({ code: 'WELCOME10' })).toEqual({ status: 200, body: { code: 'WELCOME10', discount: 0.1 } })
-    expect((await validate({ code: 'SAVE20' })).body).toEqual({ code: 'SAVE20', discount: 0.2 })
-    expect((await validate({ code: 'SPECIAL25' })).body).toEqual({ code: 'SPECIAL25', discount: 0.25 })
-    expect((await validate({ code: 'LAUNCH' })).body).toEqual({ code: 'LAUNCH', discount: 0.15 })
+    expect(await validate({ code: 'WELCOME10' })).toEqual({ status: 200, body: { code: 'WELCOME10', discount: 0.1, minSubtotalCents: 0 } })
+    expect((await validate({ code: 'SAVE20' })).body).toEqual({ code: 'SAVE20', discount: 0.2, minSubtotalCents: 0 })
+    expect((await validate({ code: 'SPECIAL25' })).body).toEqual({ code: 'SPECIAL25', discount: 0.25, minSubtotalCents: 0 })
+    expect((await validate({ code: 'LAUNCH' })).body).toEqual({ code: 'LAUNCH', discount: 0.15, minSubtotalCents: 0 })
   })
 
   it('matches case-insensitively and trimmed, answering the stored uppercase code', async () => {
-    expect(await validate({ code: '  welcome10 ' })).toEqual({ status: 200, body: { code: 'WELCOME10', discount: 0.1 } })
+    expect(await validate({ code: '  welcome10 ' })).toEqual({ status: 200, body: { code: 'WELCOME10', discount: 0.1, minSubtotalCents: 0 } })
   })
 
   it('answers an unknown code with 404 "Invalid promo code"', async () => {
@@ -43,19 +47,55 @@ describe('POST /api/promo-codes/validate', () => {
     expect((await validate({ code: 'X'.repeat(500) })).body).toMatchObject({ error: { message: 'Invalid promo code' } })
   })
 
-  it('treats inactive, expired, not yet started and used-up codes as invalid', async () => {
+  it('answers a switched-off code as unknown, and says why a code the store has cannot be used', async () => {
     const now = Date.now()
     await t.database.db.insert(promoCodes).values([
       { code: 'OFFLINE', percentOff: 30, active: false },
-      { code: 'EXPIRED', percentOff: 30, endsAt: new Date(now - DAY) },
-      { code: 'SOON', percentOff: 30, startsAt: new Date(now + DAY) },
+      { code: 'EXPIRED', percentOff: 30, endsAt: new Date('2020-03-31T12:00:00Z') },
+      { code: 'SOON', percentOff: 30, startsAt: new Date('2099-12-01T12:00:00Z') },
       { code: 'USEDUP', percentOff: 30, maxUses: 5, uses: 5 },
       { code: 'WINDOW', percentOff: 30, startsAt: new Date(now - DAY), endsAt: new Date(now + DAY), maxUses: 5, uses: 4 },
     ])
-    for (const code of ['offline', 'expired', 'soon', 'usedup']) {
-      expect(await validate({ code })).toMatchObject({ status: 404, body: { error: { message: 'Invalid promo code' } } })
-    }
-    expect(await validate({ code: 'window' })).toEqual({ status: 200, body: { code: 'WINDOW', discount: 0.3 } })
+    expect(await validate({ code: 'offline' })).toEqual({
+      status: 404,
+      body: { error: { message: 'Invalid promo code', status: 404, code: 'INVALID_PROMO_CODE' } },
+    })
+    expect(await validate({ code: 'expired' })).toEqual({
+      status: 400,
+      body: { error: { message: 'EXPIRED expired on March 31, 2020', status: 400, code: 'PROMO_EXPIRED' } },
+    })
+    expect(await validate({ code: 'soon' })).toEqual({
+      status: 400,
+      body: { error: { message: 'SOON starts on December 1, 2099', status: 400, code: 'PROMO_NOT_STARTED' } },
+    })
+    expect(await validate({ code: 'usedup' })).toEqual({
+      status: 400,
+      body: { error: { message: 'USEDUP has been used up', status: 400, code: 'PROMO_USED_UP' } },
+    })
+    expect(await validate({ code: 'window' })).toEqual({ status: 200, body: { code: 'WINDOW', discount: 0.3, minSubtotalCents: 0 } })
+  })
+
+  it("checks a code's minimum against the cart at the catalog's prices, saying how much more to add", async () => {
+    await t.database.db.insert(promoCodes).values({ code: 'SPRING', percentOff: 15, minSubtotalCents: 4000 })
+    // The browser's price is not read: the line is $19.99 in the catalog.
+    const oneLine = await validate({ code: 'spring', items: [{ productId: neoSoul.id, quantity: 1, priceCents: 999_999 }] })
+    expect(oneLine).toEqual({
+      status: 400,
+      body: { error: { message: 'SPRING needs a subtotal of $40.00: add $20.01 more', status: 400, code: 'PROMO_MINIMUM_NOT_MET' } },
+    })
+    expect((await validate({ code: 'SPRING' })).body).toMatchObject({ error: { message: 'SPRING needs a subtotal of $40.00: add $40.00 more' } })
+    // A line of a product the store does not sell adds nothing.
+    const unknownLine = await validate({ code: 'SPRING', items: [{ productId: '00000000-0000-4000-8000-000000000000', quantity: 3 }] })
+    expect(unknownLine.body).toMatchObject({ error: { code: 'PROMO_MINIMUM_NOT_MET', message: 'SPRING needs a subtotal of $40.00: add $40.00 more' } })
+    expect(await validate({ code: 'SPRING', items: [{ productId: neoSoul.id, quantity: 3 }] })).toEqual({
+      status: 200,
+      body: { code: 'SPRING', discount: 0.15, minSubtotalCents: 4000 },
+    })
+  })
+
+  it('never counts a code the store has as a guess, whatever the reason it cannot be used', async () => {
+    for (let i = 0; i < 25; i++) expect((await validate({ code: 'usedup' }, '203.0.113.9')).status).toBe(400)
+    expect((await validate({ code: 'NOSUCH' }, '203.0.113.9')).status).toBe(404)
   })
 
   it('limits refused attempts per address (429), while valid codes never use the allowance up', async () => {
@@ -79,10 +119,15 @@ describe('POST /api/promo-codes/validate', () => {
 })
 
 describe('promo service', () => {
-  it('checks the minimum subtotal when checkout gives one', async () => {
+  it("refuses at checkout with the Apply button's reasons, and the spec's wording for an unknown code", async () => {
     await t.database.db.insert(promoCodes).values({ code: 'BIGCART', percentOff: 10, minSubtotalCents: 5000 })
     const promo = createPromoService(t.database.db)
-    expect(await promo.findUsable('bigcart', { subtotalCents: 4999 })).toBeNull()
-    expect(await promo.findUsable('bigcart', { subtotalCents: 5000 })).toMatchObject({ code: 'BIGCART', percentOff: 10 })
+    await expect(promo.requireUsable('bigcart', 4999)).rejects.toMatchObject({
+      status: 400,
+      code: 'PROMO_MINIMUM_NOT_MET',
+      message: 'BIGCART needs a subtotal of $50.00: add $0.01 more',
+    })
+    expect(await promo.requireUsable('bigcart', 5000)).toMatchObject({ code: 'BIGCART', percentOff: 10 })
+    await expect(promo.requireUsable('nope', 5000)).rejects.toMatchObject({ status: 400, code: 'INVALID_PROMO_CODE', message: 'Invalid or expired promo code' })
   })
 })

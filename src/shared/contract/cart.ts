@@ -70,11 +70,19 @@ export type ReplaceCartBody = z.input<typeof replaceCartBodySchema>
 
 export const validatePromoBodySchema = z.object({
   code: z.string({ error: CART_ERROR_MESSAGES.promoRequired }).max(100, { error: CART_ERROR_MESSAGES.invalidPromo }),
+  /** The cart's lines the code is checked against (its minimum subtotal), priced by the server; none is an empty cart. */
+  items: z
+    .array(z.object({ productId: productIdSchema, quantity: positiveQuantitySchema }), { error: 'Items must be a list of cart lines' })
+    .max(MAX_CART_LINES, { error: `A cart holds at most ${MAX_CART_LINES} lines` })
+    .default([]),
 })
+export type ValidatePromoBody = z.input<typeof validatePromoBodySchema>
 export const validatePromoResponseSchema = z.object({
   /** The code as stored: trimmed and uppercase. */
   code: z.string(),
   /** Fraction of the subtotal taken off: 0.1 for 10 %. */
   discount: z.number(),
+  /** The subtotal the code needs (0: none), so the cart drops the discount when a line removed takes it below. */
+  minSubtotalCents: z.number().int(),
 })
 export type ValidatedPromo = z.infer<typeof validatePromoResponseSchema>

@@ -5,7 +5,7 @@
 import { z } from 'zod'
 import { compatibleKeys, parseMusicKey } from '../music-keys.ts'
 import { CATALOG_SECTION_SIZE } from './catalog-limits.ts'
-import { BPM_LIMITS, SOUND_TYPE_IDS, type CatalogFacets, type CatalogFilters } from './catalog-filters.ts'
+import { BPM_LIMITS, SOUND_TYPE_IDS, SOUND_TYPES, type CatalogFacets, type CatalogFilters } from './catalog-filters.ts'
 
 export { CATALOG_SECTION_SIZE }
 
@@ -102,15 +102,24 @@ const repeatable = (max: number) =>
     .transform((value) => [...new Set((Array.isArray(value) ? value : [value]).map((item) => item.trim()).filter(Boolean))])
     .optional()
 
-/** A number in the address; "abc" is refused rather than ignored. */
-const numberParam = (label: string, min: number, max: number) =>
+/**
+ * A number in the address; "abc" is refused rather than ignored. `label` names it as the
+ * shopper's filter panel does, since these messages are shown as they are.
+ */
+const numberParam = (label: string, min: number, max: number, outOfRange = `${label} must be from ${min} to ${max}`) =>
   z
-    .string()
+    .string({ error: `${label} must be a number` })
     .trim()
     .regex(/^\d+(\.\d+)?$/, `${label} must be a number`)
     .transform(Number)
-    .refine((value) => value >= min && value <= max, `${label} must be from ${min} to ${max}`)
+    .refine((value) => value >= min && value <= max, outOfRange)
     .optional()
+
+/** The longest search the list accepts, and what a shopper reads past it. */
+const SEARCH_MAX_CHARS = 200
+const SEARCH_TOO_LONG = { error: `Search terms can be at most ${SEARCH_MAX_CHARS} characters` }
+const SEARCH_NOT_TEXT = { error: 'Search terms must be text' }
+const SOUND_TYPE_LABELS = SOUND_TYPES.map((type) => type.label).join(', ')
 
 const keyName = z
   .string()
@@ -122,22 +131,22 @@ export const productListQuerySchema = z
   .object({
     category: z.string().trim().min(1).max(100).optional(),
     /** Case-insensitive substring of the name or description (the older search). */
-    search: z.string().max(200).optional(),
+    search: z.string(SEARCH_NOT_TEXT).max(SEARCH_MAX_CHARS, SEARCH_TOO_LONG).optional(),
     /** Ranked full-text search over name, tags, genre and description, by prefix and typo-tolerant. */
-    q: z.string().trim().max(200).optional(),
-    bpmMin: numberParam('bpmMin', BPM_LIMITS.min, BPM_LIMITS.max),
-    bpmMax: numberParam('bpmMax', BPM_LIMITS.min, BPM_LIMITS.max),
+    q: z.string(SEARCH_NOT_TEXT).trim().max(SEARCH_MAX_CHARS, SEARCH_TOO_LONG).optional(),
+    bpmMin: numberParam('Minimum BPM', BPM_LIMITS.min, BPM_LIMITS.max),
+    bpmMax: numberParam('Maximum BPM', BPM_LIMITS.min, BPM_LIMITS.max),
     key: repeatable(24).pipe(z.array(keyName).optional()),
     compatible: keyName.optional(),
     genre: repeatable(50),
     type: repeatable(SOUND_TYPE_IDS.length).pipe(
-      z.array(z.enum(SOUND_TYPE_IDS as [string, ...string[]], { message: `type must be one of ${SOUND_TYPE_IDS.join(', ')}` })).optional(),
+      z.array(z.enum(SOUND_TYPE_IDS as [string, ...string[]], { error: `Sound type must be one of ${SOUND_TYPE_LABELS}` })).optional(),
     ),
     tag: repeatable(20),
-    priceMin: numberParam('priceMin', 0, 100_000_000),
-    priceMax: numberParam('priceMax', 0, 100_000_000),
+    priceMin: numberParam('Minimum price', 0, 100_000_000, 'Minimum price is too high'),
+    priceMax: numberParam('Maximum price', 0, 100_000_000, 'Maximum price is too high'),
     onSale: z
-      .enum(['true', 'false', '1', '0'])
+      .enum(['true', 'false', '1', '0'], { error: 'The on-sale filter must be true or false' })
       .transform((value) => value === 'true' || value === '1')
       .optional(),
     /** `facets=1` adds the filter panel's options and counts to the answer. */
@@ -153,10 +162,10 @@ export const productListQuerySchema = z
   })
   .superRefine((query, context) => {
     if (query.bpmMin !== undefined && query.bpmMax !== undefined && query.bpmMin > query.bpmMax) {
-      context.addIssue({ code: 'custom', path: ['bpmMin'], message: 'bpmMin must not be above bpmMax' })
+      context.addIssue({ code: 'custom', path: ['bpmMin'], message: "Minimum BPM can't be above maximum BPM" })
     }
     if (query.priceMin !== undefined && query.priceMax !== undefined && query.priceMin > query.priceMax) {
-      context.addIssue({ code: 'custom', path: ['priceMin'], message: 'priceMin must not be above priceMax' })
+      context.addIssue({ code: 'custom', path: ['priceMin'], message: "Minimum price can't be above maximum price" })
     }
   })
   .transform(({ key, compatible, ...query }) => ({
@@ -218,7 +227,9 @@ export type CatalogSections = z.infer<typeof catalogSectionsSchema>
 
 /** Suggestions under the header's search box, from 2 characters: products, categories and tags that match. */
 export { SUGGESTION_MIN_CHARS } from './catalog-filters.ts'
-export const searchSuggestionsQuerySchema = z.object({ q: z.string().trim().max(100).default('') })
+export const searchSuggestionsQuerySchema = z.object({
+  q: z.string().trim().max(100, { error: 'Search terms for suggestions can be at most 100 characters' }).default(''),
+})
 export const searchSuggestionsSchema = z.object({
   data: z.object({
     products: z.array(z.object({ id: z.string(), name: z.string(), imageUrl: z.string().nullable(), categoryName: z.string().nullable() })),

@@ -36,12 +36,12 @@ export function CartLineItem({ item, actions, variant }: CartLineItemProps) {
       <div className="flex min-w-0 flex-1 flex-col gap-2">
         <div className="flex items-start justify-between gap-3">
           <div className="min-w-0">
-            <h3 className={`leading-snug font-semibold text-white ${page ? 'text-base sm:text-lg' : 'text-sm'}`}>
+            <h3 className={`leading-snug font-semibold [overflow-wrap:anywhere] text-white ${page ? 'text-base sm:text-lg' : 'text-sm'}`}>
               <Link to={href} className="rounded-sm hover:text-brand-300">
                 {item.name}
               </Link>
             </h3>
-            <p className="mt-0.5 text-xs text-zinc-400">{item.category}</p>
+            <p className="mt-0.5 text-xs [overflow-wrap:anywhere] text-zinc-400">{item.category}</p>
           </div>
           <button
             type="button"

@@ -27,7 +27,8 @@ export function CartTotals({ totals, promoCode, variant }: CartTotalsProps) {
           <dd className="text-emerald-300 tabular-nums">{formatPrice(totals.savingsCents)}</dd>
         </div>
       )}
-      {promoCode && (
+      {/* A code below its minimum takes nothing off: no discount row (the promo control says why). */}
+      {promoCode && totals.discountCents > 0 && (
         <div className={row}>
           <dt className="text-zinc-400">
             Discount <span className="font-medium text-emerald-300">({promoCode})</span>

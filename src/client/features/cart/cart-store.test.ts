@@ -119,6 +119,19 @@ describe('clear, drawer and promo', () => {
     store().removePromo()
     expect(store()).toMatchObject({ promoCode: null, discount: 0 })
   })
+
+  it('drops a refused code with its reason, which the next code applied clears', () => {
+    store().setPromo('SPRING', 0.15, 4000)
+    store().refusePromo('SPRING has been used up')
+    expect(store()).toMatchObject({
+      promoCode: null,
+      discount: 0,
+      promoMinSubtotalCents: 0,
+      promoRefusal: { message: 'SPRING has been used up', source: 'apply' },
+    })
+    store().setPromo('WELCOME10', 0.1)
+    expect(store().promoRefusal).toBeNull()
+  })
 })
 
 describe('persistence', () => {
@@ -126,6 +139,13 @@ describe('persistence', () => {
     store().addItem(drums, 2)
     store().setPromo('WELCOME10', 0.1)
     expect(saved()).toMatchObject({ items: [{ id: 'drums', quantity: 2, priceCents: 2999, originalPriceCents: 3999 }], promoCode: 'WELCOME10', discount: 0.1 })
+  })
+
+  it("saves the code's minimum with it, so a reload still drops the discount below it", () => {
+    store().addItem(drums)
+    store().setPromo('SPRING', 0.15, 4000)
+    expect(saved()).toMatchObject({ promoCode: 'SPRING', promoMinSubtotalCents: 4000 })
+    expect(readStoredCart()).toMatchObject({ promoCode: 'SPRING', discount: 0.15, promoMinSubtotalCents: 4000 })
   })
 
   it('loads the saved cart back (a reload, or another tab saving)', () => {

@@ -15,12 +15,25 @@ export const CART_DRAWER_ID = 'cart-drawer'
 
 export type CartMode = 'local' | 'server'
 
+/**
+ * A refused code's sentence and who refused it: the Apply button (announced where the shopper
+ * typed), or checkout (whose error box already announces it, so the promo field only shows it).
+ */
+export interface PromoRefusalNote {
+  message: string
+  source: 'apply' | 'checkout'
+}
+
 export interface CartState {
   items: CartItem[]
   isOpen: boolean
   promoCode: string | null
   /** Promo discount as a fraction of the subtotal (0.1 = 10 %); 0 without a promo. */
   discount: number
+  /** The subtotal the applied code needs (0: none); below it the discount is not given (cart-promo.ts). */
+  promoMinSubtotalCents: number
+  /** Why the last code was refused, shown under the promo input until the shopper types or applies. */
+  promoRefusal: PromoRefusalNote | null
   /** The server cart is being read. */
   isLoading: boolean
   /** The sign-in merge is running; cart actions wait for it. */
@@ -36,8 +49,11 @@ export interface CartState {
   clearCart: () => void
   toggleCart: () => void
   setCartOpen: (open: boolean) => void
-  setPromo: (code: string, discount: number) => void
+  setPromo: (code: string, discount: number, minSubtotalCents?: number) => void
   removePromo: () => void
+  /** Drops the code and its discount, keeping the sentence that says why it was refused. */
+  refusePromo: (message: string, source?: PromoRefusalNote['source']) => void
+  clearPromoRefusal: () => void
   /** Replaces the lines with the guest cart saved in localStorage. */
   loadFromStorage: () => void
   /** Replaces the lines with the server cart (promo kept). */
@@ -53,13 +69,14 @@ interface StoredCart {
   items: CartItem[]
   promoCode: string | null
   discount: number
+  promoMinSubtotalCents: number
 }
 
 const keyOf = (item: Pick<CartItem, 'id' | 'licenseType'>) => lineKey(item.id, item.licenseType)
 
 /** The guest cart saved in localStorage; anything unreadable counts as empty. */
 export function readStoredCart(storage: Storage | undefined = globalThis.localStorage): StoredCart {
-  const empty: StoredCart = { items: [], promoCode: null, discount: 0 }
+  const empty: StoredCart = { items: [], promoCode: null, discount: 0, promoMinSubtotalCents: 0 }
   let raw: string | null = null
   try {
     raw = storage?.getItem(CART_STORAGE_KEY) ?? null
@@ -74,7 +91,9 @@ export function readStoredCart(storage: Storage | undefined = globalThis.localSt
     for (const item of items) if (!unique.has(keyOf(item))) unique.set(keyOf(item), { ...item, quantity: Math.min(item.quantity, quantityCap(item)) })
     const discount = typeof parsed.discount === 'number' && parsed.discount > 0 && parsed.discount <= 1 ? parsed.discount : 0
     const promoCode = typeof parsed.promoCode === 'string' && parsed.promoCode && discount > 0 ? parsed.promoCode : null
-    return { items: [...unique.values()], promoCode, discount: promoCode ? discount : 0 }
+    const minimum =
+      Number.isInteger(parsed.promoMinSubtotalCents) && (parsed.promoMinSubtotalCents as number) > 0 ? (parsed.promoMinSubtotalCents as number) : 0
+    return { items: [...unique.values()], promoCode, discount: promoCode ? discount : 0, promoMinSubtotalCents: promoCode ? minimum : 0 }
   } catch {
     return empty
   }
@@ -102,6 +121,8 @@ export const useCartStore = create<CartState>()((set, get) => ({
   items: [],
   promoCode: null,
   discount: 0,
+  promoMinSubtotalCents: 0,
+  promoRefusal: null,
   isOpen: false,
   isLoading: false,
   isSyncing: false,
@@ -137,11 +158,13 @@ export const useCartStore = create<CartState>()((set, get) => ({
     return check
   },
 
-  clearCart: () => set({ items: [], promoCode: null, discount: 0 }),
+  clearCart: () => set({ items: [], promoCode: null, discount: 0, promoMinSubtotalCents: 0, promoRefusal: null }),
   toggleCart: () => set((state) => ({ isOpen: !state.isOpen })),
   setCartOpen: (isOpen) => set({ isOpen }),
-  setPromo: (promoCode, discount) => set({ promoCode, discount }),
-  removePromo: () => set({ promoCode: null, discount: 0 }),
+  setPromo: (promoCode, discount, promoMinSubtotalCents = 0) => set({ promoCode, discount, promoMinSubtotalCents, promoRefusal: null }),
+  removePromo: () => set({ promoCode: null, discount: 0, promoMinSubtotalCents: 0, promoRefusal: null }),
+  refusePromo: (message, source = 'apply') => set({ promoCode: null, discount: 0, promoMinSubtotalCents: 0, promoRefusal: { message, source } }),
+  clearPromoRefusal: () => set({ promoRefusal: null }),
   loadFromStorage: () => set(readStoredCart()),
   replaceFromServer: (items) => set({ items }),
   setMode: (mode) => set({ mode }),
@@ -161,10 +184,11 @@ export const useCartStore = create<CartState>()((set, get) => ({
 /** Saves the guest cart whenever its lines or promo change (never in server mode). */
 useCartStore.subscribe((state, previous) => {
   if (state.mode !== 'local') return
-  if (state.items === previous.items && state.promoCode === previous.promoCode && state.discount === previous.discount && state.mode === previous.mode) return
+  const same = state.items === previous.items && state.promoCode === previous.promoCode && state.discount === previous.discount
+  if (same && state.promoMinSubtotalCents === previous.promoMinSubtotalCents && state.mode === previous.mode) return
   // An empty guest cart is no saved cart at all.
   if (state.items.length === 0 && !state.promoCode) removeStoredCart()
-  else writeStoredCart({ items: state.items, promoCode: state.promoCode, discount: state.discount })
+  else writeStoredCart({ items: state.items, promoCode: state.promoCode, discount: state.discount, promoMinSubtotalCents: state.promoMinSubtotalCents })
 })
 
 /** Number of units in the cart (the header badge and the drawer title). */

@@ -7,6 +7,7 @@
 export { CartButton } from './CartButton.tsx'
 export { CartDrawerOnceOpened } from './CartDrawerOnceOpened.tsx'
 export { UNCATEGORIZED, type CartItem } from './cart-item.ts'
+export { selectPayablePromoCode } from './cart-promo.ts'
 export { useCartStore } from './cart-store.ts'
 export { CartTotals } from './CartTotals.tsx'
 export { PromoCodeForm } from './PromoCodeForm.tsx'

@@ -112,12 +112,12 @@ export function useCartActions(): CartActions {
 
       clear() {
         if (blocked('other')) return
-        const { items, promoCode, discount } = useCartStore.getState()
+        const { items, promoCode, discount, promoMinSubtotalCents } = useCartStore.getState()
         useCartStore.getState().clearCart()
         toast.success(CART_MESSAGES.cartCleared)
         if (!onServer()) return
         deleteCart().catch(() => {
-          useCartStore.setState({ items, promoCode, discount })
+          useCartStore.setState({ items, promoCode, discount, promoMinSubtotalCents })
           toast.error(CART_MESSAGES.clearFailed)
         })
       },

@@ -73,6 +73,21 @@ describe('ProductCard', () => {
     expect(container.querySelectorAll('[data-filled="true"]')).toHaveLength(4)
     expect(container.querySelectorAll('[data-filled="false"]')).toHaveLength(1)
     expect(screen.getByText(/\(128/)).toBeInTheDocument()
+    expect(screen.queryByText('Demo rating')).not.toBeInTheDocument()
+  })
+
+  it('shows no stars and no review count for a product its owner gave no rating', () => {
+    const { container } = renderCard(makeProduct({ rating: null, reviewCount: 0 }))
+    expect(screen.queryByRole('img', { name: /Rated/ })).not.toBeInTheDocument()
+    expect(screen.queryByText('Not yet rated')).not.toBeInTheDocument()
+    expect(container.querySelectorAll('[data-filled]')).toHaveLength(0)
+    expect(screen.queryByText(/\(0/)).not.toBeInTheDocument()
+  })
+
+  it('labels the demo catalog\'s invented rating "Demo rating"', () => {
+    renderCard(makeProduct({ rating: 4.7, reviewCount: 128, metadata: { demoRating: true } }))
+    expect(screen.getByRole('img', { name: 'Rated 4.7 out of 5' })).toBeInTheDocument()
+    expect(screen.getByText('Demo rating')).toBeInTheDocument()
   })
 
   it('links the name and "View Details →" to the product page', () => {

@@ -17,7 +17,7 @@ import { PreviewButton } from './PreviewButton.tsx'
 import { PriceTag } from './PriceTag.tsx'
 import { categoryName, productMetadata } from './product-display.ts'
 import { CategoryBadge, ProductBadges } from './ProductBadges.tsx'
-import { StarRating } from './StarRating.tsx'
+import { ProductRating } from './StarRating.tsx'
 
 export type ProductCardVariant = 'default' | 'featured' | 'compact'
 
@@ -95,7 +95,7 @@ export function ProductCard({ product, variant = 'default', sizes, eager = false
           <ProductBadges product={product} />
         </div>
         <div className="flex items-start justify-between gap-2">
-          <h3 className={`min-w-0 pt-1.5 leading-snug font-semibold text-white ${variant === 'featured' ? 'text-lg' : 'text-base'}`}>
+          <h3 className={`min-w-0 pt-1.5 leading-snug font-semibold [overflow-wrap:anywhere] text-white ${variant === 'featured' ? 'text-lg' : 'text-base'}`}>
             <Link to={href} className="rounded-sm hover:text-brand-300">
               {product.name}
             </Link>
@@ -112,18 +112,7 @@ export function ProductCard({ product, variant = 'default', sizes, eager = false
           </ul>
         )}
         {!compact && <p className="line-clamp-2 text-sm leading-relaxed text-zinc-400">{product.description}</p>}
-        <div className="flex items-center gap-2 text-sm">
-          <StarRating rating={product.rating} />
-          {product.rating !== null && (
-            <span className="font-medium text-zinc-200" aria-hidden="true">
-              {product.rating.toFixed(1)}
-            </span>
-          )}
-          <span className="text-zinc-400">
-            ({product.reviewCount}
-            <span className="sr-only"> reviews</span>)
-          </span>
-        </div>
+        <ProductRating product={product} />
         <div className="mt-auto flex flex-col gap-3 pt-1">
           <PriceTag priceCents={product.priceCents} originalPriceCents={product.originalPriceCents} />
           <div className={`flex gap-2 ${compact ? 'flex-col' : 'items-center justify-between'}`}>

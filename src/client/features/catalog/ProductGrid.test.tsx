@@ -5,6 +5,7 @@ import { cleanup, render, screen } from '@testing-library/react'
 import { MemoryRouter } from 'react-router'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { makeProduct } from '../../../../tests/support/client/product-fixture.ts'
+import { ApiError } from '../../api/http.ts'
 import { ProductGrid } from './ProductGrid.tsx'
 
 // The card's Add to Cart goes through this one hook; the cart itself is tested on its own.
@@ -33,10 +34,15 @@ describe('ProductGrid', () => {
     expect(screen.getByText('No products available in MIDI Packs category yet')).toBeInTheDocument()
   })
 
-  it('shows "Failed to load products" with the error message', () => {
-    renderGrid({ error: new Error('Category not found') })
+  it('shows "Failed to load products" with the API\'s sentence', () => {
+    renderGrid({ error: new ApiError('Category not found', 404, 'NOT_FOUND') })
     expect(screen.getByRole('alert')).toHaveTextContent('Failed to load products')
     expect(screen.getByText('Category not found')).toBeInTheDocument()
+  })
+
+  it('never shows the words of an error that is not an API answer', () => {
+    renderGrid({ error: new TypeError("Cannot read properties of undefined (reading 'map')") })
+    expect(screen.getByRole('alert')).toHaveTextContent('Failed to load productsFailed to fetch products')
   })
 
   it('renders a card per product', () => {

@@ -1,5 +1,7 @@
 /** A grid of product cards with its loading placeholders, empty text and error state. */
 import type { ProductListItem } from '../../../shared/contract/catalog.ts'
+import { ERROR_MESSAGES } from '../../../shared/contract/error-messages.ts'
+import { shopperErrorText } from '../../api/error-text.ts'
 import { ProductCard, type ProductCardVariant } from './ProductCard.tsx'
 import { ProductCardSkeleton } from './ProductCardSkeleton.tsx'
 
@@ -64,12 +66,12 @@ export function ProductGrid({
   )
 }
 
-/** "Failed to load products" with the error's own text. */
+/** "Failed to load products" with what went wrong, as a shopper reads it. */
 export function ProductsError({ error }: { error: Error }) {
   return (
     <div role="alert" className="rounded-xl border border-rose-900/70 bg-rose-950/30 px-6 py-10 text-center">
       <p className="text-lg font-semibold text-rose-200">Failed to load products</p>
-      <p className="mt-2 text-sm text-rose-200/80">{error.message}</p>
+      <p className="mt-2 text-sm break-words text-rose-200/80">{shopperErrorText(error, ERROR_MESSAGES.fetchProducts)}</p>
     </div>
   )
 }
@@ -77,7 +79,7 @@ export function ProductsError({ error }: { error: Error }) {
 export function EmptyProducts({ text }: { text: string }) {
   return (
     <div className="rounded-xl border border-dashed border-zinc-800 px-6 py-14 text-center">
-      <p className="text-zinc-300">{text}</p>
+      <p className="[overflow-wrap:anywhere] text-zinc-300">{text}</p>
     </div>
   )
 }

@@ -6,14 +6,16 @@
  */
 import { Link } from 'react-router'
 import { Breadcrumbs } from '../../../components/Breadcrumbs.tsx'
-import { CartIcon, DownloadIcon, LockIcon, RefundIcon } from '../../../components/Icons.tsx'
+import { CartIcon } from '../../../components/Icons.tsx'
 import { CartRecommendations } from '../../catalog/public.ts'
 import { selectItemCount, useCartStore } from '../cart-store.ts'
 import { CartLineItem } from '../CartLineItem.tsx'
 import { CartTotals } from '../CartTotals.tsx'
+import { CartTrustNotes } from '../CartTrustNotes.tsx'
 import { PromoCodeForm } from '../PromoCodeForm.tsx'
 import { useCartActions } from '../use-cart-actions.ts'
 import { useCartTotals } from '../use-cart-totals.ts'
+import { PageTitle } from '../../../components/PageTitle.tsx'
 
 export default function CartPage() {
   const items = useCartStore((state) => state.items)
@@ -23,7 +25,7 @@ export default function CartPage() {
 
   return (
     <div className="container-page py-8 sm:py-10">
-      <title>Shopping Cart | Audio Lab Store</title>
+      <PageTitle>Shopping Cart</PageTitle>
       <Breadcrumbs />
       <h1 className="mt-6 text-3xl font-bold tracking-tight text-white sm:text-4xl">Shopping Cart</h1>
       {isLoading && items.length === 0 ? (
@@ -102,20 +104,7 @@ function FilledCart({ itemCount }: { itemCount: number }) {
           <Link to="/checkout" className="btn btn-primary w-full py-3 text-base">
             Proceed to Checkout
           </Link>
-          <ul aria-label="Why shop with us" className="flex flex-col gap-2.5 border-t border-zinc-800 pt-5 text-sm text-zinc-400">
-            <li className="flex items-center gap-2.5">
-              <LockIcon className="size-4 shrink-0 text-emerald-300" />
-              SSL secure checkout
-            </li>
-            <li className="flex items-center gap-2.5">
-              <RefundIcon className="size-4 shrink-0 text-emerald-300" />
-              30-day money-back guarantee
-            </li>
-            <li className="flex items-center gap-2.5">
-              <DownloadIcon className="size-4 shrink-0 text-emerald-300" />
-              Instant download after purchase
-            </li>
-          </ul>
+          <CartTrustNotes />
         </div>
       </aside>
     </div>

@@ -19,15 +19,16 @@ export function ActiveFilterChips({ filters, onChange, onClearAll }: ActiveFilte
   return (
     <ul aria-label="Active filters" className="flex flex-wrap items-center gap-2">
       {chips.map((chip) => (
-        <li key={chip.id}>
+        <li key={chip.id} className="max-w-full min-w-0">
           <button
             type="button"
             onClick={() => onChange(chip.remove)}
             aria-label={`Remove filter ${chip.label}`}
-            className="inline-flex items-center gap-1.5 rounded-full border border-brand-700 bg-brand-950 py-1 pr-2 pl-3 text-sm text-brand-100 transition-colors hover:border-brand-500 hover:text-white"
+            className="inline-flex max-w-full items-center gap-1.5 rounded-full border border-brand-700 bg-brand-950 py-1 pr-2 pl-3 text-left text-sm text-brand-100 transition-colors hover:border-brand-500 hover:text-white"
           >
-            {chip.label}
-            <CloseIcon className="size-3.5" />
+            {/* A long search wraps inside its chip instead of widening the page. */}
+            <span className="min-w-0 [overflow-wrap:anywhere]">{chip.label}</span>
+            <CloseIcon className="size-3.5 shrink-0" />
           </button>
         </li>
       ))}

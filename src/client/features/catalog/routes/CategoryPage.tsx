@@ -17,6 +17,7 @@ import { listingQuery } from '../filters/listing-query.ts'
 import { ListingResults } from '../filters/ListingResults.tsx'
 import { useListingFilters } from '../filters/use-listing-filters.ts'
 import { ProductsError } from '../ProductGrid.tsx'
+import { PageTitle } from '../../../components/PageTitle.tsx'
 
 export default function CategoryPage() {
   const { categorySlug = '' } = useParams()
@@ -32,7 +33,7 @@ export default function CategoryPage() {
   const firstPage = pages.data?.pages[0]
   return (
     <div className="container-page py-8 sm:py-10">
-      {name && <title>{`${name} | Audio Lab Store`}</title>}
+      {name && <PageTitle>{name}</PageTitle>}
       <Breadcrumbs />
       <header className="mt-6 max-w-2xl">
         {category.isPending ? (

@@ -1,6 +1,7 @@
 /** The store home in live mode: hero, featured products, category tiles and new arrivals. */
 import { Link } from 'react-router'
 import type { ProductListItem } from '../../../../shared/contract/catalog.ts'
+import { useStoreSettings } from '../../../api/get-store-settings.ts'
 import { useProduct } from '../api/get-product.ts'
 import { useProducts } from '../api/get-products.ts'
 import { CategoryTiles } from '../CategoryTiles.tsx'
@@ -14,10 +15,11 @@ import { Waveform } from '../Waveform.tsx'
 export default function HomePage() {
   const latest = useProducts({ limit: HOME_PRODUCT_COUNT })
   const { featured, newArrivals, heroProductId, rowSize } = homeRows(latest.data?.data)
+  const storeName = useStoreSettings()?.storeName
 
   return (
     <>
-      <title>Audio Lab Store | Sample packs, MIDI and tools for producers</title>
+      <title>{storeName ? `${storeName} | Sample packs, MIDI and tools for producers` : 'Sample packs, MIDI and tools for producers'}</title>
       <section className="relative isolate overflow-hidden border-b border-zinc-900">
         <div
           aria-hidden="true"
@@ -25,7 +27,7 @@ export default function HomePage() {
         />
         <div className="container-page grid items-center gap-12 py-20 sm:py-28 lg:grid-cols-[3fr_2fr]">
           <div>
-            <p className="text-sm font-semibold tracking-widest text-brand-300 uppercase">Audio Lab Store</p>
+            <p className="text-sm font-semibold tracking-widest text-brand-300 uppercase">{storeName}</p>
             <h1 className="mt-4 max-w-3xl text-4xl font-extrabold tracking-tight text-balance text-white sm:text-6xl">Sounds that finish tracks.</h1>
             <p className="mt-6 max-w-xl text-lg text-pretty text-zinc-300">
               Sample packs, MIDI, instruments, processors and tools made by producers for producers. Royalty-free and ready to download.

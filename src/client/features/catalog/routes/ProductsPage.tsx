@@ -16,6 +16,7 @@ import { listingQuery, showsGrid, STORE_FACETS_QUERY } from '../filters/listing-
 import { ListingResults } from '../filters/ListingResults.tsx'
 import { useListingFilters } from '../filters/use-listing-filters.ts'
 import { EmptyProducts, ProductGrid, ProductsError } from '../ProductGrid.tsx'
+import { PageTitle } from '../../../components/PageTitle.tsx'
 
 export default function ProductsPage() {
   const [searchParams, setSearchParams] = useSearchParams()
@@ -45,9 +46,9 @@ export default function ProductsPage() {
   const title = q ? `Results for "${q}"` : activeSlug ? (activeCategory?.name ?? 'Products') : 'All Products'
   return (
     <div className="container-page py-10 sm:py-12">
-      <title>{`${title} | Audio Lab Store`}</title>
+      <PageTitle>{title}</PageTitle>
       <header className="max-w-2xl">
-        <h1 className="text-3xl font-bold tracking-tight text-white sm:text-4xl">{title}</h1>
+        <h1 className="text-3xl font-bold tracking-tight [overflow-wrap:anywhere] text-white sm:text-4xl">{title}</h1>
         <p className="mt-3 text-zinc-400">
           {activeCategory?.description ?? 'Sample packs, MIDI packs, instruments, processors and tools, ready for your next session.'}
         </p>

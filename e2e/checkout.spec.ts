@@ -3,6 +3,7 @@
 import type { APIRequestContext, Page } from '@playwright/test'
 import { expect, test } from './support/test.ts'
 import { createConfirmedAccount, signIn } from './support/accounts.ts'
+import { answerBuyNowCountry } from './support/purchases.ts'
 
 interface ApiProduct {
   id: string
@@ -165,6 +166,7 @@ test('Buy Now sends a guest to sign in, then opens the direct checkout, which pa
   await signedInProducer(page, baseURL!)
   await open(page, `/products/${product.id}`, true)
   await page.getByRole('button', { name: 'Buy Now' }).click()
+  await answerBuyNowCountry(page, { country: 'GB', postalCode: 'NW8 9AY' })
   await expect(page).toHaveURL(/\/checkout\/direct$/)
   const summary = page.getByRole('complementary', { name: 'Order Summary' })
   await expect(summary).toContainText(product.name)

@@ -1,5 +1,6 @@
-// Buying in the journeys: the smallest demo download, and Buy Now paid with Stripe's 4242 test
-// card in the built-in provider's embedded form, up to the success page.
+// Buying in the journeys: the smallest demo download, and Buy Now (its country question
+// answered) paid with Stripe's 4242 test card in the built-in provider's embedded form, up to
+// the success page.
 import { expect, type APIRequestContext, type Page } from '@playwright/test'
 
 export interface ApiProduct {
@@ -22,11 +23,25 @@ export async function smallDigitalProduct(request: APIRequestContext): Promise<A
   return candidates[0]!
 }
 
-/** Buy Now → the embedded card form → paid; answers the payment session and the order number the success page shows. */
+/**
+ * Answers Buy Now's "Where are you buying from?" dialog: Germany (no state) with a Berlin postal
+ * code unless told otherwise; a browser that bought before finds its last answer already chosen.
+ */
+export async function answerBuyNowCountry(page: Page, { country = 'DE', postalCode = '10115' }: { country?: string; postalCode?: string } = {}) {
+  const dialog = page.getByRole('dialog', { name: 'Where are you buying from?' })
+  await dialog.getByRole('combobox', { name: 'Country' }).selectOption(country)
+  await dialog.getByRole('textbox', { name: 'Postal code' }).fill(postalCode)
+  await dialog.getByRole('button', { name: 'Continue to payment' }).click()
+}
+
+/** Buy Now → its country question → the embedded card form → paid; answers the payment session and the order number the success page shows. */
 export async function buyNowWithTestCard(page: Page, product: ApiProduct): Promise<{ sessionId: string; orderNumber: string }> {
   await page.goto(`/products/${product.id}`)
   await expect(page.getByRole('heading', { level: 1, name: product.name })).toBeVisible()
+  // The server-rendered button does nothing until the page's code has taken it over.
+  await page.waitForLoadState('networkidle')
   await page.getByRole('button', { name: 'Buy Now' }).click()
+  await answerBuyNowCountry(page)
   await expect(page).toHaveURL(/\/checkout\/direct$/)
   const form = page.getByRole('form', { name: 'Pay with card' })
   await form.getByLabel('Card number').fill('4242 4242 4242 4242')

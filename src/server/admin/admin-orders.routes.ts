@@ -3,7 +3,8 @@
  * with what support needs (items with remaining downloads, amounts, the provider's session and
  * payment ids, refunds, disputes, the download log and who did what to it), and the actions:
  * refund the order or one item (through the payment provider; downloads end at once), add
- * downloads to an item, send the receipt again. Every action is audited on the order.
+ * downloads to an item, send the receipt again, revoke the order's private links. Every action
+ * is audited on the order.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
@@ -23,7 +24,8 @@ import type { CatalogService } from '../catalog/catalog.service.ts'
 import type { DownloadsService } from '../downloads/downloads.service.ts'
 import type { AfterSaleService } from '../orders/after-sale.service.ts'
 import type { FulfilmentService } from '../orders/fulfilment.service.ts'
-import { toAdminOrderView, type OrderAdminService } from '../orders/order-admin.service.ts'
+import type { OrderAccessService } from '../orders/order-access.service.ts'
+import { toAccessLinkViews, toAdminOrderView, type OrderAdminService } from '../orders/order-admin.service.ts'
 import type { AuditService } from './audit.service.ts'
 
 const errors = {
@@ -45,9 +47,10 @@ export interface AdminOrdersDeps {
   downloads: Pick<DownloadsService, 'downloadLogOf'>
   catalog: Pick<CatalogService, 'productSummariesByIds'>
   audit: Pick<AuditService, 'record' | 'recordAfter' | 'trailOf'>
+  orderAccess: Pick<OrderAccessService, 'revokeLinks'>
 }
 
-export function adminOrdersRoutes({ orders, afterSale, fulfilment, downloads, catalog, audit }: AdminOrdersDeps): FastifyPluginAsyncZod {
+export function adminOrdersRoutes({ orders, afterSale, fulfilment, downloads, catalog, audit, orderAccess }: AdminOrdersDeps): FastifyPluginAsyncZod {
   async function detail(orderId: string): Promise<AdminOrder> {
     const order = await orders.adminOrder(orderId)
     const [products, log, trail] = await Promise.all([
@@ -66,6 +69,7 @@ export function adminOrdersRoutes({ orders, afterSale, fulfilment, downloads, ca
         userAgent: entry.userAgent,
       })),
       history: trail,
+      accessLinks: toAccessLinkViews(order.accessLinks, log),
     }
   }
 
@@ -155,6 +159,27 @@ export function adminOrdersRoutes({ orders, afterSale, fulfilment, downloads, ca
             before: { item: itemId, ...change.before },
             after: { item: itemId, ...change.after },
           }),
+        )
+        return { data: await detail(id) }
+      },
+    )
+
+    app.post(
+      '/api/admin/orders/:id/access-links/revoke',
+      {
+        schema: {
+          tags: ['admin'],
+          summary: "Revoke every live private link of the order: whoever holds one sees nothing; the buyer's address can still get a new one",
+          params,
+          response: { 200: orderResponse, ...errors },
+        },
+        config: { failureMessage: 'Failed to revoke the order links' },
+      },
+      async (request) => {
+        const actor = await requireAdmin(request)
+        const { id } = request.params
+        await orderAccess.revokeLinks(id, actor.email, (tx, change) =>
+          audit.record(tx, { actor, action: 'order.revoke_access_links', subject: { type: 'order', id }, ...change }),
         )
         return { data: await detail(id) }
       },

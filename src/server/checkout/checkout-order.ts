@@ -12,6 +12,7 @@
 import { createHash } from 'node:crypto'
 import type { FastifyBaseLogger } from 'fastify'
 import { CHECKOUT_ERROR_CODES as CODES, CHECKOUT_SERVER_MESSAGES as MESSAGES } from '../../shared/contract/checkout.ts'
+import { PROMO_ERROR_CODES, PROMO_MESSAGES } from '../../shared/promo-rules.ts'
 import type { Database } from '../db/client.ts'
 import { AppError, badRequest } from '../http/errors.ts'
 import type { FulfilmentService } from '../orders/fulfilment.service.ts'
@@ -55,7 +56,11 @@ export const providerFailed = () => new AppError(502, CODES.providerFailed, MESS
 const replacedError = () => new AppError(409, CODES.replaced, MESSAGES.replaced)
 const busyError = () => new AppError(409, CODES.busy, MESSAGES.busy)
 
-/** Same buyer, lines, prices, promo and return settings → same fingerprint. */
+/**
+ * Same buyer, lines, prices, promo, return settings and billing details → same fingerprint. A
+ * changed address makes a new order (replacing the old one), so the order keeps the country the
+ * buyer last chose, which tax reads.
+ */
 export function fingerprintOf(request: CheckoutRequest, priced: PricedCheckout): string {
   const lines = priced.lines.map((line) => [line.productId, line.quantity, line.unitPriceCents]).sort((a, b) => String(a[0]).localeCompare(String(b[0])))
   const material = JSON.stringify([
@@ -68,6 +73,7 @@ export function fingerprintOf(request: CheckoutRequest, priced: PricedCheckout):
     priced.promo?.code ?? null,
     priced.totals.totalCents,
     lines,
+    request.billingDetails,
   ])
   return createHash('sha256').update(material).digest('hex')
 }
@@ -111,7 +117,7 @@ export function claimOrder(
     })
     if (priced.promo) {
       const reserved = await promo.reserve(tx, priced.promo.id, order.id, buyerKey(request.buyer))
-      if (reserved === 'used-up') throw badRequest(MESSAGES.promoUsedUp, CODES.invalidPromo)
+      if (reserved === 'used-up') throw badRequest(PROMO_MESSAGES.usedUp(priced.promo.code), PROMO_ERROR_CODES.usedUp)
       if (reserved === 'already-used') throw badRequest(MESSAGES.promoAlreadyUsed, CODES.promoAlreadyUsed)
     }
     return { kind: 'created', order, replaced }

@@ -1,13 +1,15 @@
 /**
  * Reads a create-checkout-session body into who is buying what: the validation
  * messages in its order, the buyer (the signed-in user named by the body, or a guest's
- * email) and the return URLs, which only ever point back at the store.
+ * email), the return URLs, which only ever point back at the store, and the billing address,
+ * checked by its country's rules.
  */
 import { isValidEmail } from '../../shared/contract/email-signup.ts'
 import { CHECKOUT_ERROR_CODES as CODES, CHECKOUT_SERVER_MESSAGES as MESSAGES, type CheckoutSessionBody } from '../../shared/contract/checkout.ts'
 import type { SessionUser } from '../auth/session.ts'
 import { badRequest, unauthorized } from '../http/errors.ts'
 import type { BillingDetails, Buyer, CheckoutType } from '../orders/orders.types.ts'
+import { readBillingDetails } from './checkout-billing.ts'
 
 export interface RequestedLine {
   productId: string
@@ -64,7 +66,7 @@ export function readCheckoutRequest(body: CheckoutSessionBody, sessionUser: Sess
     uiMode: body.uiMode,
     successUrl: ownUrl(body.successUrl, publicUrl) ?? defaultSuccessUrl(publicUrl),
     cancelUrl: ownUrl(body.cancelUrl, publicUrl) ?? defaultCancelUrl(publicUrl),
-    billingDetails: body.billingDetails ? compactBilling(body.billingDetails) : null,
+    billingDetails: body.billingDetails ? readBillingDetails(body.billingDetails) : null,
   }
 }
 
@@ -85,9 +87,4 @@ export function ownUrl(candidate: string | null | undefined, publicUrl: string):
   } catch {
     return null
   }
-}
-
-function compactBilling(details: BillingDetails): BillingDetails | null {
-  const entries = Object.entries(details).filter(([, value]) => typeof value === 'string' && value !== '')
-  return entries.length > 0 ? (Object.fromEntries(entries) as BillingDetails) : null
 }

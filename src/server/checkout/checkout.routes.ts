@@ -6,7 +6,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import {
-  CHECKOUT_ERROR_CODES,
   CHECKOUT_SERVER_MESSAGES as MESSAGES,
   checkoutSessionResponseSchema,
   createCheckoutSessionBodySchema,
@@ -14,8 +13,7 @@ import {
 } from '../../shared/contract/checkout.ts'
 import { apiErrorSchema } from '../../shared/contract/errors.ts'
 import { getSessionUser, requireUser } from '../auth/session.ts'
-import { PROMO_GUESS_LIMIT } from '../promo/promo.service.ts'
-import { AppError } from '../http/errors.ts'
+import { isUnknownPromoError, PROMO_GUESS_LIMIT } from '../promo/promo.service.ts'
 import { sendRateLimited, type RateLimiter, type RateLimitRule } from '../http/rate-limit.ts'
 import { rejectInvalidInput } from '../http/validation.ts'
 import type { CheckoutService } from './checkout.service.ts'
@@ -76,8 +74,8 @@ export function checkoutRoutes({ checkout, limiter }: CheckoutRouteDeps): Fastif
           if (withPromo) await limiter.refund(PROMO_GUESS_LIMIT, request.ip)
           return session
         } catch (error) {
-          // Only a refused promo code stays counted as a guess.
-          if (withPromo && !(error instanceof AppError && error.code === CHECKOUT_ERROR_CODES.invalidPromo)) await limiter.refund(PROMO_GUESS_LIMIT, request.ip)
+          // Only a code the store does not have stays counted as a guess.
+          if (withPromo && !isUnknownPromoError(error)) await limiter.refund(PROMO_GUESS_LIMIT, request.ip)
           throw error
         }
       },

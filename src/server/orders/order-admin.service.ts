@@ -11,9 +11,21 @@ import type { ProductSummary } from '../catalog/catalog.service.ts'
 import type { Database, Executor } from '../db/client.ts'
 import { AppError, notFound } from '../http/errors.ts'
 import type { OrderSummaryRow } from './order-reports.service.ts'
+import { billingViewOf } from './billing-view.ts'
 import { accessOf, DOWNLOADABLE_ORDER_STATUSES, refundableItemIds } from './order-views.ts'
 import { refundAmountFor, refundedOrPendingCents } from './refund-allocation.ts'
-import { orderDisputes, orderItems, orderRefunds, orders, refundRequests, type OrderItemRow, type OrderRow, type RefundRequestRow } from './orders.schema.ts'
+import {
+  orderAccessLinks,
+  orderDisputes,
+  orderItems,
+  orderRefunds,
+  orders,
+  refundRequests,
+  type OrderAccessLinkRow,
+  type OrderItemRow,
+  type OrderRow,
+  type RefundRequestRow,
+} from './orders.schema.ts'
 
 const DAY_MS = 24 * 60 * 60 * 1000
 
@@ -23,12 +35,14 @@ export type AdminOrderRecord = OrderRow & {
   disputes: (typeof orderDisputes.$inferSelect)[]
   /** Refunds asked of the payment provider that have not come back yet. */
   refundRequests: Pick<RefundRequestRow, 'orderItemIds' | 'amountCents'>[]
+  /** The order's private links, newest first. */
+  accessLinks: OrderAccessLinkRow[]
 }
 
 export type DownloadsChange = { before: { downloadsRemaining: number }; after: { downloadsRemaining: number; added: number } }
 
 /** An order as the owner's order page shows it, without what other capabilities add (the download log, the audit trail). */
-export function toAdminOrderView(order: AdminOrderRecord, products: Map<string, ProductSummary>): Omit<AdminOrder, 'downloads' | 'history'> {
+export function toAdminOrderView(order: AdminOrderRecord, products: Map<string, ProductSummary>): Omit<AdminOrder, 'downloads' | 'history' | 'accessLinks'> {
   const pending = new Set(order.refundRequests.flatMap((request) => request.orderItemIds))
   const refundable = new Set([...refundableItemIds(order)].filter((id) => !pending.has(id)))
   // What refunding one item pays back now, priced as the refund itself is (pending refunds count as made).
@@ -54,6 +68,7 @@ export function toAdminOrderView(order: AdminOrderRecord, products: Map<string, 
     cardLast4: order.cardLast4,
     createdAt: order.createdAt.toISOString(),
     completedAt: order.completedAt?.toISOString() ?? null,
+    billingDetails: billingViewOf(order.billingDetails),
     refundable: refundable.size > 0,
     items: order.items.map((item) => ({
       id: item.id,
@@ -84,6 +99,19 @@ export function toAdminOrderView(order: AdminOrderRecord, products: Map<string, 
       closedAt: dispute.closedAt?.toISOString() ?? null,
     })),
   }
+}
+
+/** The order's private links as its page lists them, each with the downloads of the order's log that came through it. */
+export function toAccessLinkViews(links: OrderAccessLinkRow[], downloadLog: { accessLinkId: string | null }[]): AdminOrder['accessLinks'] {
+  const downloadsThrough = new Map<string, number>()
+  for (const entry of downloadLog) if (entry.accessLinkId) downloadsThrough.set(entry.accessLinkId, (downloadsThrough.get(entry.accessLinkId) ?? 0) + 1)
+  return links.map((link) => ({
+    id: link.id,
+    createdAt: link.createdAt.toISOString(),
+    revokedAt: link.revokedAt?.toISOString() ?? null,
+    revokedBy: link.revokedBy,
+    downloads: downloadsThrough.get(link.id) ?? 0,
+  }))
 }
 
 export function createOrderAdminService(db: Database) {
@@ -129,6 +157,7 @@ export function createOrderAdminService(db: Database) {
               refunds: { orderBy: [asc(orderRefunds.createdAt)] },
               disputes: { orderBy: [asc(orderDisputes.openedAt)] },
               refundRequests: { columns: { orderItemIds: true, amountCents: true }, where: eq(refundRequests.status, 'pending') },
+              accessLinks: { orderBy: [desc(orderAccessLinks.createdAt)] },
             },
           })
         : undefined

@@ -59,6 +59,26 @@ export const adminOrderItemSchema = z.object({
   refundCents: z.number().int(),
 })
 
+/** What the checkout collected, as the owner reads it: the country and region by name (older orders kept the country's name only). */
+export const adminBillingDetailsSchema = z.object({
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  company: z.string().nullable(),
+  address: z.string().nullable(),
+  apartment: z.string().nullable(),
+  city: z.string().nullable(),
+  /** The region's name where the country has a list ("Ontario"), else as typed. */
+  region: z.string().nullable(),
+  /** The region's code as kept ("ON"); null when the region is not one of a list. */
+  regionCode: z.string().nullable(),
+  postalCode: z.string().nullable(),
+  country: z.string().nullable(),
+  /** ISO 3166-1 alpha-2; null for an order kept before codes whose country name is unknown. */
+  countryCode: z.string().nullable(),
+  phone: z.string().nullable(),
+})
+export type AdminBillingDetails = z.infer<typeof adminBillingDetailsSchema>
+
 export const adminOrderSchema = z.object({
   id: z.string(),
   orderNumber: z.string(),
@@ -79,6 +99,8 @@ export const adminOrderSchema = z.object({
   cardLast4: z.string().nullable(),
   createdAt: z.string(),
   completedAt: z.string().nullable(),
+  /** The billing details collected at checkout; null when none were (Buy Now before countries were asked). */
+  billingDetails: adminBillingDetailsSchema.nullable(),
   /** The whole order (what is left of it) can be refunded. */
   refundable: z.boolean(),
   items: z.array(adminOrderItemSchema),
@@ -105,6 +127,17 @@ export const adminOrderSchema = z.object({
     }),
   ),
   history: z.array(auditEntrySchema),
+  /** The order's private links (a guest's receipt, "Find my order"), newest first, with the downloads made through each. */
+  accessLinks: z.array(
+    z.object({
+      id: z.string(),
+      createdAt: z.string(),
+      revokedAt: z.string().nullable(),
+      /** The admin who revoked it. */
+      revokedBy: z.string().nullable(),
+      downloads: z.number().int(),
+    }),
+  ),
 })
 export type AdminOrder = z.infer<typeof adminOrderSchema>
 
@@ -125,4 +158,5 @@ export const ORDER_ADMIN_MESSAGES = {
   notFound: 'Order not found',
   itemNotFound: 'This item is not part of the order',
   notDownloadable: 'Downloads can only be added to an item of a paid order that is not refunded or disputed',
+  noLiveLinks: 'This order has no private links left to revoke',
 } as const

@@ -22,4 +22,6 @@ export const CHECKOUT_ERROR_CODES = {
   orderNotFound: 'NOT_FOUND',
   notAwaitingPayment: 'ORDER_NOT_PENDING',
   validation: 'VALIDATION_ERROR',
+  /** The billing address breaks its country's rules; the message is the sentence for the field the error names. */
+  invalidAddress: 'INVALID_ADDRESS',
 } as const

@@ -1,13 +1,33 @@
-/** The product page's Buy Now button: "Processing..." and disabled while the direct checkout is being created. */
+/**
+ * The product page's Buy Now button: "Processing..." and disabled while the direct checkout is
+ * being created. It also shows Buy Now's country dialog while Buy Now is asking (a page renders
+ * one Buy Now button), and closes the question if the page goes away.
+ */
+import { lazy, Suspense, useEffect } from 'react'
+import { cancelBuyNowCountry, useBuyNowCountryQuestion } from './buy-now-country.ts'
+
+// The country lists load with the dialog, not with every product page.
+const BuyNowCountryDialog = lazy(() => import('./BuyNowCountryDialog.tsx'))
+
 interface BuyNowButtonProps {
   onBuyNow: () => void
   isProcessing: boolean
 }
 
 export function BuyNowButton({ onBuyNow, isProcessing }: BuyNowButtonProps) {
+  const answer = useBuyNowCountryQuestion()
+  useEffect(() => cancelBuyNowCountry, [])
+
   return (
-    <button type="button" onClick={onBuyNow} disabled={isProcessing} aria-busy={isProcessing || undefined} className="btn btn-secondary w-full py-3">
-      {isProcessing ? 'Processing...' : 'Buy Now'}
-    </button>
+    <>
+      <button type="button" onClick={onBuyNow} disabled={isProcessing} aria-busy={isProcessing || undefined} className="btn btn-secondary w-full py-3">
+        {isProcessing ? 'Processing...' : 'Buy Now'}
+      </button>
+      {answer && (
+        <Suspense fallback={null}>
+          <BuyNowCountryDialog onAnswer={answer} />
+        </Suspense>
+      )}
+    </>
   )
 }

@@ -1,20 +1,26 @@
 /**
- * The Information step's fields: email, names, company, address, apartment, city,
- * country (the four billing countries), state/province, postal code and phone. Email and the
- * names are enforced by the wizard; the other required fields are only marked.
+ * The Information step's fields: email, names, company, address, apartment, city, then what the
+ * country decides (country, its state/province/prefecture where it has them, postal code where it
+ * has them) and phone. Email and the names are enforced by the wizard, the country's rules under
+ * their fields; address, city and phone are only marked.
  */
 import { useId, type ChangeEvent } from 'react'
+import type { BillingAddressErrors } from '../../../shared/address/billing-address.ts'
 import { INPUT_CLASS } from '../../components/TextField.tsx'
-import { BILLING_COUNTRIES, isBillingCountry, MARKED_REQUIRED_FIELDS, type CheckoutField, type CheckoutInformation } from './checkout-form.ts'
+import { BillingCountryFields, type BillingCountry } from './BillingCountryFields.tsx'
+import { FieldLabel } from './CheckoutFieldParts.tsx'
+import { MARKED_REQUIRED_FIELDS, type CheckoutField, type CheckoutInformation } from './checkout-form.ts'
 
 interface CheckoutInformationFieldsProps {
   value: CheckoutInformation
   onChange: (value: CheckoutInformation) => void
+  /** The country's rules that fail, shown under their fields (after the shopper tried to continue). */
+  addressErrors?: BillingAddressErrors
   disabled?: boolean
 }
 
 interface FieldSpec {
-  field: Exclude<CheckoutField, 'country'>
+  field: Exclude<CheckoutField, 'countryCode' | 'state' | 'postalCode'>
   label: string
   type?: 'email' | 'tel' | 'text'
   autoComplete: string
@@ -32,25 +38,13 @@ const ADDRESS: FieldSpec[] = [
   { field: 'apartment', label: 'Apartment, suite, etc. (optional)', autoComplete: 'address-line2', wide: true },
   { field: 'city', label: 'City', autoComplete: 'address-level2' },
 ]
-const REGION: FieldSpec[] = [
-  { field: 'state', label: 'State / Province', autoComplete: 'address-level1' },
-  { field: 'postalCode', label: 'Postal code', autoComplete: 'postal-code' },
-  { field: 'phone', label: 'Phone', type: 'tel', autoComplete: 'tel', wide: true },
-]
-
-// A select always matches :read-only, so the input look's read-only dimming is left out.
-const SELECT_CLASS =
-  'w-full rounded-lg border border-zinc-700 bg-zinc-950/60 px-3 py-2.5 text-zinc-100 transition-colors focus:border-brand-400 focus:outline-none disabled:cursor-not-allowed disabled:opacity-60'
+const PHONE: FieldSpec = { field: 'phone', label: 'Phone', type: 'tel', autoComplete: 'tel', wide: true }
 
 const isMarkedRequired = (field: CheckoutField) => MARKED_REQUIRED_FIELDS.includes(field)
 
-export function CheckoutInformationFields({ value, onChange, disabled = false }: CheckoutInformationFieldsProps) {
-  const countryId = useId()
-  const set = (field: CheckoutField) => (event: ChangeEvent<HTMLInputElement | HTMLSelectElement>) => {
-    const next = event.target.value
-    if (field === 'country' && !isBillingCountry(next)) return
-    onChange({ ...value, [field]: next })
-  }
+export function CheckoutInformationFields({ value, onChange, addressErrors = {}, disabled = false }: CheckoutInformationFieldsProps) {
+  const set = (field: FieldSpec['field']) => (event: ChangeEvent<HTMLInputElement>) => onChange({ ...value, [field]: event.target.value })
+  const setCountry = (country: BillingCountry) => onChange({ ...value, ...country })
 
   const input = (spec: FieldSpec) => <Field key={spec.field} spec={spec} value={value[spec.field]} onChange={set(spec.field)} disabled={disabled} />
 
@@ -64,25 +58,13 @@ export function CheckoutInformationFields({ value, onChange, disabled = false }:
         <legend className="mb-3 text-base font-semibold text-white">Billing address</legend>
         {NAMES.map(input)}
         {ADDRESS.map(input)}
-        <div>
-          <FieldLabel htmlFor={countryId} label="Country" required />
-          <select
-            id={countryId}
-            value={value.country}
-            onChange={set('country')}
-            required
-            disabled={disabled}
-            autoComplete="country-name"
-            className={SELECT_CLASS}
-          >
-            {BILLING_COUNTRIES.map((country) => (
-              <option key={country} value={country}>
-                {country}
-              </option>
-            ))}
-          </select>
-        </div>
-        {REGION.map(input)}
+        <BillingCountryFields
+          value={{ countryCode: value.countryCode, state: value.state, postalCode: value.postalCode }}
+          onChange={setCountry}
+          errors={addressErrors}
+          disabled={disabled}
+        />
+        {input(PHONE)}
       </fieldset>
     </div>
   )
@@ -116,22 +98,6 @@ function Field({
         maxLength={200}
         className={INPUT_CLASS}
       />
-    </div>
-  )
-}
-
-/** The label, with the required mark beside it rather than inside, so the field's name stays "Address", not "Address *". */
-function FieldLabel({ htmlFor, label, required }: { htmlFor: string; label: string; required: boolean }) {
-  return (
-    <div className="mb-1.5 flex gap-1 text-sm font-medium">
-      <label htmlFor={htmlFor} className="text-zinc-200">
-        {label}
-      </label>
-      {required && (
-        <span aria-hidden="true" className="text-red-400">
-          *
-        </span>
-      )}
     </div>
   )
 }

@@ -1,12 +1,13 @@
 /**
- * The checkout Information step: its fields, the
- * billing countries, the required-field rule and the billing details sent with a checkout
- * session. Used by both checkout wizards.
+ * The checkout Information step: its fields, the required-field rule, the address rules of
+ * the chosen country and the billing details sent with a checkout session. Used by both
+ * checkout wizards.
  */
-
-export const BILLING_COUNTRIES = ['United States', 'Canada', 'United Kingdom', 'Australia'] as const
-export type BillingCountry = (typeof BILLING_COUNTRIES)[number]
-export const DEFAULT_COUNTRY: BillingCountry = 'United States'
+import { countryName, DEFAULT_COUNTRY_CODE } from '../../../shared/address/countries.ts'
+import { postalCodeRuleOf } from '../../../shared/address/postal-codes.ts'
+import { hasRegions } from '../../../shared/address/regions.ts'
+import type { CreateCheckoutSessionBody } from '../../../shared/contract/checkout.ts'
+import type { BillingCountry } from './BillingCountryFields.tsx'
 
 export interface CheckoutInformation {
   email: string
@@ -16,7 +17,9 @@ export interface CheckoutInformation {
   address: string
   apartment: string
   city: string
-  country: BillingCountry
+  /** ISO 3166-1 alpha-2. */
+  countryCode: string
+  /** The region's code, where the country has regions. */
   state: string
   postalCode: string
   phone: string
@@ -24,12 +27,13 @@ export interface CheckoutInformation {
 
 export type CheckoutField = keyof CheckoutInformation
 
-/** Fields that must be filled before the Payment step. */
+/** Fields that must be filled before the Payment step ("Please fill in all required fields"). */
 export const ENFORCED_FIELDS: readonly CheckoutField[] = ['email', 'firstName', 'lastName']
-/** Fields the form marks as required (marked, not enforced: a digital order needs no postal address). */
-export const MARKED_REQUIRED_FIELDS: readonly CheckoutField[] = ['email', 'firstName', 'lastName', 'address', 'city', 'country', 'state', 'postalCode', 'phone']
+/** Fields the form marks as required whatever the country (marked, not enforced: a digital order needs no street address). */
+export const MARKED_REQUIRED_FIELDS: readonly CheckoutField[] = ['email', 'firstName', 'lastName', 'address', 'city', 'countryCode', 'phone']
 
-export function emptyCheckoutInformation(email = ''): CheckoutInformation {
+/** An empty form in the United States, or in the country (region, postal code) this browser used last. */
+export function emptyCheckoutInformation(email = '', last: BillingCountry | null = null): CheckoutInformation {
   return {
     email,
     firstName: '',
@@ -38,9 +42,9 @@ export function emptyCheckoutInformation(email = ''): CheckoutInformation {
     address: '',
     apartment: '',
     city: '',
-    country: DEFAULT_COUNTRY,
-    state: '',
-    postalCode: '',
+    countryCode: last?.countryCode ?? DEFAULT_COUNTRY_CODE,
+    state: last?.state ?? '',
+    postalCode: last?.postalCode ?? '',
     phone: '',
   }
 }
@@ -50,37 +54,38 @@ export function hasRequiredInformation(information: CheckoutInformation): boolea
   return ENFORCED_FIELDS.every((field) => information[field].trim() !== '')
 }
 
-export function isBillingCountry(value: string): value is BillingCountry {
-  return (BILLING_COUNTRIES as readonly string[]).includes(value)
-}
+export type BillingDetails = NonNullable<CreateCheckoutSessionBody['billingDetails']>
 
-/** What the order keeps of the form: trimmed values, optional parts left out when blank. */
-export interface BillingDetails {
-  email: string
-  firstName: string
-  lastName: string
-  company?: string
-  address?: string
-  apartment?: string
-  city?: string
-  country: BillingCountry
-  state?: string
-  postalCode?: string
-  phone?: string
-}
-
+/**
+ * What the order keeps of the form: trimmed values, optional parts left out when blank, and
+ * the country's part as countryBillingDetailsOf keeps it.
+ */
 export function billingDetailsOf(information: CheckoutInformation): BillingDetails {
   const details: BillingDetails = {
     email: information.email.trim(),
     firstName: information.firstName.trim(),
     lastName: information.lastName.trim(),
-    country: information.country,
   }
-  for (const field of ['company', 'address', 'apartment', 'city', 'state', 'postalCode', 'phone'] as const) {
+  for (const field of ['company', 'address', 'apartment', 'city', 'phone'] as const) {
     const value = information[field].trim()
     if (value) details[field] = value
   }
-  return details
+  return { ...details, ...countryBillingDetailsOf(information) }
+}
+
+/**
+ * The country as its code and its name, and the region and postal code only where the country
+ * asks for them (a province chosen before switching to Germany is not sent). All Buy Now sends.
+ */
+export function countryBillingDetailsOf({ countryCode, state, postalCode }: BillingCountry): BillingDetails {
+  const region = hasRegions(countryCode) ? state.trim() : ''
+  const postal = postalCodeRuleOf(countryCode) === 'none' ? '' : postalCode.trim()
+  return {
+    countryCode,
+    country: countryName(countryCode) ?? countryCode,
+    ...(region ? { state: region } : {}),
+    ...(postal ? { postalCode: postal } : {}),
+  }
 }
 
 /** "Ada Lovelace" for the order review. */

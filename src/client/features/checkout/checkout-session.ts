@@ -5,8 +5,9 @@
  */
 import { CHECKOUT_MESSAGES, checkoutSessionErrorMessage } from '../../../shared/checkout-errors.ts'
 import type { CheckoutSessionResponse, CreateCheckoutSessionBody } from '../../../shared/contract/checkout.ts'
+import { isPromoRefusal } from '../../../shared/promo-rules.ts'
 import { ApiError } from '../../api/http.ts'
-import type { CartItem } from '../cart/public.ts'
+import { useCartStore, type CartItem } from '../cart/public.ts'
 import { postCheckoutSession } from './api/post-checkout-session.ts'
 
 type CheckoutSessionRequest = CreateCheckoutSessionBody & { uiMode: 'hosted' | 'embedded' }
@@ -67,7 +68,10 @@ export async function startCheckoutSession(request: CheckoutSessionRequest): Pro
   try {
     response = await postCheckoutSession(request)
   } catch (error) {
-    return { ok: false, message: sessionErrorMessage(error) }
+    const message = sessionErrorMessage(error)
+    // The code checkout sends is the cart's: refused, it leaves the cart, so the summary and the pay button drop its discount.
+    if (request.promoCode && error instanceof ApiError && isPromoRefusal(error.code)) useCartStore.getState().refusePromo(message, 'checkout')
+    return { ok: false, message }
   }
   return checkSessionResponse(response, request.uiMode)
 }

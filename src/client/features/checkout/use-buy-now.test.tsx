@@ -1,7 +1,11 @@
 // @vitest-environment happy-dom
-/** Buy Now: guests go to /login remembering the page, owned products are refused, and a direct session leads to /checkout/direct. */
+/**
+ * Buy Now: guests go to /login remembering the page, owned products are refused, the buyer
+ * confirms the country (remembered in this browser) and a direct session with it leads to
+ * /checkout/direct.
+ */
 import '@testing-library/jest-dom/vitest'
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import toast from 'react-hot-toast'
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
@@ -46,6 +50,12 @@ function renderProduct() {
 }
 const where = () => JSON.parse(screen.getByTestId('where').textContent!) as { path: string; state: Record<string, unknown> }
 
+/** Buy Now, then the country dialog (loaded when asked). */
+async function openCountryDialog() {
+  fireEvent.click(screen.getByRole('button', { name: 'Buy Now' }))
+  return screen.findByRole('dialog', { name: 'Where are you buying from?' })
+}
+
 let requests: unknown[]
 let answer: () => Promise<Response> | Response
 
@@ -63,6 +73,7 @@ afterEach(() => {
   cleanup()
   vi.unstubAllGlobals()
   vi.restoreAllMocks()
+  localStorage.clear()
 })
 
 describe('Buy Now', () => {
@@ -92,11 +103,21 @@ describe('Buy Now', () => {
           (release = () => resolve(Response.json({ sessionId: 'cs_test_direct', url: null, client_secret: 'cs_test_direct_secret_x', orderId: 'order-1' }))),
       )
     renderProduct()
-    fireEvent.click(screen.getByRole('button', { name: 'Buy Now' }))
+    const dialog = await openCountryDialog()
+    fireEvent.change(within(dialog).getByRole('combobox', { name: 'Country' }), { target: { value: 'DE' } })
+    fireEvent.change(within(dialog).getByRole('textbox', { name: 'Postal code' }), { target: { value: '10115' } })
+    await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Continue to payment' })))
+    expect(screen.queryByRole('dialog')).toBeNull()
     expect(screen.getByRole('button', { name: 'Processing...' })).toBeDisabled()
     await act(async () => release())
 
-    expect(requests[0]).toMatchObject({ items: [{ productId: product.id, quantity: 1 }], checkoutType: 'direct', userId: 'user-1', uiMode: 'embedded' })
+    expect(requests[0]).toMatchObject({
+      items: [{ productId: product.id, quantity: 1 }],
+      checkoutType: 'direct',
+      userId: 'user-1',
+      uiMode: 'embedded',
+      billingDetails: { countryCode: 'DE', country: 'Germany', postalCode: '10115' },
+    })
     expect((requests[0] as { successUrl: string }).successUrl).toMatch(/\/payment\/success\?session_id=\{CHECKOUT_SESSION_ID\}&cart=keep$/)
     const { path, state } = where()
     expect(path).toBe('/checkout/direct')
@@ -106,9 +127,49 @@ describe('Buy Now', () => {
   it('shows the mapped error and enables the button again when the server refuses', async () => {
     Object.assign(session, { user: signedIn })
     answer = () => Response.json({ error: { message: 'Some products are invalid', status: 400, code: 'INVALID_PRODUCTS' } }, { status: 400 })
+    localStorage.setItem('als_billing_address', JSON.stringify({ countryCode: 'GB', state: '', postalCode: 'NW8 9AY' }))
     renderProduct()
-    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Buy Now' })))
+    const dialog = await openCountryDialog()
+    await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Continue to payment' })))
     expect(screen.getByRole('alert')).toHaveTextContent('Some products in your cart are no longer available. Please refresh and try again.')
     expect(screen.getByRole('button', { name: 'Buy Now' })).toBeEnabled()
+  })
+
+  it('asks the province of a Canadian buyer under the field before creating anything', async () => {
+    Object.assign(session, { user: signedIn })
+    renderProduct()
+    const dialog = await openCountryDialog()
+    fireEvent.change(within(dialog).getByRole('combobox', { name: 'Country' }), { target: { value: 'CA' } })
+    fireEvent.change(within(dialog).getByRole('textbox', { name: 'Postal code' }), { target: { value: 'K1A 0B1' } })
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Continue to payment' }))
+    expect(within(dialog).getByRole('combobox', { name: 'Province' })).toHaveAccessibleDescription('Choose a province')
+    expect(requests).toHaveLength(0)
+
+    fireEvent.change(within(dialog).getByRole('combobox', { name: 'Province' }), { target: { value: 'ON' } })
+    await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Continue to payment' })))
+    expect(requests[0]).toMatchObject({ billingDetails: { countryCode: 'CA', country: 'Canada', state: 'ON', postalCode: 'K1A 0B1' } })
+    expect(where().path).toBe('/checkout/direct')
+  })
+
+  it('starts from the country this browser used last, so a returning buyer only confirms', async () => {
+    Object.assign(session, { user: signedIn })
+    localStorage.setItem('als_billing_address', JSON.stringify({ countryCode: 'JP', state: '13', postalCode: '100-0001' }))
+    renderProduct()
+    const dialog = await openCountryDialog()
+    expect(within(dialog).getByRole('combobox', { name: 'Country' })).toHaveValue('JP')
+    expect(within(dialog).getByRole('combobox', { name: 'Prefecture' })).toHaveValue('13')
+    await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Continue to payment' })))
+    expect(requests[0]).toMatchObject({ billingDetails: { countryCode: 'JP', country: 'Japan', state: '13', postalCode: '100-0001' } })
+  })
+
+  it('creates nothing when the buyer cancels, and Buy Now works again', async () => {
+    Object.assign(session, { user: signedIn })
+    renderProduct()
+    const dialog = await openCountryDialog()
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }))
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+    expect(requests).toHaveLength(0)
+    expect(screen.getByRole('button', { name: 'Buy Now' })).toBeEnabled()
+    expect(await openCountryDialog()).toBeInTheDocument()
   })
 })

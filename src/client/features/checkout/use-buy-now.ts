@@ -1,8 +1,10 @@
 /**
  * Buy Now on the product page: signed-in shoppers only (guests go to /login, which
  * sends them back here); an owned digital product is refused with a toast; otherwise
- * a direct embedded session is created ("Processing...") and the shopper moves on to
- * /checkout/direct carrying the client secret, the product and the quantity.
+ * the buyer confirms where they are buying from (the country dialog, started from this
+ * browser's last answer), a direct embedded session is created with that country
+ * ("Processing...") and the shopper moves on to /checkout/direct carrying the client
+ * secret, the product and the quantity, as the spec's direct checkout expects.
  */
 import { useState } from 'react'
 import toast from 'react-hot-toast'
@@ -12,6 +14,7 @@ import type { Product } from '../../../shared/contract/catalog.ts'
 import type { ProductMetadata } from '../../../shared/product-view.ts'
 import { useSession } from '../account/public.ts'
 import { useOwnedProductIds } from '../cart/public.ts'
+import { askBuyNowCountry } from './buy-now-country.ts'
 import { checkoutReturnUrls, startCheckoutSession } from './checkout-session.ts'
 import type { DirectCheckoutState } from './direct-checkout-state.ts'
 
@@ -45,6 +48,8 @@ export function useBuyNow(product: Product, quantity: number): BuyNow {
       toast.error(ownedMessage)
       return
     }
+    const billingDetails = await askBuyNowCountry()
+    if (!billingDetails) return
     setError(null)
     setProcessing(true)
     const outcome = await startCheckoutSession({
@@ -53,6 +58,7 @@ export function useBuyNow(product: Product, quantity: number): BuyNow {
       userId: user.id,
       ...checkoutReturnUrls('direct'),
       uiMode: 'embedded',
+      billingDetails,
     })
     if (!outcome.ok) {
       setError(outcome.message)

@@ -1,15 +1,17 @@
 /**
- * The Information step's form state, with the signed-in shopper's email filled in as soon as
- * the session is known (once: a shopper who changes it keeps the change).
+ * The Information step's form state, starting in the country this browser checked out from
+ * last (else the United States), with the signed-in shopper's email filled in as soon as the
+ * session is known (once: a shopper who changes it keeps the change).
  */
 import { useEffect, useRef, useState } from 'react'
 import { useSession } from '../account/public.ts'
 import { emptyCheckoutInformation, type CheckoutInformation } from './checkout-form.ts'
+import { readLastBillingAddress } from './last-billing-address.ts'
 
 export function useCheckoutInformation(): [CheckoutInformation, (value: CheckoutInformation) => void] {
   const { user } = useSession()
   const email = user?.email ?? ''
-  const [information, setInformation] = useState(() => emptyCheckoutInformation(email))
+  const [information, setInformation] = useState(() => emptyCheckoutInformation(email, readLastBillingAddress()))
   const prefilled = useRef(email !== '')
 
   useEffect(() => {

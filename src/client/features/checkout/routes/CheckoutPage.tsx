@@ -1,20 +1,23 @@
 /**
- * The redirect checkout (/checkout): Information, then Payment with the promo code, the order
- * review and "Continue to Payment - $X", which creates a hosted session and sends the shopper
- * to the provider's page. X is the cart total from the one pricing function, the amount charged.
+ * The redirect checkout (/checkout): Information (the country's rules checked under their
+ * fields), then Payment with the promo code, the order review and "Continue to Payment - $X",
+ * which creates a hosted session and sends the shopper to the provider's page. X is the cart
+ * total from the one pricing function, the amount charged.
  */
 import { useEffect, useState, type FormEvent } from 'react'
 import { CHECKOUT_ERROR_TITLE, CHECKOUT_MESSAGES, checkoutRedirectErrorMessage } from '../../../../shared/checkout-errors.ts'
 import { formatPrice } from '../../../../shared/money.ts'
 import { LockIcon } from '../../../components/Icons.tsx'
 import { useSession } from '../../account/public.ts'
-import { PromoCodeForm, useCartStore, useCartTotals } from '../../cart/public.ts'
+import { PromoCodeForm, selectPayablePromoCode, useCartStore, useCartTotals } from '../../cart/public.ts'
 import { billingDetailsOf, customerName, hasRequiredInformation, type CheckoutInformation } from '../checkout-form.ts'
 import { cartCheckoutItems, cartCheckoutBuyer, checkoutReturnUrls, startCheckoutSession } from '../checkout-session.ts'
 import { CheckoutErrorBox } from '../CheckoutErrorBox.tsx'
 import { CheckoutInformationFields } from '../CheckoutInformationFields.tsx'
 import { CheckoutLayout, CheckoutPanel } from '../CheckoutLayout.tsx'
 import { CheckoutOrderReview } from '../CheckoutOrderReview.tsx'
+import { saveLastBillingAddress } from '../last-billing-address.ts'
+import { useAddressCheck } from '../use-address-check.ts'
 import { useCheckoutInformation } from '../use-checkout-information.ts'
 
 interface ShownError {
@@ -26,11 +29,13 @@ interface ShownError {
 export default function CheckoutPage() {
   const [step, setStep] = useState<'information' | 'payment'>('information')
   const [information, setInformation] = useCheckoutInformation()
+  const address = useAddressCheck(information)
   const [error, setError] = useState<ShownError | null>(null)
   const [redirecting, setRedirecting] = useState(false)
   const { user, isLoading: authLoading } = useSession()
   const items = useCartStore((state) => state.items)
-  const promoCode = useCartStore((state) => state.promoCode)
+  // A code below its minimum gives no discount, so it is not sent: the charge is the summary's total.
+  const promoCode = useCartStore(selectPayablePromoCode)
   const totals = useCartTotals()
 
   // Back from the provider's page, the browser may restore this page as it was left: "Redirecting…".
@@ -45,9 +50,10 @@ export default function CheckoutPage() {
   function continueToPayment(event: FormEvent) {
     event.preventDefault()
     if (items.length === 0) return setError({ message: CHECKOUT_MESSAGES.emptyCart, persist: false })
+    const addressOk = address.check()
     if (!hasRequiredInformation(information)) return setError({ message: CHECKOUT_MESSAGES.requiredFields, persist: false })
     setError(null)
-    setStep('payment')
+    if (addressOk) setStep('payment')
   }
 
   async function pay(event: FormEvent) {
@@ -69,6 +75,7 @@ export default function CheckoutPage() {
       setRedirecting(false)
       return
     }
+    saveLastBillingAddress(information)
     try {
       // Stays "Redirecting to checkout..." while the browser leaves for the provider's page.
       window.location.assign(outcome.url!)
@@ -88,9 +95,9 @@ export default function CheckoutPage() {
   if (step === 'information') {
     return (
       <CheckoutLayout step="information">
-        <form onSubmit={continueToPayment} noValidate className="flex flex-col gap-6">
+        <form ref={address.formRef} onSubmit={continueToPayment} noValidate className="flex flex-col gap-6">
           <CheckoutPanel title="Information">
-            <CheckoutInformationFields value={information} onChange={updateInformation} />
+            <CheckoutInformationFields value={information} onChange={updateInformation} addressErrors={address.errors} />
           </CheckoutPanel>
           {errorBox}
           <button type="submit" className="btn btn-primary w-full py-3 text-base sm:ml-auto sm:w-auto sm:px-8">

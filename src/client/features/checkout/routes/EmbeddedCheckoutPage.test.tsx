@@ -45,6 +45,9 @@ function fillRequired() {
   fireEvent.change(screen.getByLabelText('Email', { exact: false }), { target: { value: 'ada@example.com' } })
   fireEvent.change(screen.getByLabelText('First name', { exact: false }), { target: { value: 'Ada' } })
   fireEvent.change(screen.getByLabelText('Last name', { exact: false }), { target: { value: 'Lovelace' } })
+  // The default country, the United States, asks for a state and a ZIP code.
+  fireEvent.change(screen.getByRole('combobox', { name: 'State' }), { target: { value: 'NY' } })
+  fireEvent.change(screen.getByRole('textbox', { name: 'Postal code' }), { target: { value: '10001' } })
 }
 
 beforeEach(() => {
@@ -108,9 +111,24 @@ describe('EmbeddedCheckoutPage (/checkout/hosted)', () => {
       checkoutType: 'direct',
       customerEmail: 'ada@example.com',
       items: [{ productId: 'drums', quantity: 1 }],
+      billingDetails: { countryCode: 'US', country: 'United States', state: 'NY', postalCode: '10001' },
     })
     expect(screen.getByRole('button', { name: 'Pay with cs_test_embedded_secret_1' })).toBeInTheDocument()
     expect(within(screen.getByRole('list', { name: 'Checkout steps' })).getAllByRole('listitem')[0]).toHaveAttribute('data-state', 'complete')
+  })
+
+  it("creates nothing while the country's rules fail, and says why under the field", async () => {
+    renderEmbeddedCheckout()
+    fillRequired()
+    fireEvent.change(screen.getByRole('combobox', { name: 'Country' }), { target: { value: 'CA' } })
+    fireEvent.change(screen.getByRole('textbox', { name: 'Postal code' }), { target: { value: 'K1A 0B1' } })
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Continue to payment' })))
+    expect(requests).toHaveLength(0)
+    expect(screen.getByRole('combobox', { name: 'Province' })).toHaveAccessibleDescription('Choose a province')
+
+    fireEvent.change(screen.getByRole('combobox', { name: 'Province' }), { target: { value: 'ON' } })
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Continue to payment' })))
+    expect(requests[0]).toMatchObject({ billingDetails: { countryCode: 'CA', state: 'ON', postalCode: 'K1A 0B1' } })
   })
 
   it('"Edit information" goes back and discards the secret: continuing again creates a new session', async () => {

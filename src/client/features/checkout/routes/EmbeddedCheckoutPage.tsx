@@ -1,6 +1,6 @@
 /**
- * The embedded checkout (/checkout/hosted): Information with an optional promo code, then
- * "Continue to payment" creates an embedded session and the Payment step shows the payment form
+ * The embedded checkout (/checkout/hosted): Information (the country's rules checked under
+ * their fields) with an optional promo code, then "Continue to payment" creates an embedded session and the Payment step shows the payment form
  * on our page. "Edit information" goes back and discards the session's secret; so does any change
  * to the cart, so the form never charges for lines the summary no longer shows.
  */
@@ -9,25 +9,29 @@ import { useNavigate } from 'react-router'
 import { CHECKOUT_MESSAGES, PAYMENT_ERROR_TITLE } from '../../../../shared/checkout-errors.ts'
 import { formatPrice } from '../../../../shared/money.ts'
 import { useSession } from '../../account/public.ts'
-import { PromoCodeForm, useCartStore, useCartTotals } from '../../cart/public.ts'
+import { PromoCodeForm, selectPayablePromoCode, useCartStore, useCartTotals } from '../../cart/public.ts'
 import { billingDetailsOf, hasRequiredInformation, type CheckoutInformation } from '../checkout-form.ts'
 import { cartCheckoutItems, cartCheckoutBuyer, checkoutReturnUrls, paymentSuccessPath, startCheckoutSession } from '../checkout-session.ts'
 import { CheckoutErrorBox } from '../CheckoutErrorBox.tsx'
 import { CheckoutInformationFields } from '../CheckoutInformationFields.tsx'
 import { CheckoutLayout, CheckoutPanel } from '../CheckoutLayout.tsx'
+import { saveLastBillingAddress } from '../last-billing-address.ts'
 import { EmbeddedCheckout } from '../payments/EmbeddedCheckout.tsx'
+import { useAddressCheck } from '../use-address-check.ts'
 import { useCheckoutInformation } from '../use-checkout-information.ts'
 
 export default function EmbeddedCheckoutPage() {
   const navigate = useNavigate()
   const [information, setInformation] = useCheckoutInformation()
+  const address = useAddressCheck(information)
   const [step, setStep] = useState<'information' | 'payment'>('information')
   const [clientSecret, setClientSecret] = useState<string | null>(null)
   const [creating, setCreating] = useState(false)
   const [error, setError] = useState<string | null>(null)
   const { user, isLoading: authLoading } = useSession()
   const items = useCartStore((state) => state.items)
-  const promoCode = useCartStore((state) => state.promoCode)
+  // A code below its minimum gives no discount, so it is not sent: the charge is the summary's total.
+  const promoCode = useCartStore(selectPayablePromoCode)
   const totals = useCartTotals()
 
   // The session was priced for the cart as it was: a changed cart or promo needs a new one.
@@ -40,8 +44,10 @@ export default function EmbeddedCheckoutPage() {
     event.preventDefault()
     if (creating || authLoading) return
     if (items.length === 0) return setError(CHECKOUT_MESSAGES.emptyCart)
+    const addressOk = address.check()
     if (!hasRequiredInformation(information)) return setError(CHECKOUT_MESSAGES.requiredFields)
     setError(null)
+    if (!addressOk) return
     setCreating(true)
     const outcome = await startCheckoutSession({
       items: cartCheckoutItems(items),
@@ -53,6 +59,7 @@ export default function EmbeddedCheckoutPage() {
     })
     setCreating(false)
     if (!outcome.ok) return setError(outcome.message)
+    saveLastBillingAddress(information)
     setClientSecret(outcome.clientSecret)
     setStep('payment')
   }
@@ -74,9 +81,9 @@ export default function EmbeddedCheckoutPage() {
     return (
       <CheckoutLayout step="information">
         <div className="flex flex-col gap-6">
-          <form id="checkout-information" onSubmit={continueToPayment} noValidate>
+          <form ref={address.formRef} id="checkout-information" onSubmit={continueToPayment} noValidate>
             <CheckoutPanel title="Information">
-              <CheckoutInformationFields value={information} onChange={updateInformation} disabled={creating} />
+              <CheckoutInformationFields value={information} onChange={updateInformation} addressErrors={address.errors} disabled={creating} />
             </CheckoutPanel>
           </form>
           <CheckoutPanel title="Promo code (optional)">

@@ -7,7 +7,7 @@ import compress from '@fastify/compress'
 import swagger from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui'
 import Fastify, { type FastifyInstance } from 'fastify'
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
+import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
 import { sql } from 'drizzle-orm'
 import { DOWNLOAD_URL_TTL_SECONDS } from '../shared/contract/downloads.ts'
 import { adminAdminsRoutes } from './admin/admin-admins.routes.ts'
@@ -18,6 +18,7 @@ import { adminProductFileVersionsRoutes } from './admin/admin-product-file-versi
 import { adminProductMediaRoutes } from './admin/admin-product-media.routes.ts'
 import { adminProductsRoutes } from './admin/admin-products.routes.ts'
 import { adminReportsRoutes } from './admin/admin-reports.routes.ts'
+import { adminSettingsRoutes } from './admin/admin-settings.routes.ts'
 import { adminRoutes } from './admin/admin.routes.ts'
 import { createAuditService } from './admin/audit.service.ts'
 import { createAuth } from './auth/auth.ts'
@@ -28,7 +29,7 @@ import { createProfileService } from './auth/profile.service.ts'
 import { requireUser } from './auth/session.ts'
 import { cartRoutes } from './cart/cart.routes.ts'
 import { createCartService } from './cart/cart.service.ts'
-import { CATALOG_CHANNEL, createCatalogCache } from './catalog/catalog-cache.ts'
+import { CATALOG_CHANNEL, createCatalogCache, sendCached } from './catalog/catalog-cache.ts'
 import { catalogRoutes } from './catalog/catalog.routes.ts'
 import { createCatalogService } from './catalog/catalog.service.ts'
 import { mediaRoutes } from './catalog/media.routes.ts'
@@ -50,13 +51,17 @@ import { installOriginGuard } from './http/origin-guard.ts'
 import { installRateLimiter } from './http/rate-limit.ts'
 import { installSecurityHeaders } from './http/security.ts'
 import { installTextGuard } from './http/text-guard.ts'
+import { shopperValidatorCompiler } from './http/validation.ts'
 import { emailSignupRoutes } from './marketing/email-signup.routes.ts'
 import { createEmailSignupService } from './marketing/email-signup.service.ts'
 import { createAfterSaleService } from './orders/after-sale.service.ts'
 import { createBuyerOrdersService } from './orders/buyer-orders.service.ts'
 import { createFileUpdatesService } from './orders/file-updates.service.ts'
 import { createFulfilmentService } from './orders/fulfilment.service.ts'
+import { createGuestOrdersService } from './orders/guest-orders.service.ts'
 import { licenceRoutes } from './orders/licence.routes.ts'
+import { orderAccessRoutes } from './orders/order-access.routes.ts'
+import { createOrderAccessService } from './orders/order-access.service.ts'
 import { createOrderAdminService } from './orders/order-admin.service.ts'
 import { createOrderReportsService } from './orders/order-reports.service.ts'
 import { orderRoutes } from './orders/orders.routes.ts'
@@ -77,6 +82,8 @@ import { createPageMeta, renderHeadTags } from './storefront/page-meta.ts'
 import { importBuiltRenderer, lazyPageRenderer, type CreatePageRenderer } from './storefront/page-renderer.ts'
 import { sitemapRoutes } from './storefront/sitemap.routes.ts'
 import { createUploads } from './uploads/uploads.service.ts'
+import { settingsRoutes } from './settings/settings.routes.ts'
+import { createSettingsService } from './settings/settings.service.ts'
 import { supportRoutes } from './support/support.routes.ts'
 import { createSupportService } from './support/support.service.ts'
 
@@ -132,7 +139,7 @@ export async function buildApp({
     genReqId: () => crypto.randomUUID(),
   }).withTypeProvider<ZodTypeProvider>()
 
-  app.setValidatorCompiler(validatorCompiler)
+  app.setValidatorCompiler(shopperValidatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
   installErrorHandler(app)
   installSecurityHeaders(app, {
@@ -179,7 +186,10 @@ export async function buildApp({
   const mailer = createMailer({ db, smtpUrl: config.smtpUrl })
   const audit = createAuditService(db)
   const roles = createRolesService({ db, audit })
-  const auth = createAuth({ config, db, mailer, roles, log: app.log })
+  const profiles = createProfileService(db)
+  // A confirmed address brings its paid guest orders into the account: on confirmation, at sign-in and when paid.
+  const guestOrders = createGuestOrdersService({ db, audit, accounts: profiles })
+  const auth = createAuth({ config, db, mailer, roles, guestOrders, log: app.log })
   const provider = createPaymentProvider({ config, db, publicUrl })
   if (provider.kind === 'stripe' && !config.stripe?.webhookSecret) {
     app.log.warn('STRIPE_WEBHOOK_SECRET is not set: every payment webhook will be refused and orders complete only from the success page')
@@ -193,11 +203,13 @@ export async function buildApp({
   const catalog = createCatalogService(db, { files: storage, media: mediaStorage, maxFileBytes: config.maxUploadBytes }, { mediaBaseUrl: config.mediaBaseUrl })
   const cart = createCartService({ db, catalog })
   const promo = createPromoService(db)
-  const profiles = createProfileService(db)
   // Orders, one service per meaning: checkout's pending orders, fulfilment and its receipts,
   // refunds and disputes, the buyer's views, the owner's views and reports, file updates.
   const pendingOrders = createPendingOrdersService({ db, promo, catalog })
   const afterSale = createAfterSaleService({ db, log: app.log, payments, catalog })
+  // A guest's private order links: issued with the receipt, opened by their token, revoked by the owner.
+  const orderAccess = createOrderAccessService({ db, authSecret: config.authSecret, catalog, mailer, publicUrl })
+  const storeSettings = createSettingsService({ db, supportEmail: config.supportEmail, changeChannel: CATALOG_CHANNEL })
   const fulfilment = createFulfilmentService({
     db,
     licenceSecret: config.authSecret,
@@ -210,18 +222,31 @@ export async function buildApp({
     log: app.log,
     payments,
     afterSale,
+    guestOrders,
+    orderAccess,
+    settings: storeSettings,
   })
-  const buyerOrders = createBuyerOrdersService({ db, licenceSecret: config.authSecret, catalog, accounts: profiles, payments, fulfilment })
+  const buyerOrders = createBuyerOrdersService({
+    db,
+    licenceSecret: config.authSecret,
+    catalog,
+    accounts: profiles,
+    payments,
+    fulfilment,
+    orderAccess,
+  })
   const orderAdmin = createOrderAdminService(db)
   const orderReports = createOrderReportsService(db)
   const fileUpdates = createFileUpdatesService({ db, accounts: profiles, mailer, publicUrl })
   const checkout = createCheckoutService({ db, catalog, cart, promo, pendingOrders, fulfilment, buyerOrders, payments, publicUrl, log: app.log })
   const downloads = createDownloadsService({ db, orders: buyerOrders, catalog, storage, log: app.log })
   const links = createDownloadLinkSigner(config.authSecret, DOWNLOAD_URL_TTL_SECONDS)
+  const purchases = createPurchasesService({ orders: buyerOrders, catalog })
   const limiter = app.rateLimiter
   const catalogCache = createCatalogCache()
   const stopListening = await database.listen(CATALOG_CHANNEL, () => catalogCache.clear())
   app.addHook('onClose', async () => stopListening())
+  // The owner's store texts show on every storefront page: a save clears every process's cached answers and pages, as a catalog change does.
   const uploads = createUploads({ directory: paths.uploads, maxFileBytes: config.maxUploadBytes, path: '/api/admin/uploads', log: app.log })
   const stopSweepingUploads = uploads.startSweeping()
   app.addHook('onClose', async () => stopSweepingUploads())
@@ -236,43 +261,52 @@ export async function buildApp({
     mediaRoutes({ mediaDir: paths.media, media: mediaStorage, mediaBaseUrl: config.mediaBaseUrl }),
     catalogRoutes(catalog, catalogCache),
     sitemapRoutes({ catalog, publicUrl }),
-    promoRoutes({ promo, limiter }),
+    settingsRoutes({
+      settings: storeSettings,
+      sendPublic: async (request, reply, key, produce) => sendCached(request, reply, await catalogCache.answer(key, produce)),
+    }),
+    promoRoutes({ promo, limiter, catalog }),
     cartRoutes({ cart, requireUser }),
     checkoutRoutes({ checkout, limiter }),
     paymentWebhookRoutes({ fulfilment, afterSale, payments }),
     orderRoutes({ orders: buyerOrders, fulfilment, limiter }),
     licenceRoutes(buyerOrders, publicUrl),
-    purchasesRoutes(createPurchasesService({ orders: buyerOrders, catalog })),
+    purchasesRoutes(purchases),
     downloadsRoutes({ downloads, links }),
+    orderAccessRoutes({ orderAccess, purchases, downloads, links, limiter, licenceSecret: config.authSecret }),
     downloadFileRoutes({ downloads, links, storage, presignSeconds: PRESIGNED_DOWNLOAD_SECONDS }),
     emailSignupRoutes({ signups: createEmailSignupService(db), limiter }),
-    supportRoutes({ support: createSupportService({ db, mailer, supportEmail: config.supportEmail }), limiter }),
+    supportRoutes({ support: createSupportService({ db, mailer, settings: storeSettings }), limiter }),
     ...(config.devMode ? [mailboxRoutes(mailer)] : []),
     // The owner's API: every route inside answers 401/403 unless an admin asks.
     adminRoutes([
       adminReportsRoutes({ orders: orderReports, downloads, catalog }),
       adminCategoriesRoutes({ catalog, audit }),
       adminProductsRoutes({ catalog, orders: orderReports, downloads, audit }),
-      adminOrdersRoutes({ orders: orderAdmin, afterSale, fulfilment, downloads, catalog, audit }),
+      adminOrdersRoutes({ orders: orderAdmin, afterSale, fulfilment, downloads, catalog, audit, orderAccess }),
       adminPromoCodesRoutes({ promo, orders: orderReports, audit }),
       uploads.routes,
       adminProductMediaRoutes({ catalog, uploads, audit }),
       adminProductFileVersionsRoutes({ catalog, orders: fileUpdates, audit, mailer }),
       adminAdminsRoutes({ roles }),
+      adminSettingsRoutes({ settings: storeSettings, audit }),
     ]),
   ]
   for (const plugin of routes) await app.register(plugin)
   const pageMeta = createPageMeta({ catalog, publicUrl })
-  // A page's head comes from the public catalog alone: kept with the rendered pages until the catalog changes.
+  // The owner's store texts, as every page carries them: kept with the rendered pages until a save or a catalog change.
+  const publicSettings = () => catalogCache.value('store-settings', () => storeSettings.publicSettings())
+  const publicSettingsJson = () => catalogCache.value('store-settings:json', async () => JSON.stringify({ data: await publicSettings() }))
+  // A page's head comes from the public catalog and the store's name alone: kept with the rendered pages until either changes.
   const headOf = (path: string) =>
     catalogCache.page(`head:${path}`, async () => {
-      const meta = await pageMeta(path)
+      const meta = await pageMeta(path, (await publicSettings()).storeName)
       return { status: meta.status, tags: renderHeadTags(meta), rendered: meta.rendered }
     })
   if (clientDir !== null) {
     const settings = { storeMode: config.storeMode, devMode: config.devMode, testPayments: config.testPaymentsInProduction }
     const renderPage = lazyPageRenderer(app, settings, async () => createPageRenderer ?? (await importBuiltRenderer(clientDir)), catalogCache)
-    await registerClientApp(app, clientDir, settings, { headOf, renderPage })
+    await registerClientApp(app, clientDir, settings, { headOf, renderPage, storeSettings: publicSettingsJson })
   } else installApiNotFound(app)
 
   return app

@@ -118,6 +118,9 @@ const ROUTES = [
   { id: 'download-hub', path: '/download-hub', noindex: true, signedIn: true },
   { id: 'account', path: '/account', redirect: '/profile', noindex: true },
   { id: 'orders', path: '/orders', redirect: '/order-history', noindex: true },
+  // A guest's private order page (its link is the credential) and "Find my order".
+  { id: 'guest-order', path: '/orders/access/:token', noindex: true },
+  { id: 'find-order', path: '/orders/find', noindex: true },
   { id: 'mailbox', path: '/dev/mailbox', devOnly: true, noindex: true },
   // The owner console: one lazy app with its own router (features/admin/routes/AdminApp.tsx).
   { id: 'admin', path: '/admin/*', noindex: true },

@@ -8,7 +8,7 @@ import { changesBetween, type AuditEntryView } from '../../shared/contract/admin
 import type { Database, Executor } from '../db/client.ts'
 import { auditLog, type AuditLogRow } from './admin.schema.ts'
 
-/** Who acted: an admin's account, or the owner CLI (no account: `id` null, a name for `email`). */
+/** Who acted: an admin's account, the owner CLI (no account: `id` null, a name for `email`), or the account a change is for (a guest order joining it). */
 export interface AuditActor {
   id: string | null
   email: string

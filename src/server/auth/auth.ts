@@ -6,14 +6,17 @@
  * can set; it changes only through roles.service.ts (the owner console, the owner CLI and
  * ADMIN_EMAILS at sign-in, each recorded in the audit log). Better Auth's admin plugin is not
  * mounted: its endpoints (set-role, impersonate-user, create-user, ban-user, …) would change
- * roles, accounts and sessions past the audit log, so /api/auth/admin/* answers 404.
+ * roles, accounts and sessions past the audit log, so /api/auth/admin/* answers 404. Once an
+ * address is confirmed, the paid orders a guest placed with it join the account.
  */
 import { betterAuth } from 'better-auth'
+import { eq } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
 import { drizzleAdapter } from 'better-auth/adapters/drizzle'
 import { twoFactor } from 'better-auth/plugins'
 import type { AppConfig } from '../config.ts'
 import type { Database } from '../db/client.ts'
+import type { GuestOrdersService } from '../orders/guest-orders.service.ts'
 import { account, session, twoFactor as twoFactorTable, user, verification } from './auth.schema.ts'
 import { STORE_NAME, type Mailer } from '../email/mailer.ts'
 import { trustedOriginsFor } from '../http/origin-guard.ts'
@@ -31,12 +34,28 @@ export interface AuthDeps {
   mailer: Mailer
   /** Gives the admin role to ADMIN_EMAILS accounts at sign-in, with its audit entry. */
   roles: Pick<RolesService, 'grantFromAdminEmails'>
+  /** Gives a confirmed account the paid guest orders of its address (on confirmation, and again at each sign-in). */
+  guestOrders: Pick<GuestOrdersService, 'claimGuestOrders'>
   /** Where Better Auth's own log lines go (the app's logger). */
   log?: Pick<FastifyBaseLogger, 'debug' | 'info' | 'warn' | 'error'>
 }
 
-export function createAuth({ config, db, mailer, roles, log }: AuthDeps) {
+export function createAuth({ config, db, mailer, roles, guestOrders, log }: AuthDeps) {
   const { publicUrl } = config
+
+  /**
+   * The account's paid guest orders join it. A failure never fails the confirmation or the
+   * sign-in it rides on: it is logged, and the next sign-in tries again.
+   */
+  async function claimGuestOrders(userId: string, email: string): Promise<void> {
+    try {
+      const claimed = await guestOrders.claimGuestOrders(userId, email)
+      if (claimed.length > 0) log?.info({ userId, orderIds: claimed }, 'guest orders joined the account')
+    } catch (error) {
+      log?.error({ err: error, userId }, 'could not join the guest orders of the account')
+    }
+  }
+
   const originPolicy = { publicUrl, trustRequestHost: config.devMode }
   return betterAuth({
     appName: STORE_NAME,
@@ -68,6 +87,10 @@ export function createAuth({ config, db, mailer, roles, log }: AuthDeps) {
       sendVerificationEmail: async ({ user: account, token }) => {
         await mailer.send(confirmationEmail(account.email, account.name, confirmationLink(publicUrl, token)))
       },
+      // The address is the account's now: what a guest bought with it becomes the account's.
+      afterEmailVerification: async (account) => {
+        if (account.emailVerified) await claimGuestOrders(account.id, account.email)
+      },
     },
     // Refresh the stored expiry at most daily; every request reads the session row (no cookie cache).
     session: { expiresIn: 7 * 24 * HOUR, updateAge: 24 * HOUR },
@@ -85,6 +108,9 @@ export function createAuth({ config, db, mailer, roles, log }: AuthDeps) {
           // revoke, while the setting still lists it), recorded in the audit log.
           before: async (session) => {
             await roles.grantFromAdminEmails(session.userId, config.adminEmails)
+            // Catches what a confirmation's claim missed (it failed, or a guest paid since): the partial index keeps it cheap.
+            const [account] = await db.select({ email: user.email, emailVerified: user.emailVerified }).from(user).where(eq(user.id, session.userId))
+            if (account?.emailVerified) await claimGuestOrders(session.userId, account.email)
           },
         },
       },

@@ -27,6 +27,11 @@ export interface ProfileService {
    * is never among them.
    */
   productUpdateOptOuts: (tx: Executor, buyers: { userIds: readonly string[]; emails: readonly string[] }) => Promise<ProductUpdateOptOuts>
+  /**
+   * The id of the account whose confirmed email is this address (any case), read in the
+   * caller's transaction when given; null when no account has it or its owner never confirmed it.
+   */
+  confirmedAccountIdByEmail: (email: string, tx?: Executor) => Promise<string | null>
 }
 
 export function createProfileService(db: Database): ProfileService {
@@ -80,6 +85,14 @@ export function createProfileService(db: Database): ProfileService {
         optOuts.emails.add(row.email.toLowerCase())
       }
       return optOuts
+    },
+    confirmedAccountIdByEmail: async (email, tx = db) => {
+      // Better Auth stores addresses lower-cased: the unique index on email serves this.
+      const [row] = await tx
+        .select({ id: user.id })
+        .from(user)
+        .where(and(eq(user.email, email.trim().toLowerCase()), eq(user.emailVerified, true)))
+      return row?.id ?? null
     },
   }
 }

@@ -58,7 +58,7 @@ export function downloadsRoutes({ downloads, links }: { downloads: DownloadsServ
         const user = await getSessionUser(request)
         if (!user) throw unauthorized(MESSAGES.authorizationRequired)
         const grant = await downloads.createGrant({
-          userId: user.id,
+          scope: { userId: user.id },
           orderItemId: request.body.orderItemId,
           productId: request.body.productId,
           ipAddress: request.ip || null,

@@ -2,27 +2,33 @@
  * Counted downloads: the user's download log, creating a grant (ownership, a paid order, an
  * item not refunded nor disputed, and a download left, spent by one atomic statement together
  * with the log row) and resolving
- * a grant back to the file it may fetch. Another user's order item does not exist for the caller.
+ * a grant back to the file it may fetch. A grant is asked for by a signed-in buyer (the Download
+ * Hub) or through a private order link (one order's items); any other order item does not exist
+ * for the caller.
  */
 import { extname } from 'node:path'
-import { desc, eq, gte, inArray, sql } from 'drizzle-orm'
+import { and, desc, eq, gte, inArray, isNull, sql } from 'drizzle-orm'
 import { DOWNLOAD_ERROR_CODES as CODES, DOWNLOAD_SERVER_MESSAGES as MESSAGES, type DownloadLogEntry } from '../../shared/contract/downloads.ts'
 import type { CatalogService } from '../catalog/catalog.service.ts'
-import type { Database } from '../db/client.ts'
+import type { Database, Executor } from '../db/client.ts'
 import { AppError, badRequest, notFound } from '../http/errors.ts'
-import type { BuyerOrdersService } from '../orders/buyer-orders.service.ts'
+import type { BuyerOrdersService, BuyerScope } from '../orders/buyer-orders.service.ts'
 import type { FileStorage } from '../storage/file-storage.ts'
 import { StorageKeyError } from '../storage/file-storage.ts'
 import { downloads } from './downloads.schema.ts'
 
 export { createDownloadLinkSigner } from './download-links.ts'
+export type { DownloadLinkSigner } from './download-links.ts'
 
 export const noDownloadsRemaining = () => badRequest(MESSAGES.noDownloadsRemaining, CODES.noDownloadsRemaining)
 export const accessDenied = () => new AppError(403, CODES.accessDenied, MESSAGES.accessDenied)
 export const fileMissing = () => new AppError(404, 'FILE_NOT_FOUND', MESSAGES.fileMissing)
 
 export interface GrantRequest {
-  userId: string
+  /** Whose items the grant may name: the signed-in buyer's, or the order a private order link opened. */
+  scope: BuyerScope
+  /** The private order link the download is asked through, logged with it (null from the Download Hub). */
+  accessLinkId?: string | null
   orderItemId: string
   productId: string
   ipAddress: string | null
@@ -39,6 +45,21 @@ export interface GrantedFile {
   storageKey: string
   /** The name the browser saves it as: the product's name with the stored file's extension. */
   fileName: string
+}
+
+/**
+ * The downloads a guest made of these order items become the account's, in the caller's
+ * transaction (the one that gives the account the items' orders): its download log then shows
+ * them. Downloads already an account's stay as they are. Answers how many changed.
+ */
+export async function assignGuestDownloads(tx: Executor, orderItemIds: readonly string[], userId: string): Promise<number> {
+  if (orderItemIds.length === 0) return 0
+  const assigned = await tx
+    .update(downloads)
+    .set({ userId })
+    .where(and(inArray(downloads.orderItemId, [...orderItemIds]), isNull(downloads.userId)))
+    .returning({ id: downloads.id })
+  return assigned.length
 }
 
 export interface DownloadsServiceDeps {
@@ -98,14 +119,24 @@ export function createDownloadsService({ db, orders, catalog, storage, log }: Do
     },
 
     /** Every download granted for these order items, newest first, with where it came from and the file version it served (the owner's order page). */
-    downloadLogOf(
-      orderItemIds: string[],
-    ): Promise<{ at: Date; orderItemId: string | null; productId: string; fileVersion: number | null; ipAddress: string | null; userAgent: string | null }[]> {
+    downloadLogOf(orderItemIds: string[]): Promise<
+      {
+        at: Date
+        orderItemId: string | null
+        productId: string
+        fileVersion: number | null
+        ipAddress: string | null
+        userAgent: string | null
+        /** The private order link it was asked through; null from the Download Hub. */
+        accessLinkId: string | null
+      }[]
+    > {
       if (orderItemIds.length === 0) return Promise.resolve([])
       return db
         .select({
           at: downloads.createdAt,
           orderItemId: downloads.orderItemId,
+          accessLinkId: downloads.accessLinkId,
           productId: downloads.productId,
           fileVersion: downloads.fileVersion,
           ipAddress: downloads.ipAddress,
@@ -129,7 +160,7 @@ export function createDownloadsService({ db, orders, catalog, storage, log }: Do
     },
 
     async createGrant(request: GrantRequest): Promise<Grant> {
-      const item = await orders.downloadableItem(request.userId, request.orderItemId)
+      const item = await orders.downloadableItem(request.scope, request.orderItemId)
       if (!item || item.productId !== request.productId) throw notFound(MESSAGES.orderItemNotFound)
       if (!item.paid) throw badRequest(MESSAGES.orderNotCompleted, CODES.orderNotCompleted)
       // Refunded, or paused by a dispute: the buyer keeps seeing the item, not its file.
@@ -141,14 +172,16 @@ export function createDownloadsService({ db, orders, catalog, storage, log }: Do
 
       // Spent and logged in one transaction: never a log row without a spent download, nor the reverse.
       return db.transaction(async (tx) => {
-        const remaining = await orders.spendDownload(tx, request.userId, request.orderItemId)
+        const remaining = await orders.spendDownload(tx, request.scope, request.orderItemId)
         if (remaining === null) throw noDownloadsRemaining()
         const [grant] = await tx
           .insert(downloads)
           .values({
-            userId: request.userId,
+            // The order's account, also through a private link: the account's log shows every download of its orders.
+            userId: item.buyerId,
             productId: request.productId,
             orderItemId: request.orderItemId,
+            accessLinkId: request.accessLinkId ?? null,
             ipAddress: request.ipAddress,
             userAgent: request.userAgent,
             fileVersion: file.fileVersion,
@@ -158,11 +191,15 @@ export function createDownloadsService({ db, orders, catalog, storage, log }: Do
       })
     },
 
-    /** The file behind a grant, while its item stays downloadable and its product has a file; null for an unknown grant. */
+    /**
+     * The file behind a grant, while its item stays downloadable and its product has a file; null
+     * for an unknown grant. The grant names its order item, a guest's too: its id, signed into the
+     * URL, is the credential, checked against the buyer when the grant was made.
+     */
     async grantedFile(grantId: string): Promise<GrantedFile | null> {
-      const [grant] = await db.select({ userId: downloads.userId, orderItemId: downloads.orderItemId }).from(downloads).where(eq(downloads.id, grantId))
+      const [grant] = await db.select({ orderItemId: downloads.orderItemId }).from(downloads).where(eq(downloads.id, grantId))
       if (!grant) return null
-      const item = await orders.downloadableItem(grant.userId, grant.orderItemId)
+      const item = await orders.downloadableItem({ grantedItem: true }, grant.orderItemId)
       if (!item) return null
       // A link minted before a refund or dispute stops working with it.
       if (!item.downloadable) throw accessDenied()

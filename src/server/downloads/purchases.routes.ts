@@ -28,7 +28,7 @@ export function purchasesRoutes(purchases: PurchasesService): FastifyPluginAsync
       },
       async (request) => {
         const user = await requireUser(request)
-        return { data: await purchases.listPurchases(user.id) }
+        return { data: await purchases.listPurchases({ userId: user.id }) }
       },
     )
 

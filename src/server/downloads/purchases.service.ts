@@ -6,7 +6,7 @@
 import { orderNumberOf } from '../../shared/contract/checkout.ts'
 import type { Purchase } from '../../shared/contract/downloads.ts'
 import type { CatalogService } from '../catalog/catalog.service.ts'
-import type { BuyerOrdersService } from '../orders/buyer-orders.service.ts'
+import type { BuyerOrdersService, BuyerScope } from '../orders/buyer-orders.service.ts'
 
 export interface PurchasesServiceDeps {
   orders: Pick<BuyerOrdersService, 'purchasedItemsOf' | 'ownedProductIds'>
@@ -15,8 +15,9 @@ export interface PurchasesServiceDeps {
 
 export function createPurchasesService({ orders, catalog }: PurchasesServiceDeps) {
   return {
-    async listPurchases(userId: string): Promise<Purchase[]> {
-      const items = await orders.purchasedItemsOf(userId)
+    /** The scope's bought items: a signed-in buyer's (the hub), or one order's (its private link's page). */
+    async listPurchases(scope: BuyerScope): Promise<Purchase[]> {
+      const items = await orders.purchasedItemsOf(scope)
       const products = await catalog.productSummariesByIds(items.map((item) => item.productId))
       return items.flatMap((item) => {
         const product = products.get(item.productId)

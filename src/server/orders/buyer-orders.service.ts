@@ -9,6 +9,7 @@ import { and, asc, desc, eq, gt, inArray, ne, sql, type SQL } from 'drizzle-orm'
 import { CHECKOUT_SERVER_MESSAGES as MESSAGES, type OrderStatusValue, type OrderView, type SessionOrder } from '../../shared/contract/checkout.ts'
 import type { ItemAccessView } from '../../shared/contract/downloads.ts'
 import { LICENCE_MESSAGES, type Licence } from '../../shared/contract/licences.ts'
+import { orderAccessPagePath } from '../../shared/contract/order-access.ts'
 import { isUuid } from '../../shared/ids.ts'
 import type { ProfileService } from '../auth/profile.service.ts'
 import type { CatalogService } from '../catalog/catalog.service.ts'
@@ -16,15 +17,32 @@ import type { Database, Executor } from '../db/client.ts'
 import { notFound } from '../http/errors.ts'
 import type { PaymentProvider } from '../payments/provider.ts'
 import type { FulfilmentService } from './fulfilment.service.ts'
+import type { OrderAccessService } from './order-access.service.ts'
 import { orderIdOfLicenceCode } from './licence.ts'
 import { accessOf, DOWNLOADABLE_ORDER_STATUSES, licensedItemsOf, toLicence, toOrderView, toSessionOrder, type OrderWithItems } from './order-views.ts'
 import { orderItems, orders, PAID_ORDER_STATUSES, type OrderStatus } from './orders.schema.ts'
 
 const withItems = { items: { orderBy: [asc(orderItems.createdAt), asc(orderItems.id)] } }
 
+/**
+ * Whose bought items a lookup may see: a signed-in buyer's (every order of theirs), or one
+ * order's (the order a private order link opened, whoever holds the link).
+ */
+export type BuyerScope = { userId: string } | { orderId: string }
+
+/** What the signed URL of a download grant may see: the item the grant names, whoever's it is (the grant was scoped when it was made). */
+export type GrantedItemScope = { grantedItem: true }
+
+/** The orders a scope covers, as a condition on `orders`. */
+function ordersOf(scope: BuyerScope): SQL {
+  return 'userId' in scope ? eq(orders.userId, scope.userId) : eq(orders.id, scope.orderId)
+}
+
 /** An item a buyer may download from: its product, its order's state, its access and the downloads left. */
 export interface DownloadableItem {
   productId: string
+  /** The order's account (null for a guest order): whose download log a download joins. */
+  buyerId: string | null
   orderStatus: OrderStatus
   /** Whether the order was paid (whatever happened since). */
   paid: boolean
@@ -57,11 +75,24 @@ export interface BuyerOrdersServiceDeps {
   payments: () => PaymentProvider
   /** Completes a paid session the success page finds still PENDING. */
   fulfilment: Pick<FulfilmentService, 'fulfilCheckoutSession'>
+  /** The private link a paid guest order's success page lists its downloads through. */
+  orderAccess: Pick<OrderAccessService, 'tokenForOrder'>
 }
 
-export function createBuyerOrdersService({ db, licenceSecret, catalog, accounts, payments, fulfilment }: BuyerOrdersServiceDeps) {
+export function createBuyerOrdersService({ db, licenceSecret, catalog, accounts, payments, fulfilment, orderAccess }: BuyerOrdersServiceDeps) {
   function findOrder(where: SQL | undefined): Promise<OrderWithItems | undefined> {
     return db.query.orders.findFirst({ where, with: withItems })
+  }
+
+  /**
+   * The private page of a paid order seen through its payment session by someone who is not its
+   * account (the guest who paid): a live link, or a new one when the owner revoked them all. The
+   * account itself has its Download Hub, and an unpaid order has nothing to download.
+   */
+  async function accessPathOf(order: OrderWithItems, viewerId: string | null): Promise<string | null> {
+    if (!(PAID_ORDER_STATUSES as readonly OrderStatus[]).includes(order.status)) return null
+    if (order.userId !== null && order.userId === viewerId) return null
+    return orderAccessPagePath(await orderAccess.tokenForOrder(db, order.id))
   }
 
   const productsOf = (list: OrderWithItems[]) => catalog.productSummariesByIds(list.flatMap((order) => order.items.map((item) => item.productId)))
@@ -93,7 +124,8 @@ export function createBuyerOrdersService({ db, licenceSecret, catalog, accounts,
      */
     async orderBySession(sessionId: string, viewerId: string | null): Promise<SessionOrder> {
       let order = await findOrder(eq(orders.paymentSessionId, sessionId))
-      if (!order || (order.userId !== null && order.userId !== viewerId)) throw notFound(MESSAGES.orderNotFound)
+      // A guest's order shows to whoever holds its session, also once it joined an account (the guest who paid may be signed out).
+      if (!order || (order.userId !== null && order.userId !== viewerId && order.joinedAccountAt === null)) throw notFound(MESSAGES.orderNotFound)
       if (order.status === 'PENDING') {
         const session = await payments().retrieveCheckoutSession(sessionId)
         if (session?.paymentStatus === 'paid') {
@@ -101,7 +133,7 @@ export function createBuyerOrdersService({ db, licenceSecret, catalog, accounts,
           order = (await findOrder(eq(orders.id, order.id)))!
         }
       }
-      return toSessionOrder(order, await productsOf([order]))
+      return toSessionOrder(order, await productsOf([order]), await accessPathOf(order, viewerId))
     },
 
     /** The licence a code names, for the items still licensed (not refunded, not disputed); 404 for any other code (never which part was wrong). */
@@ -132,8 +164,8 @@ export function createBuyerOrdersService({ db, licenceSecret, catalog, accounts,
       return rows.map((row) => row.productId)
     },
 
-    /** The items of the user's paid orders, newest order first, refunded and disputed ones with their access. */
-    async purchasedItemsOf(userId: string): Promise<PurchasedItem[]> {
+    /** The items of the scope's paid orders, newest order first, refunded and disputed ones with their access. */
+    async purchasedItemsOf(scope: BuyerScope): Promise<PurchasedItem[]> {
       const rows = await db
         .select({
           id: orderItems.id,
@@ -149,19 +181,25 @@ export function createBuyerOrdersService({ db, licenceSecret, catalog, accounts,
         })
         .from(orderItems)
         .innerJoin(orders, eq(orderItems.orderId, orders.id))
-        .where(and(eq(orders.userId, userId), inArray(orders.status, [...PAID_ORDER_STATUSES])))
+        .where(and(ordersOf(scope), inArray(orders.status, [...PAID_ORDER_STATUSES])))
         .orderBy(desc(orders.createdAt), desc(orders.id), desc(orderItems.createdAt), desc(orderItems.id))
       return rows.map(({ access, accessReason, accessChangedAt, ...item }) => ({ ...item, access: accessOf({ access, accessReason, accessChangedAt }) }))
     },
 
-    /** The user's order item with its order's state and its access; null when it is not theirs or does not exist. */
-    async downloadableItem(userId: string, orderItemId: string): Promise<DownloadableItem | null> {
+    /** The scope's order item with its order's state and its access; null when it is outside the scope or does not exist. */
+    async downloadableItem(scope: BuyerScope | GrantedItemScope, orderItemId: string): Promise<DownloadableItem | null> {
       if (!isUuid(orderItemId)) return null
       const [item] = await db
-        .select({ productId: orderItems.productId, downloadsRemaining: orderItems.downloadsRemaining, orderStatus: orders.status, access: orderItems.access })
+        .select({
+          productId: orderItems.productId,
+          buyerId: orders.userId,
+          downloadsRemaining: orderItems.downloadsRemaining,
+          orderStatus: orders.status,
+          access: orderItems.access,
+        })
         .from(orderItems)
         .innerJoin(orders, eq(orderItems.orderId, orders.id))
-        .where(and(eq(orderItems.id, orderItemId), eq(orders.userId, userId)))
+        .where(and(eq(orderItems.id, orderItemId), 'grantedItem' in scope ? undefined : ordersOf(scope)))
       if (!item) return null
       const { access, ...rest } = item
       return {
@@ -172,12 +210,12 @@ export function createBuyerOrdersService({ db, licenceSecret, catalog, accounts,
     },
 
     /**
-     * Spends one download of the user's downloadable item, in one statement: concurrent
+     * Spends one download of the scope's downloadable item, in one statement: concurrent
      * downloads (and a refund revoking the item) queue on the row lock and the guard re-reads
      * the row, so the count never goes below zero and a revoked item is never spent. Answers the
-     * downloads left, or null when none was left (or the item is not theirs or not downloadable).
+     * downloads left, or null when none was left (or the item is outside the scope or not downloadable).
      */
-    async spendDownload(tx: Executor, userId: string, orderItemId: string): Promise<number | null> {
+    async spendDownload(tx: Executor, scope: BuyerScope, orderItemId: string): Promise<number | null> {
       const [spent] = await tx
         .update(orderItems)
         .set({ downloadsRemaining: sql`${orderItems.downloadsRemaining} - 1` })
@@ -186,7 +224,7 @@ export function createBuyerOrdersService({ db, licenceSecret, catalog, accounts,
             eq(orderItems.id, orderItemId),
             gt(orderItems.downloadsRemaining, 0),
             eq(orderItems.access, 'active'),
-            sql`exists (select 1 from ${orders} where ${orders.id} = ${orderItems.orderId} and ${orders.userId} = ${userId} and ${orders.status} in ('COMPLETED', 'PARTIALLY_REFUNDED'))`,
+            sql`exists (select 1 from ${orders} where ${orders.id} = ${orderItems.orderId} and ${ordersOf(scope)} and ${orders.status} in ('COMPLETED', 'PARTIALLY_REFUNDED'))`,
           ),
         )
         .returning({ downloadsRemaining: orderItems.downloadsRemaining })

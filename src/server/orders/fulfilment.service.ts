@@ -20,9 +20,12 @@ import type { PromoService } from '../promo/promo.service.ts'
 import { recordProcessedEvent } from '../payments/payments.service.ts'
 import type { PaymentCheckoutSession, PaymentProvider } from '../payments/provider.ts'
 import type { AfterSaleService } from './after-sale.service.ts'
+import type { GuestOrdersService } from './guest-orders.service.ts'
+import type { OrderAccessService } from './order-access.service.ts'
 import { licenceCodeOf } from './licence.ts'
 import { orderItems, orders, PAID_ORDER_STATUSES, type OrderRow, type OrderStatus } from './orders.schema.ts'
 import type { PendingOrdersService } from './pending-orders.service.ts'
+import type { SettingsService } from '../settings/settings.service.ts'
 import { receiptEmail } from './receipt-email.ts'
 
 export const RECEIPT_MESSAGES = {
@@ -73,6 +76,12 @@ export interface FulfilmentServiceDeps {
   payments: () => PaymentProvider
   /** Applies refunds and disputes that arrived before the payment was confirmed (after-sale.service.ts). */
   afterSale: Pick<AfterSaleService, 'settle'>
+  /** A guest order paid with a confirmed account's address joins that account at once (guest-orders.service.ts). */
+  guestOrders: Pick<GuestOrdersService, 'joinPaidGuestOrder'>
+  /** A guest's receipt carries a private link to the order (order-access.service.ts). */
+  orderAccess: Pick<OrderAccessService, 'tokenForOrder'>
+  /** The owner's texts of the receipt (store name, thank-you line, footnote). */
+  settings: Pick<SettingsService, 'settings'>
 }
 
 async function lockOrderBySession(tx: Executor, sessionId: string): Promise<OrderRow | null> {
@@ -92,6 +101,9 @@ export function createFulfilmentService({
   log,
   payments,
   afterSale,
+  guestOrders,
+  orderAccess,
+  settings,
 }: FulfilmentServiceDeps) {
   const { endPendingOrder } = pendingOrders
 
@@ -115,9 +127,15 @@ export function createFulfilmentService({
     return items.filter((item) => order.checkoutType === 'cart' || item.isDigital).map((item) => item.productId)
   }
 
-  /** Queues the order's receipt in the caller's transaction; a dedupe key makes it once only. */
-  function queueReceipt(tx: Executor, order: OrderRow, items: Awaited<ReturnType<typeof itemsWithProducts>>, dedupeKey?: string): Promise<boolean> {
-    return mailer.enqueue(tx, receiptEmail(order, items, publicUrl, licenceCodeOf(order.id, licenceSecret)), dedupeKey ? { dedupeKey } : {})
+  /**
+   * Queues the order's receipt in the caller's transaction; a dedupe key makes it once only. A
+   * guest's receipt links to the order's private page (a live link, or one issued in this transaction).
+   */
+  async function queueReceipt(tx: Executor, order: OrderRow, items: Awaited<ReturnType<typeof itemsWithProducts>>, dedupeKey?: string): Promise<boolean> {
+    const accessToken = order.userId ? null : await orderAccess.tokenForOrder(tx, order.id)
+    const texts = await settings.settings(tx)
+    const receipt = receiptEmail(order, items, { publicUrl, licenceCode: licenceCodeOf(order.id, licenceSecret), accessToken, texts })
+    return mailer.enqueue(tx, receipt, dedupeKey ? { dedupeKey } : {})
   }
 
   /** The session with the card's last four and the payment intent filled in from the provider, while the order still waits for them. */
@@ -188,8 +206,10 @@ export function createFulfilmentService({
         // Queued with the payment itself: a crash after this commit cannot lose it, a redelivery cannot double it.
         await queueReceipt(tx, completed!, items, receiptKeyOf(order.id))
       }
+      // After the receipt, which goes out as the checkout was made: then a guest order joins the confirmed account of its address.
+      const owned = await guestOrders.joinPaidGuestOrder(tx, completed!)
       // A refund or dispute event may have come first: the paid order starts in the state they leave it.
-      return { outcome: 'completed', order: await afterSale.settle(tx, completed!) }
+      return { outcome: 'completed', order: await afterSale.settle(tx, owned) }
     })
     if (result.outcome === 'completed') mailer.nudge()
     return result
@@ -217,7 +237,8 @@ export function createFulfilmentService({
   async function queueReceiptAgain(order: OrderRow | undefined): Promise<{ email: string }> {
     if (!order) throw notFound(MESSAGES.orderNotFound)
     if (!(PAID_ORDER_STATUSES as readonly OrderStatus[]).includes(order.status)) throw new AppError(409, 'ORDER_NOT_PAID', RECEIPT_MESSAGES.notPaid)
-    await queueReceipt(db, order, await itemsWithProducts(order.id))
+    const items = await itemsWithProducts(order.id)
+    await db.transaction((tx) => queueReceipt(tx, order, items))
     mailer.nudge()
     return { email: order.customerEmail }
   }

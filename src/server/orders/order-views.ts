@@ -1,11 +1,13 @@
 /**
  * How orders read to the people who see them: a buyer's order history, the payment success
- * page, the public licence (never an email), and what access each bought item has left.
+ * page, a private order link's page, the public licence (never an email), and what access each
+ * bought item has left.
  */
 import type { ProductSummary } from '../catalog/catalog.service.ts'
 import { orderNumberOf, type OrderView, type SessionOrder } from '../../shared/contract/checkout.ts'
-import type { ItemAccessView } from '../../shared/contract/downloads.ts'
-import { LICENCE_TERMS, type Licence } from '../../shared/contract/licences.ts'
+import type { ItemAccessView, Purchase } from '../../shared/contract/downloads.ts'
+import { LICENCE_TERMS, licencePagePath, licencePdfPath, type Licence } from '../../shared/contract/licences.ts'
+import type { GuestOrder } from '../../shared/contract/order-access.ts'
 import { licenceCodeOf } from './licence.ts'
 import type { OrderItemRow, OrderRow, OrderStatus } from './orders.schema.ts'
 
@@ -67,7 +69,8 @@ export function toOrderView(order: OrderWithItems, products: Map<string, Product
   }
 }
 
-export function toSessionOrder(order: OrderWithItems, products: Map<string, ProductSummary>): SessionOrder {
+/** `accessPath`: the private page of a paid guest order, which the success page lists the downloads of. */
+export function toSessionOrder(order: OrderWithItems, products: Map<string, ProductSummary>, accessPath: string | null = null): SessionOrder {
   return {
     orderId: order.id,
     orderNumber: orderNumberOf(order.id),
@@ -82,6 +85,27 @@ export function toSessionOrder(order: OrderWithItems, products: Map<string, Prod
     cardLast4: order.cardLast4,
     createdAt: order.createdAt.toISOString(),
     items: order.items.map((item) => ({ name: products.get(item.productId)?.name ?? 'Product', quantity: item.quantity, priceCents: item.priceCents })),
+    accessPath,
+  }
+}
+
+/** A paid order as its private link shows it: the totals, the licence while something is licensed, and its items as the hub lists them. */
+export function toGuestOrder(order: OrderWithItems, items: Purchase[], licenceSecret: string): GuestOrder {
+  const code = licensedItemsOf(order).length > 0 ? licenceCodeOf(order.id, licenceSecret) : null
+  return {
+    orderNumber: orderNumberOf(order.id),
+    status: order.status,
+    customerEmail: order.customerEmail,
+    belongsToAccount: order.userId !== null,
+    createdAt: order.createdAt.toISOString(),
+    subtotalCents: order.subtotalCents,
+    discountCents: order.discountCents,
+    taxCents: order.taxCents,
+    totalAmountCents: order.totalAmountCents,
+    refundedCents: order.refundedCents,
+    promoCode: order.promoCode,
+    licence: code ? { pagePath: licencePagePath(code), pdfPath: licencePdfPath(code) } : null,
+    items,
   }
 }
 

@@ -25,7 +25,11 @@ export interface BillingDetails {
   address?: string
   apartment?: string
   city?: string
+  /** The country's name; orders placed before countries were codes hold only this. */
   country?: string
+  /** ISO 3166-1 alpha-2: what tax reads. */
+  countryCode?: string
+  /** The region's code where the country has regions (as typed on older orders). */
   state?: string
   postalCode?: string
   phone?: string
@@ -42,6 +46,8 @@ export const orders = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     /** The buyer's account; null for a guest order. An order outlives a deleted account (it is a sale record). */
     userId: text('user_id').references(() => userKey.id, { onDelete: 'set null' }),
+    /** When a guest order became an account's (its address was confirmed); null for an order placed from an account. */
+    joinedAccountAt: timestamp('joined_account_at', { withTimezone: true }),
     /** Where the receipt goes. */
     customerEmail: text('customer_email').notNull(),
     status: text('status', { enum: ORDER_STATUSES }).notNull().default('PENDING'),

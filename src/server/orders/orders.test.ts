@@ -65,6 +65,8 @@ describe('GET /api/orders/by-session/:sessionId', () => {
         cardLast4: '1881',
         createdAt: order.createdAt.toISOString(),
         items: [{ name: 'Scale Finder MIDI Library', quantity: 2, priceCents: plain.priceCents }],
+        // A paid guest order: its private page, where the success page lists the downloads.
+        accessPath: expect.stringMatching(/^\/orders\/access\/[\w-]{65}$/),
       },
     })
     // The webhook arriving afterwards changes nothing and sends no second receipt.

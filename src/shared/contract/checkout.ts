@@ -21,9 +21,7 @@ export const CHECKOUT_SERVER_MESSAGES = {
   productsInvalid: 'Some products are invalid',
   invalidEmail: 'Please enter a valid email address',
   invalidPromo: 'Invalid or expired promo code',
-  promoUsedUp: 'This promo code has reached its usage limit',
   promoAlreadyUsed: 'You have already used this promo code',
-  promoMinimum: (minimum: string) => `This promo code needs a subtotal of at least ${minimum}`,
   replaced: 'This checkout was replaced by a newer one. Please try again.',
   busy: 'Another checkout is still being prepared. Please try again.',
   createFailed: 'Failed to create checkout session',
@@ -45,7 +43,11 @@ export const billingDetailsSchema = z.object({
   address: text(500).optional(),
   apartment: text(200).optional(),
   city: text(200).optional(),
+  /** ISO 3166-1 alpha-2; checked, with the region and postal code, by the shared address rules (400 INVALID_ADDRESS). */
+  countryCode: text(10).optional(),
+  /** The country's name, for display; the server derives it from the code. Older clients sent only this. */
   country: text(100).optional(),
+  /** The region's code ("ON") where the country has regions. */
   state: text(200).optional(),
   postalCode: text(40).optional(),
   phone: text(60).optional(),
@@ -166,6 +168,8 @@ export const sessionOrderSchema = z.object({
   cardLast4: z.string().nullable(),
   createdAt: z.string(),
   items: z.array(z.object({ name: z.string(), quantity: z.number().int(), priceCents: z.number().int() })),
+  /** A paid guest order's private page (`/orders/access/{token}`), where its files download; null for an account's order or one not paid. */
+  accessPath: z.string().nullable(),
 })
 export type SessionOrder = z.infer<typeof sessionOrderSchema>
 export const sessionOrderResponseSchema = z.object({ data: sessionOrderSchema })

@@ -14,6 +14,7 @@ const ACTIONS: Record<string, string> = {
   'order.refund': 'refunded',
   'order.add_downloads': 'added downloads',
   'order.resend_receipt': 'sent the receipt again',
+  'order.revoke_access_links': 'revoked the private order links',
   'promo.create': 'created',
   'promo.update': 'saved',
 }

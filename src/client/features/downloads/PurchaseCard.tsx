@@ -1,5 +1,5 @@
 /**
- * One purchased item in the download hub: image, name, description, file size in MB, the
+ * One purchased item in the download hub or on a private order page: image, name, description, file size in MB, the
  * version it downloads now (with its changelog), the downloads left, and a Download button that is disabled while preparing or once none are
  * left (then the download-limit text), plus the mapped text of a failed download. A refunded
  * or disputed item keeps its place with the plain reason instead of the button.

@@ -1,14 +1,14 @@
 /**
- * The download hub's Download button: asks for a grant (one download spent), hands the signed
- * URL to the browser and toasts "Download started for {name}"; on failure toasts "Download
- * failed" and keeps the mapped text beside that product. Each item is "preparing" on its
- * own, so a slow grant for one pack does not block another.
+ * A bought item's Download button, in the download hub and on a private order page: asks for a
+ * grant (one download spent) through the request it is given, hands the signed URL to the
+ * browser and toasts "Download started for {name}"; on failure toasts "Download failed" and
+ * keeps the mapped text beside that product. Each item is "preparing" on its own, so a slow
+ * grant for one pack does not block another.
  */
 import { useRef, useState } from 'react'
 import toast from 'react-hot-toast'
-import type { Purchase } from '../../../shared/contract/downloads.ts'
+import type { CreateDownloadBody, CreateDownloadResponse, Purchase } from '../../../shared/contract/downloads.ts'
 import { ApiError } from '../../api/http.ts'
-import { useCreateDownload } from './api/post-download.ts'
 import { DOWNLOAD_MESSAGES, downloadErrorMessage } from './download-errors.ts'
 import { startBrowserDownload } from './start-browser-download.ts'
 
@@ -18,8 +18,10 @@ export interface DownloadAction {
   errorOf: (purchaseId: string) => string | null
 }
 
-export function useDownloadAction(userId: string): DownloadAction {
-  const createDownload = useCreateDownload(userId)
+/** Spends one download of an item and answers its signed URL: the hub's own, or one order's through its private link. */
+export type RequestGrant = (request: CreateDownloadBody) => Promise<CreateDownloadResponse>
+
+export function useDownloadAction(requestGrant: RequestGrant): DownloadAction {
   const [preparing, setPreparing] = useState<ReadonlySet<string>>(new Set())
   // A second click before the re-render must not spend a second download.
   const inFlight = useRef(new Set<string>())
@@ -47,7 +49,7 @@ export function useDownloadAction(userId: string): DownloadAction {
     setPreparingOf(purchase.id, true)
     setErrorOf(purchase.id, null)
     try {
-      const grant = await createDownload.mutateAsync({ orderItemId: purchase.id, productId: purchase.productId })
+      const grant = await requestGrant({ orderItemId: purchase.id, productId: purchase.productId })
       startBrowserDownload(grant.downloadUrl)
       toast.success(DOWNLOAD_MESSAGES.started(purchase.product.name))
     } catch (error) {

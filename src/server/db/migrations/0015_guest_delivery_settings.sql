@@ -15,6 +15,7 @@ CREATE TABLE "store_settings" (
 );
 --> statement-breakpoint
 ALTER TABLE "downloads" ALTER COLUMN "user_id" DROP NOT NULL;--> statement-breakpoint
+ALTER TABLE "orders" ADD COLUMN "joined_account_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "downloads" ADD COLUMN "access_link_id" uuid;--> statement-breakpoint
 ALTER TABLE "order_access_links" ADD CONSTRAINT "order_access_links_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "order_access_links_order_idx" ON "order_access_links" USING btree ("order_id","created_at");--> statement-breakpoint

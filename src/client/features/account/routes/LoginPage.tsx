@@ -75,6 +75,12 @@ export default function LoginPage() {
             <Link to="/signup" state={location.state} className="font-semibold text-brand-300 hover:text-brand-200">
               Create an account
             </Link>
+            <span className="mt-2 block">
+              Bought as a guest?{' '}
+              <Link to="/orders/find" className="font-semibold text-brand-300 hover:text-brand-200">
+                Find my order
+              </Link>
+            </span>
           </>
         }
       >

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-/** SignupPage: the validation texts, and the Check Your Email modal's ways to close. */
+/** SignupPage: the validation texts, the note on earlier guest orders, and the Check Your Email modal's ways to close. */
 import '@testing-library/jest-dom/vitest'
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { MemoryRouter, Route, Routes } from 'react-router'
@@ -33,6 +33,7 @@ function fill(fields: { name?: string; email?: string; password?: string; confir
 }
 
 const submitButton = () => screen.getByRole('button', { name: 'Create Account' })
+const GUEST_ORDERS_NOTE = 'Bought here before as a guest? Your earlier orders will appear in your account once you confirm this email.'
 
 beforeEach(() => {
   signUpEmail.mockReset()
@@ -40,6 +41,13 @@ beforeEach(() => {
 })
 
 afterEach(cleanup)
+
+describe('SignupPage', () => {
+  it('tells a shopper who bought as a guest that those orders join the account once the email is confirmed', () => {
+    renderSignup()
+    expect(screen.getByLabelText('Email')).toHaveAccessibleDescription(GUEST_ORDERS_NOTE)
+  })
+})
 
 describe('SignupPage validation', () => {
   it('keeps Create Account disabled until email, password and confirmation are filled', () => {
@@ -101,6 +109,7 @@ describe('Check Your Email modal', () => {
     const dialog = await signUp()
     expect(dialog).toHaveAttribute('aria-modal', 'true')
     expect(dialog).toHaveTextContent('ada@example.com')
+    expect(dialog).toHaveTextContent(GUEST_ORDERS_NOTE)
     // Focus moves in once the dialog has mounted, which on a busy machine is a moment after it appears.
     await waitFor(() => expect(dialog.contains(document.activeElement)).toBe(true))
     expect(document.body.style.overflow).toBe('hidden')

@@ -1,6 +1,7 @@
 /**
  * /signup: optional full name, email, password and confirmation. A successful sign-up opens
- * the Check Your Email modal; closing it goes to the page the producer came for, else /.
+ * the Check Your Email modal; closing it goes to the page the producer came for, else /. Both
+ * say that what was bought as a guest with the address joins the account once it is confirmed.
  */
 import { useState, type FormEvent } from 'react'
 import { Link, useLocation, useNavigate } from 'react-router'
@@ -13,6 +14,9 @@ import { AuthCard, FormMessage } from '../AuthCard.tsx'
 import { CONFIRMED_CALLBACK_PATH } from '../email-confirmation.ts'
 import { redirectTarget } from '../redirect-target.ts'
 import { PASSWORD_MIN_LENGTH, validateSignup } from '../signup-validation.ts'
+
+/** The server gives a confirmed account the paid guest orders of its address. */
+const GUEST_ORDERS_NOTE = 'Bought here before as a guest? Your earlier orders will appear in your account once you confirm this email.'
 
 export default function SignupPage() {
   const location = useLocation()
@@ -75,7 +79,16 @@ export default function SignupPage() {
       >
         <form onSubmit={onSubmit} noValidate className="space-y-4">
           <TextField label="Full name (optional)" name="fullName" autoComplete="name" value={fullName} onChange={(event) => setFullName(event.target.value)} />
-          <TextField label="Email" type="email" name="email" autoComplete="email" required value={email} onChange={(event) => setEmail(event.target.value)} />
+          <TextField
+            label="Email"
+            type="email"
+            name="email"
+            autoComplete="email"
+            required
+            hint={GUEST_ORDERS_NOTE}
+            value={email}
+            onChange={(event) => setEmail(event.target.value)}
+          />
           <TextField
             label="Password"
             type="password"
@@ -113,6 +126,7 @@ function CheckEmailModal({ email, onClose }: { email: string; onClose: () => voi
         We sent a confirmation link to <strong className="font-semibold break-all text-white">{email}</strong>. Open it to activate your account, then sign in.
         The link is valid for 24 hours.
       </p>
+      <p className="mt-3 text-sm leading-relaxed text-zinc-300">{GUEST_ORDERS_NOTE}</p>
       {storeConfig.devMode && (
         <p className="mt-3 text-sm text-zinc-400">
           Running without a mail server? Read the message in the{' '}

@@ -1,5 +1,5 @@
 /**
- * /admin/orders/:orderId: one order as support needs it: buyer, amounts, the payment provider's
+ * /admin/orders/:orderId: one order as support needs it: buyer, amounts, the billing address, the payment provider's
  * session and payment ids, the items with downloads left and their actions, refunds and
  * disputes, the download log (time, address, browser), and who did what to the order.
  */
@@ -14,6 +14,8 @@ import { OrderStatusBadge } from '../../orders/public.ts'
 import { AdminLoadFailed } from '../AdminLayout.tsx'
 import { useAdminOrder, useOrderAction, type OrderAction } from '../api/orders.ts'
 import { AuditTrail } from '../AuditTrail.tsx'
+import { OrderAccessLinksPanel } from '../OrderAccessLinksPanel.tsx'
+import { BillingAddressCard } from '../BillingAddressCard.tsx'
 import { OrderItemsTable } from '../OrderItemsTable.tsx'
 
 const DONE: Record<OrderAction['kind'], string> = {
@@ -108,6 +110,10 @@ function OrderDetail({ order }: { order: AdminOrder }) {
         />
       </div>
 
+      <div className="mt-4">
+        <BillingAddressCard details={order.billingDetails} />
+      </div>
+
       <section aria-labelledby="order-items" className="mt-6">
         <h2 id="order-items" className="mb-3 text-base font-semibold text-white">
           Items
@@ -192,6 +198,7 @@ function OrderDetail({ order }: { order: AdminOrder }) {
         )}
       </section>
 
+      <OrderAccessLinksPanel order={order} />
       <AuditTrail entries={order.history} />
     </>
   )

@@ -6,6 +6,7 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { SessionOrder } from '../../../../shared/contract/checkout.ts'
+import type { GuestOrder } from '../../../../shared/contract/order-access.ts'
 import type { AuthSession } from '../../account/use-session.ts'
 import { useCartStore } from '../../cart/cart-store.ts'
 
@@ -28,7 +29,47 @@ const order = (status: SessionOrder['status']): SessionOrder => ({
   cardLast4: '4242',
   createdAt: '2025-05-01T10:00:00.000Z',
   items: [{ name: 'Midnight Drums', quantity: 1, priceCents: 2999 }],
+  accessPath: null,
 })
+
+const GUEST_TOKEN = 'A'.repeat(65)
+/** The order of a guest's private link, as GET /api/order-access/:token answers it. */
+const guestOrder: GuestOrder = {
+  orderNumber: '3A1B2C3D',
+  status: 'COMPLETED',
+  customerEmail: 'ada@example.com',
+  belongsToAccount: false,
+  createdAt: '2025-05-01T10:00:00.000Z',
+  subtotalCents: 2999,
+  discountCents: 0,
+  taxCents: 0,
+  totalAmountCents: 2999,
+  refundedCents: 0,
+  promoCode: null,
+  licence: null,
+  items: [
+    {
+      id: '7f1e2d3c-4b5a-4968-8776-655443322110',
+      orderId: '0d9c1a52-5b1e-4c1f-9f7e-3a1b2c3d4e5f',
+      productId: '11111111-2222-4333-8444-555555555555',
+      quantity: 1,
+      downloadsRemaining: 3,
+      downloadLimit: 3,
+      access: { state: 'active', reason: null, since: null },
+      product: {
+        id: '11111111-2222-4333-8444-555555555555',
+        name: 'Midnight Drums',
+        description: 'Dusty drum breaks.',
+        imageUrl: null,
+        fileSize: 1048576,
+        downloadLimit: 3,
+        category: null,
+        fileVersion: null,
+      },
+      order: { id: '0d9c1a52-5b1e-4c1f-9f7e-3a1b2c3d4e5f', orderNumber: '3A1B2C3D', createdAt: '2025-05-01T10:00:00.000Z' },
+    },
+  ],
+}
 
 let lookups: string[]
 let answers: Array<() => Response>
@@ -80,6 +121,7 @@ beforeEach(() => {
     isSyncing: false,
   })
   vi.stubGlobal('fetch', async (url: string) => {
+    if (url === `/api/order-access/${GUEST_TOKEN}`) return Response.json({ data: guestOrder })
     lookups.push(url)
     const next = answers.length > 1 ? answers.shift()! : answers[0]!
     return next()
@@ -141,6 +183,20 @@ describe('PaymentSuccessPage', () => {
     await advance(2_000)
     expect(heading()).toHaveTextContent('Payment Successful')
     expect(useCartStore.getState().items).toHaveLength(1)
+  })
+
+  it("lists a guest's downloads at once, through the order's private link, and leads to that page instead of the order history", async () => {
+    answers = [() => Response.json({ data: { ...order('COMPLETED'), accessPath: `/orders/access/${GUEST_TOKEN}` } })]
+    renderSuccess()
+    await advance(2_000)
+    expect(heading()).toHaveTextContent('Payment Successful')
+    await advance(50)
+    const downloads = screen.getByRole('list', { name: 'Your downloads' })
+    expect(downloads).toHaveTextContent('Midnight Drums')
+    expect(downloads).toHaveTextContent('Downloads remaining: 3 of 3')
+    expect(screen.getByRole('button', { name: 'Download' })).toBeEnabled()
+    expect(screen.getByRole('link', { name: 'Open your order page' })).toHaveAttribute('href', `/orders/access/${GUEST_TOKEN}`)
+    expect(screen.queryByRole('link', { name: 'View Order History' })).toBeNull()
   })
 
   it('hands the real order number, email, total and card to the order confirmation', async () => {

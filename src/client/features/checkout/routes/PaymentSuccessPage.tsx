@@ -1,15 +1,18 @@
 /**
  * Payment success (/payment/success?session_id=…): "Processing your payment" for at least 2 s
  * and until the order behind the session is really paid, then "Payment Successful" with the
- * session id, order number, email and total. A paid cart checkout empties this browser's cart
- * (fulfilment already emptied the server's). An unknown session or an order that never settles
- * gets an honest message instead of a success it cannot vouch for.
+ * session id, order number, email and total. A guest's paid order lists its downloads at once,
+ * through the order's private link (the receipt carries the same link). A paid cart checkout
+ * empties this browser's cart (fulfilment already emptied the server's). An unknown session or
+ * an order that never settles gets an honest message instead of a success it cannot vouch for.
  */
 import type { ReactNode } from 'react'
 import { Link, useNavigate, useSearchParams } from 'react-router'
 import type { SessionOrder } from '../../../../shared/contract/checkout.ts'
+import { orderAccessTokenOf } from '../../../../shared/contract/order-access.ts'
 import { formatPrice } from '../../../../shared/money.ts'
 import { CheckIcon } from '../../../components/Icons.tsx'
+import { OrderLinkDownloads } from '../../orders/public.ts'
 import type { OrderConfirmationState } from '../order-confirmation-state.ts'
 import { useSessionOrder } from '../use-session-order.ts'
 import { useSettlePaidCart } from '../use-settle-paid-cart.ts'
@@ -85,6 +88,7 @@ function Paid({ order, sessionId }: { order: SessionOrder; sessionId: string }) 
   const navigate = useNavigate()
   const confirmation: OrderConfirmationState = { orderNumber: order.orderNumber, email: order.email, totalCents: order.totalCents, cardLast4: order.cardLast4 }
   const row = 'flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 py-2.5'
+  const accessToken = order.accessPath ? orderAccessTokenOf(order.accessPath) : null
   return (
     <section className="flex flex-col items-center rounded-2xl border border-zinc-800 bg-zinc-900/50 px-5 py-10 text-center sm:px-8">
       <span className="flex size-16 items-center justify-center rounded-full bg-emerald-600/20 text-emerald-300 ring-1 ring-emerald-500/60">
@@ -114,13 +118,28 @@ function Paid({ order, sessionId }: { order: SessionOrder; sessionId: string }) 
         <button type="button" onClick={() => navigate('/order-confirmation', { state: confirmation })} className="btn btn-primary">
           View order confirmation
         </button>
-        <Link to="/order-history" className="btn btn-secondary">
-          View Order History
-        </Link>
+        {order.accessPath ? (
+          <Link to={order.accessPath} className="btn btn-secondary">
+            Open your order page
+          </Link>
+        ) : (
+          <Link to="/order-history" className="btn btn-secondary">
+            View Order History
+          </Link>
+        )}
         <Link to="/" className="btn btn-secondary">
           Continue Shopping
         </Link>
       </div>
+      {accessToken && (
+        <section aria-labelledby="success-downloads" className="mt-10 w-full text-left">
+          <h2 id="success-downloads" className="text-xl font-bold tracking-tight text-white">
+            Your downloads
+          </h2>
+          <p className="mt-1 mb-4 text-sm text-zinc-400">Download your files now, or later from your private order page: its link is in your receipt.</p>
+          <OrderLinkDownloads token={accessToken} />
+        </section>
+      )}
     </section>
   )
 }

@@ -9,6 +9,7 @@ import { LoadFailed } from '../../../components/LoadFailed.tsx'
 import { PageFallback } from '../../../components/PageFallback.tsx'
 import { useSession } from '../../account/public.ts'
 import { usePurchases } from '../api/get-purchases.ts'
+import { useCreateDownload } from '../api/post-download.ts'
 import { DOWNLOAD_MESSAGES } from '../download-errors.ts'
 import { PurchaseCard } from '../PurchaseCard.tsx'
 import { RecentDownloads } from '../RecentDownloads.tsx'
@@ -30,7 +31,8 @@ export default function DownloadHubPage() {
 
 function Hub({ userId }: { userId: string }) {
   const purchases = usePurchases(userId)
-  const action = useDownloadAction(userId)
+  const createDownload = useCreateDownload(userId)
+  const action = useDownloadAction(createDownload.mutateAsync)
   if (purchases.isPending) return <ListSkeleton label="Loading your purchases…" />
   if (purchases.isError) return <LoadFailed message={DOWNLOAD_MESSAGES.loadFailed} onRetry={() => void purchases.refetch()} />
   if (purchases.data.length === 0) return <EmptyState text="No purchases yet." />

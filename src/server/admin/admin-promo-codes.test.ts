@@ -47,8 +47,14 @@ const form = (overrides: Partial<PromoCodeForm> = {}): PromoCodeForm => ({
   ...overrides,
 })
 
+/** Applies the code in the cart drawer of a shopper with one pack in the cart. */
 const applyInCart = (code: string) =>
-  t.app.inject({ method: 'POST', url: '/api/promo-codes/validate', headers: { origin: t.config.publicUrl }, payload: { code } })
+  t.app.inject({
+    method: 'POST',
+    url: '/api/promo-codes/validate',
+    headers: { origin: t.config.publicUrl },
+    payload: { code, items: [{ productId: pack.id, quantity: 1 }] },
+  })
 const listed = async (id: string) => ((await admin('GET', '/api/admin/promo-codes')).json().data as AdminPromoCode[]).find((code) => code.id === id)!
 
 /** A signed-in buyer checks out a pack with the code; the order is paid unless the checkout is refused. */

@@ -6,6 +6,7 @@ import { relations, sql } from 'drizzle-orm'
 import { check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
 import { ORDER_STATUSES, PAID_ORDER_STATUSES } from '../../shared/contract/checkout.ts'
 import { ITEM_ACCESS_REASONS, ITEM_ACCESS_STATES } from '../../shared/contract/downloads.ts'
+import type { OrderTaxDetails } from '../../shared/tax/tax-types.ts'
 import { productKey, promoCodeKey, userKey } from '../db/table-keys.ts'
 
 export type OrderStatus = (typeof ORDER_STATUSES)[number]
@@ -55,6 +56,8 @@ export const orders = pgTable(
     subtotalCents: integer('subtotal_cents').notNull(),
     discountCents: integer('discount_cents').notNull().default(0),
     taxCents: integer('tax_cents').notNull().default(0),
+    /** How the tax was worked out (mode, rate, inclusive or not, reverse charge, VAT number, where the buyer is); null on orders before tax modes. */
+    taxDetails: jsonb('tax_details').$type<OrderTaxDetails>(),
     /** Exactly what the payment session charges; fulfilment compares the paid amount with it. */
     totalAmountCents: integer('total_amount_cents').notNull(),
     currency: text('currency').notNull().default('usd'),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { discountPercentLabel, lineTotalCents, priceCart } from './pricing.ts'
+import { discountPercentLabel, lineTotalCents, priceCart, FLAT_TAX, shareAmongLines } from './pricing.ts'
 
 describe('priceCart', () => {
   it('sums what the shopper pays (sale price × quantity) and the saving against originals', () => {
@@ -71,7 +71,31 @@ describe('priceCart', () => {
       discountedSubtotalCents: 0,
       taxCents: 0,
       totalCents: 0,
+      netCents: 0,
+      tax: FLAT_TAX,
     })
+  })
+
+  it('adds an exclusive rate to subtotal minus discount, and carves an inclusive one out of it, rounding once per order', () => {
+    const vat19 = { ...FLAT_TAX, mode: 'by-country' as const, rateBasisPoints: 1900, label: 'VAT 19%', country: 'DE' }
+    const lines = [
+      { priceCents: 1999, quantity: 1 },
+      { priceCents: 999, quantity: 2 },
+    ]
+    // 3997 − 10 % (399.7 → 400) = 3597; 19 % of 3597 = 683.43 → 683.
+    expect(priceCart(lines, 0.1, vat19)).toMatchObject({ discountedSubtotalCents: 3597, taxCents: 683, totalCents: 4280, netCents: 3597 })
+    // Inclusive: 3597 holds 3597 × 19 / 119 = 574.31… → 574 of tax; the buyer pays 3597.
+    expect(priceCart(lines, 0.1, { ...vat19, pricesIncludeTax: true })).toMatchObject({ taxCents: 574, totalCents: 3597, netCents: 3023 })
+    // Reverse charge: 0 %, nothing added.
+    expect(priceCart(lines, 0, { ...vat19, rateBasisPoints: 0, reverseCharge: true })).toMatchObject({ taxCents: 0, totalCents: 3997 })
+  })
+
+  it('shares an amount among lines by their prices, the rounding cents going to the largest remainders, summing exactly', () => {
+    expect(shareAmongLines(100, [1, 1, 1])).toEqual([34, 33, 33])
+    expect(shareAmongLines(683, [1999, 1998])).toEqual([342, 341])
+    expect(shareAmongLines(5, [0, 0])).toEqual([5, 0])
+    const shares = shareAmongLines(1234, [333, 333, 334, 1])
+    expect(shares.reduce((a, b) => a + b, 0)).toBe(1234)
   })
 
   it('ignores an "original" price that is not above the price (no negative saving)', () => {

@@ -1,6 +1,7 @@
 /**
  * The one place a cart's money is computed: subtotal, savings against original prices, promo
- * discount, 8 % tax estimate and total, all in integer cents. Called by the cart drawer and the
+ * discount, tax (the spec's 8 % estimate by default, or the buyer's treatment under the store's
+ * tax mode: src/shared/tax/) and total, all in integer cents. Called by the cart drawer and the
  * cart page (client), by checkout (client, for the "Continue to Payment - $X" figure) and by the
  * server when it creates a checkout session from database prices, so every screen shows the
  * amount that is charged.
@@ -10,9 +11,22 @@
  * 1005 × 0.1 = 100.50000000000001 can never tip the result. The subtotal is a plain sum of cents.
  */
 
+import type { TaxTreatment } from './tax/tax-types.ts'
+
 /** 8 % tax estimate, in basis points (1 bp = 0.01 %). */
 export const TAX_RATE_BASIS_POINTS = 800
 const BASIS_POINTS = 10_000
+
+/** The spec's estimate: 8 % added to subtotal minus discount, whoever buys (the `flat` mode, and the default). */
+export const FLAT_TAX: TaxTreatment = {
+  mode: 'flat',
+  rateBasisPoints: TAX_RATE_BASIS_POINTS,
+  pricesIncludeTax: false,
+  label: 'Estimated tax (8%)',
+  reverseCharge: false,
+  country: null,
+  region: null,
+}
 
 /** What pricing needs of a cart line. */
 export interface PricedLine {
@@ -36,12 +50,16 @@ export interface CartTotals {
   discountCents: number
   /** The promo discount as the rounded percent shown next to its code. */
   discountPercent: number
-  /** subtotal − discount: the base the tax estimate applies to. */
+  /** subtotal − discount: the base the tax applies to (tax included in it when prices include tax). */
   discountedSubtotalCents: number
-  /** 8 % of (subtotal − discount), rounded half up. */
+  /** The tax of the order, rounded half up once for the order: added to, or carved out of, subtotal − discount. */
   taxCents: number
-  /** subtotal − discount + tax. */
+  /** What the buyer pays: subtotal − discount, plus the tax unless prices include it. */
   totalCents: number
+  /** totalCents − taxCents: the order's amount before tax (what revenue and invoices count). */
+  netCents: number
+  /** The treatment these totals were computed with (its label names the tax line). */
+  tax: TaxTreatment
 }
 
 /** a × basisPoints / 10 000, rounded half up, for non-negative integers a. */
@@ -65,8 +83,13 @@ export function lineTotalCents(line: PricedLine): number {
   return line.priceCents * line.quantity
 }
 
-/** Computes every figure of a cart from its lines and the promo discount fraction (0 when none). */
-export function priceCart(lines: readonly PricedLine[], discount = 0): CartTotals {
+/**
+ * Computes every figure of a cart from its lines, the promo discount fraction (0 when none) and
+ * the buyer's tax treatment (the flat 8 % estimate when none). One rate per order, rounded once
+ * for the order: an exclusive price adds rate × (subtotal − discount); an inclusive price holds
+ * the tax, carved out as gross × rate / (1 + rate).
+ */
+export function priceCart(lines: readonly PricedLine[], discount = 0, tax: TaxTreatment = FLAT_TAX): CartTotals {
   let itemCount = 0
   let subtotalCents = 0
   let originalSubtotalCents = 0
@@ -82,7 +105,10 @@ export function priceCart(lines: readonly PricedLine[], discount = 0): CartTotal
   const basisPoints = discountBasisPoints(discount)
   const discountCents = applyRate(subtotalCents, basisPoints)
   const discountedSubtotalCents = subtotalCents - discountCents
-  const taxCents = applyRate(discountedSubtotalCents, TAX_RATE_BASIS_POINTS)
+  if (!Number.isInteger(tax.rateBasisPoints) || tax.rateBasisPoints < 0 || tax.rateBasisPoints > BASIS_POINTS)
+    throw new RangeError(`Invalid tax rate: ${tax.rateBasisPoints}`)
+  const taxCents = tax.pricesIncludeTax ? includedTax(discountedSubtotalCents, tax.rateBasisPoints) : applyRate(discountedSubtotalCents, tax.rateBasisPoints)
+  const totalCents = tax.pricesIncludeTax ? discountedSubtotalCents : discountedSubtotalCents + taxCents
   return {
     itemCount,
     subtotalCents,
@@ -92,8 +118,37 @@ export function priceCart(lines: readonly PricedLine[], discount = 0): CartTotal
     discountPercent: Math.round(basisPoints / 100),
     discountedSubtotalCents,
     taxCents,
-    totalCents: discountedSubtotalCents + taxCents,
+    totalCents,
+    netCents: totalCents - taxCents,
+    tax,
   }
+}
+
+/** The tax held in a tax-inclusive gross amount: gross × rate / (10 000 + rate), rounded half up. */
+function includedTax(grossCents: number, basisPoints: number): number {
+  const divisor = BASIS_POINTS + basisPoints
+  return Math.floor((grossCents * basisPoints * 2 + divisor) / (divisor * 2))
+}
+
+/**
+ * Shares an order's tax (and its discount) among its lines for an invoice, so the lines' net,
+ * tax and gross sum exactly to the order's: each line gets its share of the total by its price,
+ * and the cents left by rounding down go to the lines with the largest remainders.
+ */
+export function shareAmongLines(amountCents: number, lineAmountsCents: readonly number[]): number[] {
+  const whole = lineAmountsCents.reduce((sum, amount) => sum + amount, 0)
+  if (whole === 0) return lineAmountsCents.map((_, index) => (index === 0 ? amountCents : 0))
+  const shares = lineAmountsCents.map((amount) => Math.floor((amountCents * amount) / whole))
+  let left = amountCents - shares.reduce((sum, share) => sum + share, 0)
+  const byRemainder = lineAmountsCents
+    .map((amount, index) => ({ index, remainder: (amountCents * amount) % whole }))
+    .sort((a, b) => b.remainder - a.remainder || a.index - b.index)
+  for (const { index } of byRemainder) {
+    if (left <= 0) break
+    shares[index]! += 1
+    left -= 1
+  }
+  return shares
 }
 
 function assertCents(value: number, name: string): void {

@@ -50,6 +50,8 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       PUBLIC_URL: `http://localhost:${port}`,
       ADMIN_EMAILS: E2E_OWNER_EMAIL,
+      // Each journey sends its own client address (e2e/support/test.ts), as one proxy in front of the store would.
+      TRUST_PROXY: '1',
     },
   },
 })

@@ -16,7 +16,8 @@ import { buyNowWithTestCard } from './support/purchases.ts'
 // email and the download in its log, refunds the item → the buyer's hub shows it revoked.
 
 const PASSWORD = 'correct horse battery'
-const PACK = 'Night Shift Modular Stems'
+// Named for this run: a retry uploads it again, and two packs of one name would be two headings.
+const PACK = `Night Shift Modular Stems ${Date.now().toString(36).slice(-4).toUpperCase()}`
 
 async function sha256Of(path: string): Promise<string> {
   const hash = createHash('sha256')
@@ -67,7 +68,7 @@ test('the owner uploads a pack a producer buys and downloads intact; refunded fr
   await page.goto(`/products/${productId}`)
   await expect(page.getByRole('heading', { level: 1, name: PACK })).toBeVisible()
   await page.getByRole('tab', { name: 'Audio Demos' }).click()
-  await expect(page.getByRole('slider', { name: `Waveform of ${PACK} preview` })).toBeVisible()
+  await expect(page.getByRole('tabpanel', { name: 'Audio Demos' }).getByRole('slider', { name: `Waveform of ${PACK} preview` })).toBeVisible()
 
   // A producer buys it and downloads exactly the bytes the owner uploaded.
   const buyerContext = await browser.newContext({ baseURL: baseURL!, acceptDownloads: true })

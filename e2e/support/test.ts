@@ -1,8 +1,12 @@
 /**
  * The journeys' `test`: Playwright's, with every page watched for React's hydration failures
  * (a server-rendered page the browser could not take over as sent). A journey that meets one
- * fails with the message, whatever else it checks.
+ * fails with the message, whatever else it checks. Each journey is a visitor of its own: its
+ * requests come from an address of its own (X-Forwarded-For, which the journeys' server trusts
+ * from one proxy hop), so the store's per-address limits on sign-ups and sign-ins count each
+ * journey apart, as they would count real visitors, however many journeys the suite holds.
  */
+import { createHash } from 'node:crypto'
 import { test as base } from '@playwright/test'
 
 export { expect } from '@playwright/test'
@@ -11,6 +15,10 @@ export { expect } from '@playwright/test'
 const HYDRATION_FAILURE = /Minified React error #(?:418|419|421|422|423|425)\b|hydrat(?:ion|ed) (?:failed|mismatch)|did not match|server rendered HTML/i
 
 export const test = base.extend<{ hydrationWatch: void }>({
+  extraHTTPHeaders: async ({ extraHTTPHeaders }, use, testInfo) => {
+    const [a, b, c] = createHash('sha256').update(`${testInfo.testId}:${testInfo.retry}`).digest()
+    await use({ ...extraHTTPHeaders, 'X-Forwarded-For': `10.${a}.${b}.${(c! % 254) + 1}` })
+  },
   hydrationWatch: [
     async ({ page }, use) => {
       const failures: string[] = []

@@ -1,13 +1,14 @@
 /**
  * Checkout's steps from the request to a price: load the lines (with each product's current
  * facts from the catalog), refuse products the buyer already owns, price them with the promo
- * code. The figures come from src/shared/pricing.ts and nowhere else.
+ * code and the buyer's tax. The figures come from src/shared/pricing.ts and nowhere else.
  */
 import { CART_MESSAGES, quantityCap, quantityRuleOf } from '../../shared/cart-rules.ts'
 import { CHECKOUT_ERROR_CODES as CODES, CHECKOUT_SERVER_MESSAGES as MESSAGES } from '../../shared/contract/checkout.ts'
 import { isUuid } from '../../shared/ids.ts'
 import { lineTotalCents, priceCart, type CartTotals, type PricedLine } from '../../shared/pricing.ts'
 import { DEFAULT_DOWNLOAD_LIMIT } from '../../shared/product-view.ts'
+import type { OrderTaxDetails } from '../../shared/tax/tax-types.ts'
 import type { CartService } from '../cart/cart.service.ts'
 import type { CatalogService } from '../catalog/catalog.service.ts'
 import { badRequest } from '../http/errors.ts'
@@ -31,6 +32,8 @@ export interface PricedCheckout {
   lines: CheckoutLine[]
   totals: CartTotals
   promo: PromoCodeRow | null
+  /** The tax the totals were computed with, and what the order keeps of it (checkout-tax.ts). */
+  taxDetails: OrderTaxDetails
 }
 
 export interface CheckoutLinesDeps {
@@ -81,10 +84,16 @@ export async function refuseOwnedProducts({ buyerOrders }: CheckoutLinesDeps, re
   }
 }
 
-/** Prices the lines; a promo code must be usable for their subtotal, or checkout says why not. */
-export async function priceLines({ promo }: CheckoutLinesDeps, request: CheckoutRequest, lines: CheckoutLine[]): Promise<PricedCheckout> {
+/** Prices the lines with the buyer's tax; a promo code must be usable for their subtotal, or checkout says why not. */
+export async function priceLines(
+  { promo }: CheckoutLinesDeps,
+  request: CheckoutRequest,
+  lines: CheckoutLine[],
+  taxDetails: OrderTaxDetails,
+): Promise<PricedCheckout> {
   const priced: PricedLine[] = lines.map((line) => ({ priceCents: line.unitPriceCents, originalPriceCents: line.originalPriceCents, quantity: line.quantity }))
   const subtotalCents = priced.reduce((sum, line) => sum + lineTotalCents(line), 0)
   const code = request.promoCode ? await promo.requireUsable(request.promoCode, subtotalCents) : null
-  return { lines, totals: priceCart(priced, code ? code.percentOff / 100 : 0), promo: code }
+  const { vatNumber: _vatNumber, vatCheck: _vatCheck, evidence: _evidence, ...treatment } = taxDetails
+  return { lines, totals: priceCart(priced, code ? code.percentOff / 100 : 0, treatment), promo: code, taxDetails }
 }

@@ -57,9 +57,10 @@ const replacedError = () => new AppError(409, CODES.replaced, MESSAGES.replaced)
 const busyError = () => new AppError(409, CODES.busy, MESSAGES.busy)
 
 /**
- * Same buyer, lines, prices, promo, return settings and billing details → same fingerprint. A
- * changed address makes a new order (replacing the old one), so the order keeps the country the
- * buyer last chose, which tax reads.
+ * Same buyer, lines, prices, promo, return settings, billing details and tax → same fingerprint.
+ * A changed address, VAT number or tax (a new country, the owner's new rate) makes a new order
+ * (replacing the old one), so the order keeps the country the buyer last chose and is charged the
+ * tax it shows.
  */
 export function fingerprintOf(request: CheckoutRequest, priced: PricedCheckout): string {
   const lines = priced.lines.map((line) => [line.productId, line.quantity, line.unitPriceCents]).sort((a, b) => String(a[0]).localeCompare(String(b[0])))
@@ -74,8 +75,15 @@ export function fingerprintOf(request: CheckoutRequest, priced: PricedCheckout):
     priced.totals.totalCents,
     lines,
     request.billingDetails,
+    taxFingerprint(priced),
   ])
   return createHash('sha256').update(material).digest('hex')
+}
+
+/** What of the tax decides the charge: the treatment and the VAT number (not the evidence, which the same buyer's retry may change). */
+function taxFingerprint({ taxDetails }: PricedCheckout) {
+  const { mode, rateBasisPoints, pricesIncludeTax, label, reverseCharge, country, region, vatNumber } = taxDetails
+  return [mode, rateBasisPoints, pricesIncludeTax, label, reverseCharge, country, region, vatNumber]
 }
 
 /**
@@ -111,6 +119,7 @@ export function claimOrder(
       totalCents: priced.totals.totalCents,
       promo: priced.promo ? { id: priced.promo.id, code: priced.promo.code } : null,
       billingDetails: request.billingDetails,
+      taxDetails: priced.taxDetails,
       paymentProvider: payments().kind,
       cartFingerprint: fingerprint,
       items: priced.lines,
@@ -182,6 +191,8 @@ export async function startPayment(
       discountCents: order.discountCents,
       taxCents: order.taxCents,
       totalCents: order.totalAmountCents,
+      // How the order was taxed: its own tax line, prices that include it, or (stripe mode) Stripe Tax computing it.
+      taxTreatment: order.taxDetails,
       currency: 'usd',
       customerEmail: order.customerEmail,
       successUrl: urls.successUrl,

@@ -1,8 +1,8 @@
 /**
  * Reads a create-checkout-session body into who is buying what: the validation
  * messages in its order, the buyer (the signed-in user named by the body, or a guest's
- * email), the return URLs, which only ever point back at the store, and the billing address,
- * checked by its country's rules.
+ * email), the return URLs, which only ever point back at the store, the billing address,
+ * checked by its country's rules, and a business buyer's VAT number.
  */
 import { isValidEmail } from '../../shared/contract/email-signup.ts'
 import { CHECKOUT_ERROR_CODES as CODES, CHECKOUT_SERVER_MESSAGES as MESSAGES, type CheckoutSessionBody } from '../../shared/contract/checkout.ts'
@@ -26,6 +26,8 @@ export interface CheckoutRequest {
   successUrl: string
   cancelUrl: string
   billingDetails: BillingDetails | null
+  /** The business buyer's VAT number as typed (checked with the tax rules, see checkout-tax.ts), or null. */
+  vatNumber: string | null
 }
 
 export const CHECKOUT_SESSION_PLACEHOLDER = '{CHECKOUT_SESSION_ID}'
@@ -67,6 +69,7 @@ export function readCheckoutRequest(body: CheckoutSessionBody, sessionUser: Sess
     successUrl: ownUrl(body.successUrl, publicUrl) ?? defaultSuccessUrl(publicUrl),
     cancelUrl: ownUrl(body.cancelUrl, publicUrl) ?? defaultCancelUrl(publicUrl),
     billingDetails: body.billingDetails ? readBillingDetails(body.billingDetails) : null,
+    vatNumber: body.billingDetails?.vatNumber?.trim() || null,
   }
 }
 

@@ -70,7 +70,7 @@ export function checkoutRoutes({ checkout, limiter }: CheckoutRouteDeps): Fastif
           if (!guesses.allowed) return sendRateLimited(reply, PROMO_GUESS_LIMIT, guesses)
         }
         try {
-          const session = await checkout.createCheckoutSession(request.body, await getSessionUser(request))
+          const session = await checkout.createCheckoutSession(request.body, await getSessionUser(request), request.ip)
           if (withPromo) await limiter.refund(PROMO_GUESS_LIMIT, request.ip)
           return session
         } catch (error) {

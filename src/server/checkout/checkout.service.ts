@@ -6,10 +6,11 @@
  *   1. readCheckoutRequest  – who buys what, validated in the order the checkout form expects
  *   2. loadLines            – the body's lines or the server cart, with the catalog's current facts
  *   3. refuseOwnedProducts  – a signed-in buyer cannot buy a digital product twice
- *   4. priceLines           – totals from src/shared/pricing.ts, the promo code checked for the subtotal
- *   5. claimOrder           – under the buyer's lock: reuse this checkout's order, or write a new one and reserve the promo use
- *   6. replaceOlderOrders   – the buyer's older payable orders end (sessions expired first)
- *   7. startPayment         – the provider session, attached under the buyer's lock
+ *   4. taxOfCheckout        – the buyer's tax under the store's policy: country, region, VAT number, evidence
+ *   5. priceLines           – totals from src/shared/pricing.ts with that tax, the promo code checked for the subtotal
+ *   6. claimOrder           – under the buyer's lock: reuse this checkout's order, or write a new one and reserve the promo use
+ *   7. replaceOlderOrders   – the buyer's older payable orders end (sessions expired first)
+ *   8. startPayment         – the provider session, attached under the buyer's lock
  *
  * Nothing the flow wrote is read back: the session is made from the priced lines. Concurrent
  * requests for the same checkout wait for the session the first one is creating.
@@ -21,6 +22,7 @@ import {
   type CheckoutSessionBody,
   type CheckoutSessionResponse,
 } from '../../shared/contract/checkout.ts'
+import { FLAT_TAX } from '../../shared/pricing.ts'
 import type { SessionUser } from '../auth/session.ts'
 import type { CartService } from '../cart/cart.service.ts'
 import type { CatalogService } from '../catalog/catalog.service.ts'
@@ -32,9 +34,11 @@ import type { OrderRow } from '../orders/orders.types.ts'
 import type { PendingOrdersService } from '../orders/pending-orders.service.ts'
 import type { PaymentCheckoutSession, PaymentProvider } from '../payments/provider.ts'
 import type { PromoService } from '../promo/promo.service.ts'
+import type { TaxService } from '../tax/tax.service.ts'
 import { loadLines, priceLines, refuseOwnedProducts, type PricedCheckout } from './checkout-lines.ts'
 import { claimOrder, expireSession, fingerprintOf, openSessionOf, replaceOlderOrders, startPayment } from './checkout-order.ts'
 import { defaultCancelUrl, defaultSuccessUrl, readCheckoutRequest, type CheckoutRequest } from './checkout-request.ts'
+import { taxOfCheckout } from './checkout-tax.ts'
 
 /** How long a request waits for the session a concurrent identical request is creating. */
 const WAIT_FOR_SESSION_MS = 15_000
@@ -47,6 +51,8 @@ export interface CheckoutServiceDeps {
   pendingOrders: PendingOrdersService
   fulfilment: Pick<FulfilmentService, 'fulfilCheckoutSession'>
   buyerOrders: Pick<BuyerOrdersService, 'ownedProductIds'>
+  /** The store's tax policy, VAT number checks and the IP address's country. */
+  tax: Pick<TaxService, 'policy' | 'checkVatNumber' | 'countryOfIp'>
   /** Read at call time: the provider is configured when the app is built. */
   payments: () => PaymentProvider
   publicUrl: string
@@ -55,8 +61,19 @@ export interface CheckoutServiceDeps {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
-function sessionResponse(order: Pick<OrderRow, 'id'>, session: PaymentCheckoutSession): CheckoutSessionResponse {
-  return { sessionId: session.id, url: session.url, client_secret: session.clientSecret, orderId: order.id }
+type PricedOrder = Pick<OrderRow, 'id' | 'subtotalCents' | 'discountCents' | 'taxCents' | 'totalAmountCents' | 'taxDetails'>
+
+/** The session, and the order's figures as the server priced them (the page shows these from then on). */
+function sessionResponse(order: PricedOrder, session: PaymentCheckoutSession): CheckoutSessionResponse {
+  const totals = {
+    subtotalCents: order.subtotalCents,
+    discountCents: order.discountCents,
+    taxCents: order.taxCents,
+    totalCents: order.totalAmountCents,
+    taxLabel: order.taxDetails?.label ?? FLAT_TAX.label,
+    taxIncluded: order.taxDetails?.pricesIncludeTax ?? false,
+  }
+  return { sessionId: session.id, url: session.url, client_secret: session.clientSecret, orderId: order.id, totals }
 }
 
 const notAwaitingPayment = () => new AppError(409, CODES.notAwaitingPayment, MESSAGES.notAwaitingPayment)
@@ -64,7 +81,7 @@ const notAwaitingPayment = () => new AppError(409, CODES.notAwaitingPayment, MES
 export function createCheckoutService(deps: CheckoutServiceDeps) {
   const { pendingOrders, fulfilment, payments, publicUrl } = deps
 
-  /** Steps 5–7: the order of this checkout, payable; waits while an identical request is creating its session. */
+  /** Steps 6–8: the order of this checkout, payable; waits while an identical request is creating its session. */
   async function payableOrder(request: CheckoutRequest, priced: PricedCheckout): Promise<CheckoutSessionResponse> {
     const fingerprint = fingerprintOf(request, priced)
     const lineItems = priced.lines.map((line) => ({
@@ -91,12 +108,17 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
   }
 
   return {
-    /** POST /api/checkout/sessions: validates, prices from the database and answers one payable session. */
-    async createCheckoutSession(body: CheckoutSessionBody, sessionUser: SessionUser | null): Promise<CheckoutSessionResponse> {
+    /**
+     * POST /api/checkout/sessions: validates, prices from the database with the buyer's tax and
+     * answers one payable session. `ip` is the buyer's address, placed by GeoIP as evidence of
+     * where they are.
+     */
+    async createCheckoutSession(body: CheckoutSessionBody, sessionUser: SessionUser | null, ip: string | null = null): Promise<CheckoutSessionResponse> {
       const request = readCheckoutRequest(body, sessionUser, publicUrl)
       const lines = await loadLines(deps, request)
       await refuseOwnedProducts(deps, request, lines)
-      const priced = await priceLines(deps, request, lines)
+      const taxDetails = await taxOfCheckout(deps, request, ip)
+      const priced = await priceLines(deps, request, lines, taxDetails)
       return payableOrder(request, priced)
     },
 

@@ -62,6 +62,8 @@ export interface TaxDocumentLine {
   netCents: number
   taxCents: number
   grossCents: number
+  /** The order item the line bills, so a credit note can name the items a refund covers; absent on lines that name none. */
+  orderItemId?: string | null
 }
 
 /** The seller as the invoice names them (the owner's tax settings at the time of issue). */
@@ -80,4 +82,34 @@ export interface TaxBuyer {
   address: string | null
   country: string | null
   vatNumber: string | null
+}
+
+/** A place's rate: a country (region '' for all of it) or one of its regions, in basis points, and the tax's name. */
+export interface TaxRateEntry {
+  countryCode: string
+  /** '' for the whole country; the region's code ("ON", "TX") otherwise. */
+  regionCode: string
+  rateBasisPoints: number
+  /** The tax as the buyer and the invoice read it: "VAT 19%", "GST 5% + QST 9.975%". */
+  label: string
+}
+
+/** What the tax rules need of the store: its mode, whether prices include tax, the seller's country and the owner's rates. */
+export interface TaxPolicy {
+  mode: TaxMode
+  pricesIncludeTax: boolean
+  /** ISO 3166-1 alpha-2; decides reverse charge. Null before the owner sets it (flat mode needs none). */
+  sellerCountry: string | null
+  /** The owner's rates, which win over the project's table. */
+  overrides: TaxRateEntry[]
+}
+
+/** Where the buyer is taxed, as checkout (or this browser's last billing address) knows it. */
+export interface TaxBuyerPlace {
+  /** ISO 3166-1 alpha-2; null before the buyer chooses a country. */
+  country: string | null
+  /** The region's code where the country has regions (a US state, a Canadian province). */
+  region: string | null
+  /** The buyer gave a VAT number that was found valid (by VIES, or by format when VIES cannot be reached). */
+  validVatNumber: boolean
 }

@@ -6,6 +6,10 @@ import { randomBytes } from 'node:crypto'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { z } from 'zod'
+import { TAX_MODES, type TaxMode } from '../shared/tax/tax-types.ts'
+
+/** The EU's VIES REST API (check-vat-number), which says whether a VAT number is registered. */
+const DEFAULT_VIES_URL = 'https://ec.europa.eu/taxation_customs/vies/rest-api'
 
 // An empty variable counts as unset (`DATABASE_URL= npm start`).
 const optionalUrl = z
@@ -161,6 +165,24 @@ const envSchema = z
     /** Address the HTTP server binds to. */
     HOST: z.string().default('0.0.0.0'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    /** How the store taxes a sale until the owner chooses in the console: flat (the 8 % estimate), by-country or stripe (Stripe Tax). */
+    TAX_MODE: z.preprocess(
+      (value) => (typeof value === 'string' ? value.trim() || undefined : value),
+      z.enum(TAX_MODES, { error: 'TAX_MODE must be flat, by-country or stripe' }).default('flat'),
+    ),
+    /** The EU's VIES REST API, which confirms a VAT number is registered; empty turns the check off (the number's format and checksum still count). */
+    VIES_URL: z.preprocess(
+      (value) => (typeof value === 'string' ? value.trim().replace(/\/+$/, '') : value),
+      z.union([z.literal(''), z.url('VIES_URL must be an http(s) URL, or empty to turn the VIES check off')]).default(DEFAULT_VIES_URL),
+    ),
+    /** A MaxMind GeoLite2-Country (or GeoIP2) .mmdb file: the buyer's IP address country becomes the second piece of evidence of where they are. */
+    GEOIP_DATABASE: z.preprocess(
+      (value) => (typeof value === 'string' ? value.trim() || undefined : value),
+      z
+        .string()
+        .optional()
+        .refine((path) => path === undefined || existsSync(path), 'GEOIP_DATABASE must be the path of a GeoLite2-Country .mmdb file that exists'),
+    ),
   })
   .superRefine((env, ctx) => {
     if (env.S3_ENDPOINT && !env.STORAGE_URL) {
@@ -168,6 +190,14 @@ const envSchema = z
         code: 'custom',
         path: ['S3_ENDPOINT'],
         message: 'S3_ENDPOINT is set but STORAGE_URL is not: set STORAGE_URL=s3://bucket/prefix to store files in the bucket',
+      })
+    }
+    // Stripe Tax is computed on Stripe's checkout: without Stripe the store could not charge the tax it promises.
+    if (env.TAX_MODE === 'stripe' && !env.STRIPE_SECRET_KEY) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['TAX_MODE'],
+        message: "TAX_MODE=stripe needs Stripe: set STRIPE_SECRET_KEY, or choose TAX_MODE=by-country to tax by the buyer's country without Stripe",
       })
     }
     if (env.NODE_ENV !== 'production') return
@@ -218,6 +248,16 @@ export interface AppConfig {
   /** Whether start-up migrates the database, or only checks that it is migrated (MIGRATE_ON_START). */
   migrateOnStart: boolean
   logLevel: string
+  tax: TaxConfig
+}
+
+export interface TaxConfig {
+  /** The tax mode of a store whose owner never saved tax settings (TAX_MODE). */
+  defaultMode: TaxMode
+  /** The VIES REST API's base URL (VIES_URL); null turns the registry check off. */
+  viesUrl: string | null
+  /** The GeoLite2-Country database's path (GEOIP_DATABASE); unset, no IP address is placed. */
+  geoipDatabase: string | undefined
 }
 
 export type StorageConfig =
@@ -302,6 +342,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     seedDemo: values.SEED_DEMO ?? !production,
     migrateOnStart: values.MIGRATE_ON_START,
     logLevel: values.LOG_LEVEL,
+    tax: { defaultMode: values.TAX_MODE, viesUrl: values.VIES_URL || null, geoipDatabase: values.GEOIP_DATABASE },
   }
 }
 

@@ -19,6 +19,9 @@ import { adminProductMediaRoutes } from './admin/admin-product-media.routes.ts'
 import { adminProductsRoutes } from './admin/admin-products.routes.ts'
 import { adminReportsRoutes } from './admin/admin-reports.routes.ts'
 import { adminSettingsRoutes } from './admin/admin-settings.routes.ts'
+import { adminTaxDocumentsRoutes } from './admin/admin-tax-documents.routes.ts'
+import { adminTaxReportRoutes } from './admin/admin-tax-report.routes.ts'
+import { adminTaxRoutes } from './admin/admin-tax.routes.ts'
 import { adminRoutes } from './admin/admin.routes.ts'
 import { createAuditService } from './admin/audit.service.ts'
 import { createAuth } from './auth/auth.ts'
@@ -86,6 +89,11 @@ import { settingsRoutes } from './settings/settings.routes.ts'
 import { createSettingsService } from './settings/settings.service.ts'
 import { supportRoutes } from './support/support.routes.ts'
 import { createSupportService } from './support/support.service.ts'
+import { taxDocumentRoutes } from './tax/tax-documents.routes.ts'
+import { createTaxDocumentsService } from './tax/tax-documents.service.ts'
+import { createTaxReportService } from './tax/tax-report.service.ts'
+import { taxRoutes } from './tax/tax.routes.ts'
+import { createTaxService } from './tax/tax.service.ts'
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -206,10 +214,14 @@ export async function buildApp({
   // Orders, one service per meaning: checkout's pending orders, fulfilment and its receipts,
   // refunds and disputes, the buyer's views, the owner's views and reports, file updates.
   const pendingOrders = createPendingOrdersService({ db, promo, catalog })
-  const afterSale = createAfterSaleService({ db, log: app.log, payments, catalog })
+  // Invoices when an order is paid, credit notes when a refund succeeds, each in that transaction.
+  const taxDocuments = createTaxDocumentsService({ db, log: app.log })
+  const afterSale = createAfterSaleService({ db, log: app.log, payments, catalog, taxDocuments })
   // A guest's private order links: issued with the receipt, opened by their token, revoked by the owner.
   const orderAccess = createOrderAccessService({ db, authSecret: config.authSecret, catalog, mailer, publicUrl })
   const storeSettings = createSettingsService({ db, supportEmail: config.supportEmail, changeChannel: CATALOG_CHANNEL })
+  // The owner's tax settings and rates, the policy the tax rules read, VAT number checks and the IP address's country.
+  const tax = createTaxService({ db, config: config.tax, stripeTaxAvailable: provider.kind === 'stripe', audit, changeChannel: CATALOG_CHANNEL, log: app.log })
   const fulfilment = createFulfilmentService({
     db,
     licenceSecret: config.authSecret,
@@ -225,6 +237,7 @@ export async function buildApp({
     guestOrders,
     orderAccess,
     settings: storeSettings,
+    taxDocuments,
   })
   const buyerOrders = createBuyerOrdersService({
     db,
@@ -234,11 +247,12 @@ export async function buildApp({
     payments,
     fulfilment,
     orderAccess,
+    taxDocuments,
   })
   const orderAdmin = createOrderAdminService(db)
   const orderReports = createOrderReportsService(db)
   const fileUpdates = createFileUpdatesService({ db, accounts: profiles, mailer, publicUrl })
-  const checkout = createCheckoutService({ db, catalog, cart, promo, pendingOrders, fulfilment, buyerOrders, payments, publicUrl, log: app.log })
+  const checkout = createCheckoutService({ db, catalog, cart, promo, pendingOrders, fulfilment, buyerOrders, tax, payments, publicUrl, log: app.log })
   const downloads = createDownloadsService({ db, orders: buyerOrders, catalog, storage, log: app.log })
   const links = createDownloadLinkSigner(config.authSecret, DOWNLOAD_URL_TTL_SECONDS)
   const purchases = createPurchasesService({ orders: buyerOrders, catalog })
@@ -265,6 +279,7 @@ export async function buildApp({
       settings: storeSettings,
       sendPublic: async (request, reply, key, produce) => sendCached(request, reply, await catalogCache.answer(key, produce)),
     }),
+    taxRoutes({ tax, sendPublic: async (request, reply, key, produce) => sendCached(request, reply, await catalogCache.answer(key, produce)) }),
     promoRoutes({ promo, limiter, catalog }),
     cartRoutes({ cart, requireUser }),
     checkoutRoutes({ checkout, limiter }),
@@ -273,7 +288,8 @@ export async function buildApp({
     licenceRoutes(buyerOrders, publicUrl),
     purchasesRoutes(purchases),
     downloadsRoutes({ downloads, links }),
-    orderAccessRoutes({ orderAccess, purchases, downloads, links, limiter, licenceSecret: config.authSecret }),
+    orderAccessRoutes({ orderAccess, purchases, downloads, links, limiter, licenceSecret: config.authSecret, taxDocuments }),
+    taxDocumentRoutes({ taxDocuments, orders: buyerOrders, orderAccess }),
     downloadFileRoutes({ downloads, links, storage, presignSeconds: PRESIGNED_DOWNLOAD_SECONDS }),
     emailSignupRoutes({ signups: createEmailSignupService(db), limiter }),
     supportRoutes({ support: createSupportService({ db, mailer, settings: storeSettings }), limiter }),
@@ -283,13 +299,16 @@ export async function buildApp({
       adminReportsRoutes({ orders: orderReports, downloads, catalog }),
       adminCategoriesRoutes({ catalog, audit }),
       adminProductsRoutes({ catalog, orders: orderReports, downloads, audit }),
-      adminOrdersRoutes({ orders: orderAdmin, afterSale, fulfilment, downloads, catalog, audit, orderAccess }),
+      adminOrdersRoutes({ orders: orderAdmin, afterSale, fulfilment, downloads, catalog, audit, orderAccess, taxDocuments }),
+      adminTaxDocumentsRoutes({ taxDocuments }),
       adminPromoCodesRoutes({ promo, orders: orderReports, audit }),
       uploads.routes,
       adminProductMediaRoutes({ catalog, uploads, audit }),
       adminProductFileVersionsRoutes({ catalog, orders: fileUpdates, audit, mailer }),
       adminAdminsRoutes({ roles }),
       adminSettingsRoutes({ settings: storeSettings, audit }),
+      adminTaxReportRoutes({ taxReport: createTaxReportService(db) }),
+      adminTaxRoutes({ tax }),
     ]),
   ]
   for (const plugin of routes) await app.register(plugin)

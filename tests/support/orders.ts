@@ -8,13 +8,20 @@ import { createCatalogService } from '../../src/server/catalog/catalog.service.t
 import { orderItems, orders, products, type OrderItemRow, type OrderStatus } from '../../src/server/db/schema.ts'
 import { createAfterSaleService } from '../../src/server/orders/after-sale.service.ts'
 import { createFileUpdatesService } from '../../src/server/orders/file-updates.service.ts'
+import { createTaxDocumentsService } from '../../src/server/tax/tax-documents.service.ts'
 import type { TestApp } from './test-app.ts'
 
 /** The orders' services that tests call directly, wired as app.ts wires them, on the test app's database, mailer and payment provider. */
 export function orderServicesOf(t: TestApp) {
   const { db } = t.database
   return {
-    afterSale: createAfterSaleService({ db, log: t.app.log, payments: () => t.app.payments, catalog: createCatalogService(db) }),
+    afterSale: createAfterSaleService({
+      db,
+      log: t.app.log,
+      payments: () => t.app.payments,
+      catalog: createCatalogService(db),
+      taxDocuments: createTaxDocumentsService({ db, log: t.app.log }),
+    }),
     fileUpdates: createFileUpdatesService({ db, accounts: createProfileService(db), mailer: t.app.mailer, publicUrl: t.config.publicUrl }),
   }
 }

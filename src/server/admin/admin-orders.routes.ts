@@ -18,6 +18,7 @@ import {
 } from '../../shared/contract/admin-orders.ts'
 import { orderNumberOf } from '../../shared/contract/checkout.ts'
 import { apiErrorSchema } from '../../shared/contract/errors.ts'
+import { ownerTaxDocumentPdfPath } from '../../shared/contract/tax-documents.ts'
 import { recordId } from '../../shared/contract/strict-input.ts'
 import { requireAdmin } from '../auth/session.ts'
 import type { CatalogService } from '../catalog/catalog.service.ts'
@@ -25,6 +26,7 @@ import type { DownloadsService } from '../downloads/downloads.service.ts'
 import type { AfterSaleService } from '../orders/after-sale.service.ts'
 import type { FulfilmentService } from '../orders/fulfilment.service.ts'
 import type { OrderAccessService } from '../orders/order-access.service.ts'
+import type { TaxDocumentsService } from '../tax/tax-documents.service.ts'
 import { toAccessLinkViews, toAdminOrderView, type OrderAdminService } from '../orders/order-admin.service.ts'
 import type { AuditService } from './audit.service.ts'
 
@@ -48,15 +50,26 @@ export interface AdminOrdersDeps {
   catalog: Pick<CatalogService, 'productSummariesByIds'>
   audit: Pick<AuditService, 'record' | 'recordAfter' | 'trailOf'>
   orderAccess: Pick<OrderAccessService, 'revokeLinks'>
+  taxDocuments: Pick<TaxDocumentsService, 'documentsOfOrders'>
 }
 
-export function adminOrdersRoutes({ orders, afterSale, fulfilment, downloads, catalog, audit, orderAccess }: AdminOrdersDeps): FastifyPluginAsyncZod {
+export function adminOrdersRoutes({
+  orders,
+  afterSale,
+  fulfilment,
+  downloads,
+  catalog,
+  audit,
+  orderAccess,
+  taxDocuments,
+}: AdminOrdersDeps): FastifyPluginAsyncZod {
   async function detail(orderId: string): Promise<AdminOrder> {
     const order = await orders.adminOrder(orderId)
-    const [products, log, trail] = await Promise.all([
+    const [products, log, trail, documents] = await Promise.all([
       catalog.productSummariesByIds(order.items.map((item) => item.productId)),
       downloads.downloadLogOf(order.items.map((item) => item.id)),
       audit.trailOf('order', order.id),
+      taxDocuments.documentsOfOrders([order.id], ownerTaxDocumentPdfPath),
     ])
     return {
       ...toAdminOrderView(order, products),
@@ -70,6 +83,7 @@ export function adminOrdersRoutes({ orders, afterSale, fulfilment, downloads, ca
       })),
       history: trail,
       accessLinks: toAccessLinkViews(order.accessLinks, log),
+      documents: documents.get(order.id) ?? [],
     }
   }
 

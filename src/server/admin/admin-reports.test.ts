@@ -1,7 +1,8 @@
 /**
  * The owner's dashboard and customers list: 30 days of figures with today's sales, downloads
- * and refunds counted, the best sellers by revenue, and customers by what they spent (refunds
- * taken off); only an admin (made by ADMIN_EMAILS at sign-in) may read them.
+ * and refunds counted, revenue without the tax collected (tax added on top or inside the prices,
+ * a refund's tax share given back), the best sellers by revenue, and customers by what they
+ * spent (refunds taken off); only an admin (made by ADMIN_EMAILS at sign-in) may read them.
  */
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -9,7 +10,9 @@ import { createSignedInUser, uniqueEmail, type SignedInUser } from '../../../tes
 import { requestGrant, productsWithFiles } from '../../../tests/support/downloads.ts'
 import { createCompletedOrder } from '../../../tests/support/orders.ts'
 import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts'
-import { orderRefunds, orders, user, type ProductRow } from '../db/schema.ts'
+import { orderRefunds, orders, products, user, type ProductRow } from '../db/schema.ts'
+import { createOrderReportsService } from '../orders/order-reports.service.ts'
+import type { OrderTaxDetails } from '../../shared/tax/tax-types.ts'
 import { lastDays } from './admin-reports.routes.ts'
 
 const OWNER = uniqueEmail('owner')
@@ -75,6 +78,58 @@ describe('GET /api/admin/dashboard', () => {
     const revenues = topProducts.map((product) => product.revenueCents)
     expect(revenues).toEqual([...revenues].sort((a, b) => b - a))
     expect(topProducts.find((product) => product.productId === dear.id)?.name).toBe(dear.name)
+  })
+})
+
+describe('revenue without tax', () => {
+  const FLAT = { mode: 'flat', label: 'Estimated tax (8%)', country: null, rateBasisPoints: 800 } as const
+  const GERMAN_VAT = { mode: 'by-country', label: 'VAT 19%', country: 'DE', rateBasisPoints: 1900 } as const
+  /** A paid order charged `taxCents` on top of (or, with `pricesIncludeTax`, inside) its items' prices. */
+  async function taxedOrder(buyer: SignedInUser, product: ProductRow, taxCents: number, pricesIncludeTax = false) {
+    const order = await createCompletedOrder(t, { userId: buyer.id, productIds: [product.id] })
+    const totalAmountCents = pricesIncludeTax ? product.priceCents : product.priceCents + taxCents
+    const taxDetails: OrderTaxDetails = {
+      ...(pricesIncludeTax ? GERMAN_VAT : FLAT),
+      pricesIncludeTax,
+      reverseCharge: false,
+      region: null,
+      vatNumber: null,
+      vatCheck: null,
+      evidence: { billingCountry: null, ipCountry: null, cardCountry: null, conflict: false },
+    }
+    await t.database.db.update(orders).set({ taxCents, totalAmountCents, taxDetails }).where(eq(orders.id, order.orderId))
+    return { ...order, totalAmountCents }
+  }
+  const today = async () => (await get('/api/admin/dashboard', owner)).json().data.days.at(-1) as { orders: number; revenueCents: number }
+
+  it('a $21.59 order with $1.60 estimated tax adds $19.99 of revenue; a refund takes back its net part only', async () => {
+    const buyer = await createSignedInUser(t)
+    const [product] = await t.database.db.select().from(products).where(eq(products.priceCents, 1999)).limit(1)
+    const before = await today()
+    const order = await taxedOrder(buyer, product!, 160)
+    expect(order.totalAmountCents).toBe(2159)
+    const after = await today()
+    expect(after.orders - before.orders).toBe(1)
+    expect(after.revenueCents - before.revenueCents).toBe(1999)
+
+    // $5.00 back of $21.59: its tax share is round(500 × 160 / 2159) = 37 cents, so revenue falls by $4.63.
+    await t.database.db.update(orders).set({ refundedCents: 500, status: 'PARTIALLY_REFUNDED' }).where(eq(orders.id, order.orderId))
+    expect((await today()).revenueCents - before.revenueCents).toBe(1999 - 463)
+    await t.database.db.update(orders).set({ refundedCents: 2159, status: 'REFUNDED' }).where(eq(orders.id, order.orderId))
+    expect((await today()).revenueCents - before.revenueCents).toBe(0)
+  })
+
+  it('tax inside the prices is carved out of the day and of the best sellers', async () => {
+    const buyer = await createSignedInUser(t)
+    const reports = createOrderReportsService(t.database.db)
+    const since = new Date(Date.now() - 60_000)
+    const product = dear
+    const tax = Math.round((product.priceCents * 1900) / 11900)
+    const sold = async () => (await reports.topProducts(since, 100)).find((row) => row.productId === product.id)?.revenueCents ?? 0
+    const [before, soldBefore] = [await today(), await sold()]
+    await taxedOrder(buyer, product, tax, true)
+    expect((await today()).revenueCents - before.revenueCents).toBe(product.priceCents - tax)
+    expect((await sold()) - soldBefore).toBe(product.priceCents - tax)
   })
 })
 

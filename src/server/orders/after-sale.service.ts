@@ -6,7 +6,8 @@
  *
  *  - a refund revokes the items it covers (named in our metadata, or by amount, most
  *    expensive first); the order becomes PARTIALLY_REFUNDED or REFUNDED;
- *  - an open dispute suspends every item (DISPUTED); won, it restores them; lost, it revokes them.
+ *  - an open dispute suspends every item (DISPUTED); won, it restores them; lost, it revokes them;
+ *  - a refund that succeeded gets its credit note (the tax capability's), once.
  *
  * Refund events are not trusted for what they carry: the payment's refunds are read from the
  * provider each time, so a late `charge.refunded` cannot undo a later `refund.updated`.
@@ -23,6 +24,7 @@ import type { CatalogService } from '../catalog/catalog.service.ts'
 import type { Database, Executor } from '../db/client.ts'
 import { recordProcessedEvent } from '../payments/payments.service.ts'
 import type { PaymentDispute, PaymentProvider, PaymentRefund } from '../payments/provider.ts'
+import type { TaxDocumentsService } from '../tax/tax-documents.service.ts'
 import {
   orderDisputes,
   orderItems,
@@ -66,6 +68,8 @@ export interface AfterSaleServiceDeps {
   payments: () => PaymentProvider
   /** Names the products of items a refund refuses. */
   catalog: Pick<CatalogService, 'productSummariesByIds'>
+  /** A refund that succeeded gets its credit note when the order is settled. */
+  taxDocuments: Pick<TaxDocumentsService, 'issueCreditNotes'>
 }
 
 type ItemAccessState = { access: ItemAccess; accessReason: ItemAccessReason | null }
@@ -79,7 +83,7 @@ function itemIdsOf(metadata: Record<string, string>): string[] | null {
   return ids.length > 0 ? ids : null
 }
 
-export function createAfterSaleService({ db, log, payments, catalog }: AfterSaleServiceDeps) {
+export function createAfterSaleService({ db, log, payments, catalog, taxDocuments }: AfterSaleServiceDeps) {
   async function lockOrder(tx: Executor, orderId: string): Promise<OrderRow | null> {
     if (!isUuid(orderId)) return null
     const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update')
@@ -124,6 +128,9 @@ export function createAfterSaleService({ db, log, payments, catalog }: AfterSale
         .set({ access, accessReason, accessChangedAt: sql`now()` })
         .where(inArray(orderItems.id, ids))
     }
+
+    // In the same transaction as the refund it documents, referring to the order's invoice.
+    await taxDocuments.issueCreditNotes(tx, { orderId: order.id, refunds })
 
     const refundedCents = refundedCentsOf(refunds)
     const status: OrderStatus =

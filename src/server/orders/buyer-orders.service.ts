@@ -10,12 +10,14 @@ import { CHECKOUT_SERVER_MESSAGES as MESSAGES, type OrderStatusValue, type Order
 import type { ItemAccessView } from '../../shared/contract/downloads.ts'
 import { LICENCE_MESSAGES, type Licence } from '../../shared/contract/licences.ts'
 import { orderAccessPagePath } from '../../shared/contract/order-access.ts'
+import { buyerTaxDocumentPdfPath } from '../../shared/contract/tax-documents.ts'
 import { isUuid } from '../../shared/ids.ts'
 import type { ProfileService } from '../auth/profile.service.ts'
 import type { CatalogService } from '../catalog/catalog.service.ts'
 import type { Database, Executor } from '../db/client.ts'
 import { notFound } from '../http/errors.ts'
 import type { PaymentProvider } from '../payments/provider.ts'
+import type { TaxDocumentsService } from '../tax/tax-documents.service.ts'
 import type { FulfilmentService } from './fulfilment.service.ts'
 import type { OrderAccessService } from './order-access.service.ts'
 import { orderIdOfLicenceCode } from './licence.ts'
@@ -77,9 +79,11 @@ export interface BuyerOrdersServiceDeps {
   fulfilment: Pick<FulfilmentService, 'fulfilCheckoutSession'>
   /** The private link a paid guest order's success page lists its downloads through. */
   orderAccess: Pick<OrderAccessService, 'tokenForOrder'>
+  /** The orders' invoices and credit notes, one query per answer. */
+  taxDocuments: Pick<TaxDocumentsService, 'documentsOfOrders'>
 }
 
-export function createBuyerOrdersService({ db, licenceSecret, catalog, accounts, payments, fulfilment, orderAccess }: BuyerOrdersServiceDeps) {
+export function createBuyerOrdersService({ db, licenceSecret, catalog, accounts, payments, fulfilment, orderAccess, taxDocuments }: BuyerOrdersServiceDeps) {
   function findOrder(where: SQL | undefined): Promise<OrderWithItems | undefined> {
     return db.query.orders.findFirst({ where, with: withItems })
   }
@@ -96,6 +100,11 @@ export function createBuyerOrdersService({ db, licenceSecret, catalog, accounts,
   }
 
   const productsOf = (list: OrderWithItems[]) => catalog.productSummariesByIds(list.flatMap((order) => order.items.map((item) => item.productId)))
+  const documentsOf = (list: OrderWithItems[]) =>
+    taxDocuments.documentsOfOrders(
+      list.map((order) => order.id),
+      buyerTaxDocumentPdfPath,
+    )
 
   return {
     async listOrders(userId: string, { status, limit, offset }: { status?: OrderStatusValue | undefined; limit: number; offset: number }) {
@@ -107,14 +116,25 @@ export function createBuyerOrdersService({ db, licenceSecret, catalog, accounts,
         offset,
       })
       const page = rows.slice(0, limit)
-      const products = await productsOf(page)
-      return { data: page.map((order) => toOrderView(order, products, licenceSecret)), hasMore: rows.length > limit }
+      const [products, documents] = await Promise.all([productsOf(page), documentsOf(page)])
+      return { data: page.map((order) => toOrderView(order, products, licenceSecret, documents.get(order.id))), hasMore: rows.length > limit }
     },
 
     async getOrder(userId: string, orderId: string): Promise<OrderView> {
       const order = isUuid(orderId) ? await findOrder(and(eq(orders.id, orderId), eq(orders.userId, userId))) : undefined
       if (!order) throw notFound(MESSAGES.orderNotFound)
-      return toOrderView(order, await productsOf([order]), licenceSecret)
+      const [products, documents] = await Promise.all([productsOf([order]), documentsOf([order])])
+      return toOrderView(order, products, licenceSecret, documents.get(order.id))
+    },
+
+    /** Whether the order is the user's own (its invoices are theirs to open); false for another's or an unknown id. */
+    async ownsOrder(userId: string, orderId: string): Promise<boolean> {
+      if (!isUuid(orderId)) return false
+      const [order] = await db
+        .select({ id: orders.id })
+        .from(orders)
+        .where(and(eq(orders.id, orderId), eq(orders.userId, userId)))
+      return order !== undefined
     },
 
     /**

@@ -22,10 +22,12 @@ import type { PaymentCheckoutSession, PaymentProvider } from '../payments/provid
 import type { AfterSaleService } from './after-sale.service.ts'
 import type { GuestOrdersService } from './guest-orders.service.ts'
 import type { OrderAccessService } from './order-access.service.ts'
+import { chargedTaxOf } from './charged-tax.ts'
 import { licenceCodeOf } from './licence.ts'
 import { orderItems, orders, PAID_ORDER_STATUSES, type OrderRow, type OrderStatus } from './orders.schema.ts'
 import type { PendingOrdersService } from './pending-orders.service.ts'
 import type { SettingsService } from '../settings/settings.service.ts'
+import type { TaxDocumentsService } from '../tax/tax-documents.service.ts'
 import { receiptEmail } from './receipt-email.ts'
 
 export const RECEIPT_MESSAGES = {
@@ -82,6 +84,8 @@ export interface FulfilmentServiceDeps {
   orderAccess: Pick<OrderAccessService, 'tokenForOrder'>
   /** The owner's texts of the receipt (store name, thank-you line, footnote). */
   settings: Pick<SettingsService, 'settings'>
+  /** Each paid order's invoice, numbered in the paying transaction; the receipt links to it. */
+  taxDocuments: Pick<TaxDocumentsService, 'issueInvoice' | 'invoiceOf'>
 }
 
 async function lockOrderBySession(tx: Executor, sessionId: string): Promise<OrderRow | null> {
@@ -104,13 +108,14 @@ export function createFulfilmentService({
   guestOrders,
   orderAccess,
   settings,
+  taxDocuments,
 }: FulfilmentServiceDeps) {
   const { endPendingOrder } = pendingOrders
 
   /** The order's items with their products' names and digital flags, in item order. */
   async function itemsWithProducts(orderId: string) {
     const items = await db
-      .select({ productId: orderItems.productId, quantity: orderItems.quantity, priceCents: orderItems.priceCents })
+      .select({ id: orderItems.id, productId: orderItems.productId, quantity: orderItems.quantity, priceCents: orderItems.priceCents })
       .from(orderItems)
       .where(eq(orderItems.orderId, orderId))
       .orderBy(asc(orderItems.createdAt), asc(orderItems.id))
@@ -134,7 +139,8 @@ export function createFulfilmentService({
   async function queueReceipt(tx: Executor, order: OrderRow, items: Awaited<ReturnType<typeof itemsWithProducts>>, dedupeKey?: string): Promise<boolean> {
     const accessToken = order.userId ? null : await orderAccess.tokenForOrder(tx, order.id)
     const texts = await settings.settings(tx)
-    const receipt = receiptEmail(order, items, { publicUrl, licenceCode: licenceCodeOf(order.id, licenceSecret), accessToken, texts })
+    const invoice = await taxDocuments.invoiceOf(tx, order.id)
+    const receipt = receiptEmail(order, items, { publicUrl, licenceCode: licenceCodeOf(order.id, licenceSecret), accessToken, texts, invoice })
     return mailer.enqueue(tx, receipt, dedupeKey ? { dedupeKey } : {})
   }
 
@@ -149,7 +155,13 @@ export function createFulfilmentService({
         return null
       })
     if (fresh?.id !== session.id) return session
-    return { ...session, cardLast4: session.cardLast4 ?? fresh.cardLast4, paymentIntentId: session.paymentIntentId ?? fresh.paymentIntentId }
+    return {
+      ...session,
+      cardLast4: session.cardLast4 ?? fresh.cardLast4,
+      paymentIntentId: session.paymentIntentId ?? fresh.paymentIntentId,
+      // Stripe Tax's rate is in the breakdown, which only a retrieved session carries.
+      ...(fresh.computedTax ? { computedTax: fresh.computedTax } : {}),
+    }
   }
 
   /** Marks the order COMPLETED once; every later call (or redelivered event) leaves it as it is. */
@@ -174,17 +186,19 @@ export function createFulfilmentService({
       }
       if (order.status !== 'PENDING') return { outcome: 'not-pending', order }
       if (session.status !== 'complete' || session.paymentStatus !== 'paid') return { outcome: 'unpaid', order }
-      if (session.amountTotalCents !== order.totalAmountCents || session.currency.toLowerCase() !== order.currency.toLowerCase()) {
+      // Stripe Tax computed the tax at payment: the order is paid with the provider's tax and total on checkout's amount before tax.
+      const charged = chargedTaxOf(order, session)
+      if (session.amountTotalCents !== charged.totalAmountCents || session.currency.toLowerCase() !== order.currency.toLowerCase()) {
         log.error(
           {
             orderId: order.id,
             sessionId: session.id,
             paidCents: session.amountTotalCents,
-            orderTotalCents: order.totalAmountCents,
+            orderTotalCents: charged.totalAmountCents,
             paidCurrency: session.currency,
             orderCurrency: order.currency,
           },
-          `payment amount ${session.amountTotalCents} ${session.currency} does not match order total ${order.totalAmountCents} ${order.currency}: order not fulfilled`,
+          `payment amount ${session.amountTotalCents} ${session.currency} does not match order total ${charged.totalAmountCents} ${order.currency}: order not fulfilled`,
         )
         const failed = await endPendingOrder(tx, order.id, 'FAILED')
         return { outcome: 'amount-mismatch', order: failed ?? order }
@@ -197,10 +211,16 @@ export function createFulfilmentService({
           updatedAt: sql`now()`,
           cardLast4: session.cardLast4,
           paymentIntentId: session.paymentIntentId,
+          ...(charged.fromProvider ? { taxCents: charged.taxCents, totalAmountCents: charged.totalAmountCents, taxDetails: charged.taxDetails } : {}),
         })
         .where(eq(orders.id, order.id))
         .returning()
       await promo.redeem(tx, order.id)
+      // Numbered with the payment: a payment rolled back gives its number back, and no two payments share one.
+      await taxDocuments.issueInvoice(tx, {
+        order: completed!,
+        lines: items.map((item) => ({ orderItemId: item.id, name: item.name, quantity: item.quantity, priceCents: item.priceCents })),
+      })
       if (order.id === before?.id) {
         if (order.userId) await cart.removeProducts(order.userId, productsLeavingCart(order, items), tx)
         // Queued with the payment itself: a crash after this commit cannot lose it, a redelivery cannot double it.

@@ -15,11 +15,13 @@ import {
   ORDER_ACCESS_MESSAGES as MESSAGES,
   orderAccessParamsSchema,
 } from '../../shared/contract/order-access.ts'
+import { guestTaxDocumentPdfPath } from '../../shared/contract/tax-documents.ts'
 import type { DownloadLinkSigner, DownloadsService } from '../downloads/downloads.service.ts'
 import type { PurchasesService } from '../downloads/purchases.service.ts'
 import { notFound } from '../http/errors.ts'
 import { sendRateLimited, type RateLimiter, type RateLimitRule } from '../http/rate-limit.ts'
 import { rejectInvalidInput } from '../http/validation.ts'
+import type { TaxDocumentsService } from '../tax/tax-documents.service.ts'
 import type { OpenedOrder, OrderAccessService } from './order-access.service.ts'
 import { toGuestOrder } from './order-views.ts'
 
@@ -43,9 +45,19 @@ export interface OrderAccessRouteDeps {
   limiter: RateLimiter
   /** Signs licence codes (AUTH_SECRET). */
   licenceSecret: string
+  /** The order's invoice and credit notes, opened through the same link. */
+  taxDocuments: Pick<TaxDocumentsService, 'documentsOfOrders'>
 }
 
-export function orderAccessRoutes({ orderAccess, purchases, downloads, links, limiter, licenceSecret }: OrderAccessRouteDeps): FastifyPluginAsyncZod {
+export function orderAccessRoutes({
+  orderAccess,
+  purchases,
+  downloads,
+  links,
+  limiter,
+  licenceSecret,
+  taxDocuments,
+}: OrderAccessRouteDeps): FastifyPluginAsyncZod {
   /** The order a token opens; an unknown, altered or revoked link is one 404 (never which). */
   async function open(token: string): Promise<OpenedOrder> {
     const opened = await orderAccess.openOrder(token)
@@ -70,8 +82,13 @@ export function orderAccessRoutes({ orderAccess, purchases, downloads, links, li
         config: { failureMessage: MESSAGES.loadFailed },
       },
       async (request) => {
-        const { order } = await open(request.params.token)
-        return { data: toGuestOrder(order, await purchases.listPurchases({ orderId: order.id }), licenceSecret) }
+        const { token } = request.params
+        const { order } = await open(token)
+        const [items, documents] = await Promise.all([
+          purchases.listPurchases({ orderId: order.id }),
+          taxDocuments.documentsOfOrders([order.id], (_orderId, documentId) => guestTaxDocumentPdfPath(token, documentId)),
+        ])
+        return { data: toGuestOrder(order, items, licenceSecret, documents.get(order.id)) }
       },
     )
 

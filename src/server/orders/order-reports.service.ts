@@ -8,8 +8,21 @@ import type { Database } from '../db/client.ts'
 import { orderItems, orderRefunds, orders, type OrderStatus } from './orders.schema.ts'
 
 const paid = inArray(orders.status, [...PAID_ORDER_STATUSES])
-/** What an order brought in: paid less refunded. */
+/** What a buyer paid and kept: paid less refunded, tax included (what they spent). */
 const keptCents = sql<number>`coalesce(sum(${orders.totalAmountCents} - ${orders.refundedCents}), 0)::int`
+/**
+ * The tax a refund gave back: the refunded part of the total carries the same share of tax as
+ * the whole (refunded × tax / total), rounded once per order as the order's tax was.
+ */
+const refundedTaxCents = sql<number>`coalesce(round(${orders.refundedCents}::numeric * ${orders.taxCents} / nullif(${orders.totalAmountCents}, 0)), 0)`
+/**
+ * What the store earned from its orders: the tax it collects is the tax office's, so revenue is
+ * what was kept after refunds less the tax still held on it.
+ */
+const keptNetCents = sql<number>`coalesce(sum(${orders.totalAmountCents} - ${orders.refundedCents} - (${orders.taxCents} - ${refundedTaxCents})), 0)::int`
+/** A line's price less the tax inside it, when the order's prices included tax (the line's share of the order's tax). */
+const lineNetCents = sql<number>`${orderItems.priceCents} * ${orderItems.quantity} - case when (${orders.taxDetails} ->> 'pricesIncludeTax')::boolean
+  then round((${orderItems.priceCents} * ${orderItems.quantity})::numeric * ${orders.taxCents} / nullif(${orders.subtotalCents}, 0)) else 0 end`
 
 export interface DailySales {
   day: string
@@ -43,20 +56,20 @@ export interface CustomerRow {
 
 export function createOrderReportsService(db: Database) {
   return {
-    /** Paid orders per UTC day since `since`, by the day they were paid. */
+    /** Paid orders per UTC day since `since`, by the day they were paid, and their revenue without tax. */
     async salesPerDay(since: Date): Promise<DailySales[]> {
       const day = sql<string>`to_char(date_trunc('day', ${orders.completedAt} at time zone 'UTC'), 'YYYY-MM-DD')`
       return db
-        .select({ day, orders: sql<number>`count(*)::int`, revenueCents: keptCents })
+        .select({ day, orders: sql<number>`count(*)::int`, revenueCents: keptNetCents })
         .from(orders)
         .where(and(paid, gte(orders.completedAt, since)))
         .groupBy(day)
         .orderBy(day)
     },
 
-    /** The products that brought in most since `since` (items refunded or lost to a dispute left out). */
+    /** The products that brought in most since `since`, tax left out (items refunded or lost to a dispute left out). */
     topProducts(since: Date, limit: number): Promise<ProductSales[]> {
-      const revenue = sql<number>`sum(${orderItems.priceCents} * ${orderItems.quantity})::int`
+      const revenue = sql<number>`coalesce(sum(${lineNetCents}), 0)::int`
       return db
         .select({ productId: orderItems.productId, units: sql<number>`sum(${orderItems.quantity})::int`, revenueCents: revenue })
         .from(orderItems)

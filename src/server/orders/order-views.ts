@@ -8,6 +8,7 @@ import { orderNumberOf, type OrderView, type SessionOrder } from '../../shared/c
 import type { ItemAccessView, Purchase } from '../../shared/contract/downloads.ts'
 import { LICENCE_TERMS, licencePagePath, licencePdfPath, type Licence } from '../../shared/contract/licences.ts'
 import type { GuestOrder } from '../../shared/contract/order-access.ts'
+import type { TaxDocumentLink } from '../../shared/contract/tax-documents.ts'
 import { licenceCodeOf } from './licence.ts'
 import type { OrderItemRow, OrderRow, OrderStatus } from './orders.schema.ts'
 
@@ -36,7 +37,7 @@ export function licensedItemsOf(order: OrderWithItems): OrderItemRow[] {
   return order.items.filter((item) => item.access === 'active')
 }
 
-export function toOrderView(order: OrderWithItems, products: Map<string, ProductSummary>, licenceSecret: string): OrderView {
+export function toOrderView(order: OrderWithItems, products: Map<string, ProductSummary>, licenceSecret: string, documents: TaxDocumentLink[] = []): OrderView {
   return {
     id: order.id,
     orderNumber: orderNumberOf(order.id),
@@ -66,6 +67,7 @@ export function toOrderView(order: OrderWithItems, products: Map<string, Product
       access: accessOf(item),
       fileVersion: products.get(item.productId)?.fileVersion ?? null,
     })),
+    documents,
   }
 }
 
@@ -79,6 +81,8 @@ export function toSessionOrder(order: OrderWithItems, products: Map<string, Prod
     subtotalCents: order.subtotalCents,
     discountCents: order.discountCents,
     taxCents: order.taxCents,
+    // An order taxed by country names its tax line; the flat estimate's keeps the spec's name.
+    ...(order.taxDetails && order.taxDetails.mode !== 'flat' ? { taxLabel: order.taxDetails.label, taxIncluded: order.taxDetails.pricesIncludeTax } : {}),
     currency: order.currency,
     promoCode: order.promoCode,
     email: order.customerEmail,
@@ -90,7 +94,7 @@ export function toSessionOrder(order: OrderWithItems, products: Map<string, Prod
 }
 
 /** A paid order as its private link shows it: the totals, the licence while something is licensed, and its items as the hub lists them. */
-export function toGuestOrder(order: OrderWithItems, items: Purchase[], licenceSecret: string): GuestOrder {
+export function toGuestOrder(order: OrderWithItems, items: Purchase[], licenceSecret: string, documents: TaxDocumentLink[] = []): GuestOrder {
   const code = licensedItemsOf(order).length > 0 ? licenceCodeOf(order.id, licenceSecret) : null
   return {
     orderNumber: orderNumberOf(order.id),
@@ -106,6 +110,7 @@ export function toGuestOrder(order: OrderWithItems, items: Purchase[], licenceSe
     promoCode: order.promoCode,
     licence: code ? { pagePath: licencePagePath(code), pdfPath: licencePdfPath(code) } : null,
     items,
+    documents,
   }
 }
 

@@ -7,6 +7,7 @@
  */
 import { and, asc, eq, isNull, sql } from 'drizzle-orm'
 import { isUuid } from '../../shared/ids.ts'
+import type { OrderTaxDetails } from '../../shared/tax/tax-types.ts'
 import type { CatalogService } from '../catalog/catalog.service.ts'
 import type { Database, Executor } from '../db/client.ts'
 import type { CheckoutLineItem } from '../payments/provider.ts'
@@ -40,6 +41,8 @@ export interface NewPendingOrder {
   totalCents: number
   promo: { id: string; code: string } | null
   billingDetails: BillingDetails | null
+  /** The tax the order was priced with, the buyer's VAT number and where the buyer is. */
+  taxDetails: OrderTaxDetails | null
   paymentProvider: string
   /** Same buyer, lines, prices, promo and return settings → same fingerprint. */
   cartFingerprint: string
@@ -113,6 +116,7 @@ export function createPendingOrdersService({ db, promo, catalog }: PendingOrders
           promoCodeId: order.promo?.id ?? null,
           promoCode: order.promo?.code ?? null,
           billingDetails: order.billingDetails,
+          taxDetails: order.taxDetails,
           paymentProvider: order.paymentProvider,
           cartFingerprint: order.cartFingerprint,
         })

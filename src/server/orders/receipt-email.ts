@@ -5,6 +5,7 @@
 import { orderNumberOf } from '../../shared/contract/checkout.ts'
 import { licencePagePath, licencePdfPath } from '../../shared/contract/licences.ts'
 import { FIND_ORDER_PATH, orderAccessPagePath } from '../../shared/contract/order-access.ts'
+import { buyerTaxDocumentPdfPath, guestTaxDocumentPdfPath } from '../../shared/contract/tax-documents.ts'
 import { formatPrice } from '../../shared/money.ts'
 import type { StoreSettings } from '../../shared/contract/store-settings.ts'
 import type { OutgoingEmail } from '../email/mailer.ts'
@@ -26,9 +27,11 @@ export interface ReceiptOptions {
   /** The private link of a guest's order (null for an account's, whose files are in its Download Hub). */
   accessToken: string | null
   texts: ReceiptTexts
+  /** The order's invoice (a guest opens it through the private link, an account's buyer signed in); null before it has one. */
+  invoice: { id: string; number: string } | null
 }
 
-export function receiptEmail(order: OrderRow, lines: ReceiptLine[], { publicUrl, licenceCode, accessToken, texts }: ReceiptOptions): OutgoingEmail {
+export function receiptEmail(order: OrderRow, lines: ReceiptLine[], { publicUrl, licenceCode, accessToken, texts, invoice }: ReceiptOptions): OutgoingEmail {
   const orderNumber = orderNumberOf(order.id)
   const paragraphs = [
     ...(texts.receiptThankYou ? [texts.receiptThankYou] : []),
@@ -44,6 +47,11 @@ export function receiptEmail(order: OrderRow, lines: ReceiptLine[], { publicUrl,
           `This link is private: anyone who has it can download your files, so please don't share it. Lost it? Ask for a new one at ${publicUrl}${FIND_ORDER_PATH}.`,
         ]
       : ['Your files are ready in your Download Hub. Download links are valid for 30 days.']),
+    ...(invoice
+      ? [
+          `Your invoice ${invoice.number} (PDF): ${publicUrl}${accessToken ? guestTaxDocumentPdfPath(accessToken, invoice.id) : buyerTaxDocumentPdfPath(order.id, invoice.id)}`,
+        ]
+      : []),
     `Your licence certificate (PDF): ${publicUrl}${licencePdfPath(licenceCode)}`,
     `Anyone can check your licence at ${publicUrl}${licencePagePath(licenceCode)}`,
   ]

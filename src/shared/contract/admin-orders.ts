@@ -8,6 +8,7 @@ import { auditEntrySchema } from './admin-products.ts'
 import { ORDER_STATUSES, orderStatusSchema } from './checkout.ts'
 import { itemAccessSchema } from './downloads.ts'
 import { emptyAsAbsent, optionalCalendarDate, queryInteger, recordId, wholeNumber } from './strict-input.ts'
+import { taxDocumentLinkSchema } from './tax-documents.ts'
 
 export const listAdminOrdersQuerySchema = z
   .object({
@@ -138,6 +139,8 @@ export const adminOrderSchema = z.object({
       downloads: z.number().int(),
     }),
   ),
+  /** The order's invoice and credit notes, with the owner's PDF addresses. */
+  documents: z.array(taxDocumentLinkSchema).optional(),
 })
 export type AdminOrder = z.infer<typeof adminOrderSchema>
 

@@ -12,7 +12,7 @@ export const dailyFigureSchema = z.object({
   /** The day (UTC), `YYYY-MM-DD`. */
   day: z.string(),
   orders: z.number().int(),
-  /** What was paid that day, less what has been refunded of those orders since. */
+  /** What was paid that day, less what has been refunded of those orders since, without the tax collected. */
   revenueCents: z.number().int(),
   downloads: z.number().int(),
 })

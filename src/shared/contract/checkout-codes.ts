@@ -24,4 +24,6 @@ export const CHECKOUT_ERROR_CODES = {
   validation: 'VALIDATION_ERROR',
   /** The billing address breaks its country's rules; the message is the sentence for the field the error names. */
   invalidAddress: 'INVALID_ADDRESS',
+  /** The VAT number fails its country's format, names another country than the billing one, or the EU's register does not know it. */
+  invalidVatNumber: 'INVALID_VAT_NUMBER',
 } as const

@@ -8,6 +8,7 @@ import { MAX_CART_LINES } from '../cart-rules.ts'
 import { itemAccessSchema } from './downloads.ts'
 import { CHECKOUT_ERROR_CODES } from './checkout-codes.ts'
 import { liveFileVersionSchema } from './product-file-versions.ts'
+import { taxDocumentLinkSchema } from './tax-documents.ts'
 
 export { CHECKOUT_ERROR_CODES }
 
@@ -31,6 +32,10 @@ export const CHECKOUT_SERVER_MESSAGES = {
   fetchOrder: 'Failed to fetch order',
   invalidSignature: 'Invalid webhook signature',
   webhookFailed: 'Failed to process payment event',
+  /** In a tax mode that depends on where the buyer is, checkout cannot price without the country. */
+  countryRequired: 'Choose your country: the tax you pay depends on it.',
+  vatNumberMalformed: (country: string) => `This VAT number doesn't look right for ${country}. Check it, or leave the field empty to buy without one.`,
+  vatNumberUnregistered: "The EU's VAT register does not know this VAT number. Check it, or leave the field empty to buy without one.",
 } as const
 
 const text = (max: number) => z.string().trim().max(max)
@@ -51,6 +56,8 @@ export const billingDetailsSchema = z.object({
   state: text(200).optional(),
   postalCode: text(40).optional(),
   phone: text(60).optional(),
+  /** A business buyer's VAT number, with or without its country prefix; in the EU a valid one from another country than the seller's is reverse-charged. */
+  vatNumber: text(40).optional(),
 })
 
 // Required-ness is checked by the service in the order the checkout form expects, so each line only pins types here.
@@ -80,6 +87,19 @@ export type CreateCheckoutSessionBody = z.input<typeof createCheckoutSessionBody
 /** The body after parsing (defaults applied). */
 export type CheckoutSessionBody = z.output<typeof createCheckoutSessionBodySchema>
 
+/** The order's figures as the server priced them with the buyer's tax: what a summary shows once the session exists. */
+export const checkoutTotalsSchema = z.object({
+  subtotalCents: z.number().int(),
+  discountCents: z.number().int(),
+  taxCents: z.number().int(),
+  totalCents: z.number().int(),
+  /** How the tax line is named: "Estimated tax (8%)", "VAT 19%", "VAT reverse charge". */
+  taxLabel: z.string(),
+  /** The prices hold the tax ("Includes VAT 19%"): it is not added to the total. */
+  taxIncluded: z.boolean(),
+})
+export type CheckoutTotals = z.infer<typeof checkoutTotalsSchema>
+
 export const checkoutSessionResponseSchema = z.object({
   sessionId: z.string(),
   /** Hosted mode: the payment page to send the shopper to. */
@@ -87,6 +107,8 @@ export const checkoutSessionResponseSchema = z.object({
   /** Embedded mode: the secret the payment form is started with. */
   client_secret: z.string().nullable(),
   orderId: z.string(),
+  /** The order's figures, which the page shows from then on (the server may know better: a VAT number's register check, a new rate). */
+  totals: checkoutTotalsSchema.optional(),
 })
 export type CheckoutSessionResponse = z.infer<typeof checkoutSessionResponseSchema>
 
@@ -139,6 +161,8 @@ export const orderViewSchema = z.object({
   /** The code of the order's licence certificate, while it is paid and some item is still licensed. */
   licenceCode: z.string().nullable(),
   items: z.array(orderItemViewSchema),
+  /** The order's invoice and credit notes, with the buyer's PDF addresses. */
+  documents: z.array(taxDocumentLinkSchema).optional(),
 })
 export type OrderView = z.infer<typeof orderViewSchema>
 
@@ -162,6 +186,10 @@ export const sessionOrderSchema = z.object({
   subtotalCents: z.number().int(),
   discountCents: z.number().int(),
   taxCents: z.number().int(),
+  /** How the tax line is named ("VAT 19%"); the flat estimate's name when absent. */
+  taxLabel: z.string().optional(),
+  /** The prices hold the tax: it shows as "Includes …", not added to the total. */
+  taxIncluded: z.boolean().optional(),
   currency: z.string(),
   promoCode: z.string().nullable(),
   email: z.string(),

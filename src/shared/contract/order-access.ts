@@ -9,6 +9,7 @@ import { z } from 'zod'
 import { orderStatusSchema } from './checkout.ts'
 import { purchaseSchema } from './downloads.ts'
 import { EMAIL_MAX_LENGTH, INVALID_EMAIL_MESSAGE, isValidEmail } from './email-rules.ts'
+import { taxDocumentLinkSchema } from './tax-documents.ts'
 
 export const ORDER_ACCESS_MESSAGES = {
   /** An unknown, altered or withdrawn link: never which of them. */
@@ -50,6 +51,8 @@ export const guestOrderSchema = z.object({
   licence: z.object({ pagePath: z.string(), pdfPath: z.string() }).nullable(),
   /** The order's items as the Download Hub lists them, each with the downloads it has left. */
   items: z.array(purchaseSchema),
+  /** The order's invoice and credit notes, opened through the same private link. */
+  documents: z.array(taxDocumentLinkSchema).optional(),
 })
 export type GuestOrder = z.infer<typeof guestOrderSchema>
 export const guestOrderResponseSchema = z.object({ data: guestOrderSchema })

@@ -21,6 +21,10 @@ export const builtinPaySessionSchema = z.object({
   subtotalCents: z.number().int(),
   discountCents: z.number().int(),
   taxCents: z.number().int(),
+  /** How the tax line is named ("Estimated tax", "VAT 19%"). */
+  taxLabel: z.string().optional(),
+  /** The prices hold the tax: it is shown as included, not added to the total. */
+  taxIncluded: z.boolean().optional(),
   amountTotalCents: z.number().int(),
   customerEmail: z.string().nullable(),
   /** Hosted sessions: the store page the "← Back" link returns to. */

@@ -16,6 +16,8 @@ const SECTIONS = [
   { to: '/admin/categories', label: 'Categories', end: false },
   { to: '/admin/admins', label: 'Admins', end: false },
   { to: '/admin/settings', label: 'Settings', end: false },
+  { to: '/admin/tax', label: 'Tax', end: true },
+  { to: '/admin/tax-report', label: 'Tax report', end: false },
 ] as const
 
 export function AdminLayout({ children }: { children: ReactNode }) {

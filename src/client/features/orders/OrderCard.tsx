@@ -2,7 +2,7 @@
  * One order in the order history: number, date, coloured status, total (and what was refunded),
  * and its items (name × quantity, unit price) linking to their product pages, each downloadable
  * one with the file version it downloads now, each stopped one with the reason its downloads
- * stopped; an order with downloadable items leads to the hub.
+ * stopped; an order with downloadable items leads to the hub; its invoice and credit notes open as PDFs.
  */
 import { Link } from 'react-router'
 import { licencePdfPath } from '../../../shared/contract/licences.ts'
@@ -14,6 +14,7 @@ import { FileVersionNote } from '../../components/FileVersionNote.tsx'
 import { DownloadIcon } from '../../components/Icons.tsx'
 import { useResendReceipt } from './api/post-receipt.ts'
 import { OrderStatusBadge } from './OrderStatusBadge.tsx'
+import { TaxDocumentLinks } from './TaxDocumentLinks.tsx'
 
 export function OrderCard({ order }: { order: OrderView }) {
   const headingId = `order-${order.id}`
@@ -76,6 +77,7 @@ export function OrderCard({ order }: { order: OrderView }) {
               Licence certificate (PDF)
             </a>
           )}
+          <TaxDocumentLinks documents={order.documents ?? []} className="rounded-sm text-sm font-medium text-zinc-300 hover:text-white" />
           {downloadable && (
             <Link to="/download-hub" className="inline-flex items-center gap-1.5 rounded-sm text-sm font-medium text-brand-300 hover:text-brand-200">
               <DownloadIcon className="size-4" />

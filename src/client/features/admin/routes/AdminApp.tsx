@@ -16,6 +16,8 @@ import AdminProductPage from './AdminProductPage.tsx'
 import AdminProductsPage from './AdminProductsPage.tsx'
 import AdminPromoCodesPage from './AdminPromoCodesPage.tsx'
 import AdminSettingsPage from './AdminSettingsPage.tsx'
+import AdminTaxPage from './AdminTaxPage.tsx'
+import AdminTaxReportPage from './AdminTaxReportPage.tsx'
 
 export default function AdminApp() {
   return (
@@ -33,6 +35,8 @@ export default function AdminApp() {
           <Route path="categories" element={<AdminCategoriesPage />} />
           <Route path="admins" element={<AdminAdminsPage />} />
           <Route path="settings" element={<AdminSettingsPage />} />
+          <Route path="tax" element={<AdminTaxPage />} />
+          <Route path="tax-report" element={<AdminTaxReportPage />} />
           <Route path="*" element={<NotFoundPage />} />
         </Routes>
       </AdminLayout>

@@ -1,4 +1,7 @@
-/** /admin: the last 30 days at a glance: revenue, orders, downloads and refunds per day, and the best sellers. */
+/**
+ * /admin: the last 30 days at a glance: revenue (without the tax collected, which is the tax
+ * office's), orders, downloads and refunds per day, and the best sellers.
+ */
 import { formatPrice } from '../../../../shared/money.ts'
 import { ListSkeleton } from '../../../components/ListSkeleton.tsx'
 import { AdminLoadFailed } from '../AdminLayout.tsx'
@@ -11,7 +14,7 @@ export default function AdminDashboardPage() {
   if (dashboard.isError) return <AdminLoadFailed error={dashboard.error} onRetry={() => void dashboard.refetch()} />
   const { days, totals, topProducts } = dashboard.data
   const figures = [
-    { label: 'Revenue', value: formatPrice(totals.revenueCents), note: 'after refunds' },
+    { label: 'Revenue (excl. tax)', value: formatPrice(totals.revenueCents), note: 'after refunds' },
     { label: 'Orders', value: String(totals.orders), note: 'paid' },
     { label: 'Downloads', value: String(totals.downloads), note: 'started' },
     { label: 'Refunds', value: String(totals.refunds), note: `${formatPrice(totals.refundedCents)} given back` },
@@ -30,7 +33,7 @@ export default function AdminDashboardPage() {
         ))}
       </dl>
       <div className="mt-6 grid gap-4 lg:grid-cols-2">
-        <DailyBars title="Revenue per day" days={days} value={(day) => day.revenueCents} format={formatPrice} />
+        <DailyBars title="Revenue per day (excl. tax)" days={days} value={(day) => day.revenueCents} format={formatPrice} />
         <DailyBars title="Orders per day" days={days} value={(day) => day.orders} format={String} />
         <DailyBars title="Downloads per day" days={days} value={(day) => day.downloads} format={String} />
         <section aria-labelledby="top-products" className="rounded-2xl border border-zinc-800 bg-zinc-900/60 p-4">
@@ -50,7 +53,7 @@ export default function AdminDashboardPage() {
                     Sold
                   </th>
                   <th scope="col" className="pb-2 text-right font-medium">
-                    Revenue
+                    Revenue (excl. tax)
                   </th>
                 </tr>
               </thead>

@@ -17,6 +17,7 @@ import { AuditTrail } from '../AuditTrail.tsx'
 import { OrderAccessLinksPanel } from '../OrderAccessLinksPanel.tsx'
 import { BillingAddressCard } from '../BillingAddressCard.tsx'
 import { OrderItemsTable } from '../OrderItemsTable.tsx'
+import { TaxDocumentsPanel } from '../TaxDocumentsPanel.tsx'
 
 const DONE: Record<OrderAction['kind'], string> = {
   refund: 'Refunded: the buyer\u2019s downloads of it have stopped',
@@ -198,6 +199,7 @@ function OrderDetail({ order }: { order: AdminOrder }) {
         )}
       </section>
 
+      <TaxDocumentsPanel order={order} />
       <OrderAccessLinksPanel order={order} />
       <AuditTrail entries={order.history} />
     </>

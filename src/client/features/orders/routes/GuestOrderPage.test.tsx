@@ -127,6 +127,32 @@ describe('GuestOrderPage', () => {
     expect(clicked).toEqual(['/api/downloads/file/grant-1?signature=abc'])
   })
 
+  it('links the invoice and credit notes through the private link', async () => {
+    const pdfPath = (id: string) => `/api/order-access/${TOKEN}/documents/${id}.pdf`
+    answer = () =>
+      Response.json({
+        data: {
+          ...order,
+          documents: [
+            { id: 'inv-1', kind: 'invoice', number: '2025-000042', issuedAt: order.createdAt, grossCents: 4998, currency: 'usd', pdfPath: pdfPath('inv-1') },
+            {
+              id: 'cn-1',
+              kind: 'credit_note',
+              number: 'CN-2025-000003',
+              issuedAt: order.createdAt,
+              grossCents: 1999,
+              currency: 'usd',
+              pdfPath: pdfPath('cn-1'),
+            },
+          ],
+        },
+      })
+    renderPage()
+    const section = await screen.findByRole('region', { name: 'Your invoice and credit notes' })
+    expect(within(section).getByRole('link', { name: 'Invoice 2025-000042 (PDF)' })).toHaveAttribute('href', pdfPath('inv-1'))
+    expect(within(section).getByRole('link', { name: 'Credit note CN-2025-000003 (PDF)' })).toHaveAttribute('href', pdfPath('cn-1'))
+  })
+
   it("tells an account's buyer to sign in instead", async () => {
     answer = () => Response.json({ data: { ...order, belongsToAccount: true } })
     renderPage()

@@ -1,9 +1,10 @@
 /**
  * /orders/access/:token: the private page a guest's receipt links to. The order's number, date,
  * status and total; each item with its Download button and downloads left (a refunded or
- * disputed one says why not), as the Download Hub shows them; the licence; and an invitation to
- * keep these in an account. A link that does not work (mistyped, withdrawn) says so and leads to
- * "Find my order", which emails working links to the order's address.
+ * disputed one says why not), as the Download Hub shows them; the licence; the invoice and
+ * credit notes; and an invitation to keep these in an account. A link that does not work
+ * (mistyped, withdrawn) says so and leads to "Find my order", which emails working links to the
+ * order's address.
  */
 import { Link, useParams } from 'react-router'
 import { FIND_ORDER_PATH, ORDER_ACCESS_MESSAGES, type GuestOrder } from '../../../../shared/contract/order-access.ts'
@@ -15,6 +16,7 @@ import { LoadFailed } from '../../../components/LoadFailed.tsx'
 import { useOrderLink } from '../api/get-order-link.ts'
 import { OrderLinkDownloads } from '../OrderLinkDownloads.tsx'
 import { OrderStatusBadge } from '../OrderStatusBadge.tsx'
+import { TaxDocumentLinks } from '../TaxDocumentLinks.tsx'
 
 export default function GuestOrderPage() {
   const token = useParams().token ?? ''
@@ -73,6 +75,17 @@ function OrderDetail({ order, token }: { order: GuestOrder; token: string }) {
               <Link to={order.licence.pagePath} className="rounded-sm text-brand-300 hover:text-brand-200">
                 Check the licence online
               </Link>
+            </div>
+          </section>
+        )}
+        {order.documents && order.documents.length > 0 && (
+          <section aria-labelledby="order-documents" className="rounded-2xl border border-zinc-800 bg-zinc-900/60 p-5">
+            <h2 id="order-documents" className="text-base font-semibold text-white">
+              {order.documents.length === 1 ? 'Your invoice' : 'Your invoice and credit notes'}
+            </h2>
+            <p className="mt-1 text-sm text-zinc-400">For your records, with the tax you paid.</p>
+            <div className="mt-3 flex flex-wrap gap-x-5 gap-y-2 text-sm font-medium">
+              <TaxDocumentLinks documents={order.documents} className="rounded-sm text-brand-300 hover:text-brand-200" />
             </div>
           </section>
         )}

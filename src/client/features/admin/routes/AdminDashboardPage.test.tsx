@@ -1,0 +1,46 @@
+// @vitest-environment happy-dom
+/**
+ * /admin: the revenue figure says it leaves tax out and shows what the server counted without
+ * it (a $21.59 order with $1.60 estimated tax is $19.99 of revenue), beside orders and refunds.
+ */
+import '@testing-library/jest-dom/vitest'
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { cleanup, render, screen } from '@testing-library/react'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import type { Dashboard } from '../../../../shared/contract/admin-reports.ts'
+import AdminDashboardPage from './AdminDashboardPage.tsx'
+
+const DASHBOARD: Dashboard = {
+  days: [
+    { day: '2026-11-25', orders: 0, revenueCents: 0, downloads: 0 },
+    { day: '2026-11-26', orders: 1, revenueCents: 1999, downloads: 2 },
+  ],
+  totals: { orders: 1, revenueCents: 1999, downloads: 2, refunds: 0, refundedCents: 0 },
+  topProducts: [{ productId: 'p1', name: 'Midnight Drums', units: 1, revenueCents: 1999 }],
+}
+
+beforeEach(() => {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => new Response(JSON.stringify({ data: DASHBOARD }), { status: 200, headers: { 'content-type': 'application/json' } })),
+  )
+})
+afterEach(() => {
+  cleanup()
+  vi.unstubAllGlobals()
+})
+
+describe('AdminDashboardPage', () => {
+  it('names the revenue as excluding tax and shows the figure the server counted', async () => {
+    render(
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <AdminDashboardPage />
+      </QueryClientProvider>,
+    )
+    const label = await screen.findByText('Revenue (excl. tax)', { selector: 'dt' })
+    expect(label.nextElementSibling).toHaveTextContent('$19.99')
+    expect(screen.getByText('Revenue per day (excl. tax)', { selector: 'figcaption' })).toBeInTheDocument()
+    expect(screen.getByRole('columnheader', { name: 'Revenue (excl. tax)' })).toBeInTheDocument()
+    expect(screen.getByRole('row', { name: /Midnight Drums/ })).toHaveTextContent('$19.99')
+  })
+})

@@ -3,6 +3,7 @@
  * the built-in test provider (Stripe's object model, test cards, signed webhooks) implement it,
  * chosen by configuration (STRIPE_SECRET_KEY set → Stripe). Amounts are integer cents.
  */
+import type { TaxTreatment } from '../../shared/tax/tax-types.ts'
 
 export interface CheckoutLineItem {
   productId: string
@@ -20,10 +21,16 @@ export interface CreateCheckoutSessionInput {
   lineItems: CheckoutLineItem[]
   /** Promo discount on the whole order, in cents (0 without a promo). */
   discountCents: number
-  /** Tax estimate charged with the order, in cents. */
+  /** The order's tax, in cents: added on top, or held in the prices when the treatment says prices include tax. */
   taxCents: number
-  /** Exactly what is charged: sum of lines − discount + tax (from src/shared/pricing.ts). */
+  /** Exactly what is charged: sum of lines − discount, plus the tax unless prices include it (from src/shared/pricing.ts). */
   totalCents: number
+  /**
+   * The order's tax treatment (src/shared/tax); absent or null is the flat estimate added on top.
+   * In `stripe` mode the provider computes the tax itself (Stripe Tax; the built-in provider
+   * imitates it with this treatment) and `taxCents` and `totalCents` are checkout's estimate.
+   */
+  taxTreatment?: TaxTreatment | null
   currency: 'usd'
   customerEmail: string | null
   /** Hosted mode: where the provider sends the shopper after paying; contains `{CHECKOUT_SESSION_ID}`. */
@@ -49,6 +56,22 @@ export interface PaymentCheckoutSession {
   /** Last four digits of the card that paid, when known. */
   cardLast4: string | null
   paymentIntentId: string | null
+  /** The tax the provider computed (Stripe Tax), present only on a session created in `stripe` tax mode. */
+  computedTax?: ProviderComputedTax
+}
+
+/** What the provider's tax engine charged: the amount (in the session's total), and its rate when the session was read with its breakdown. */
+export interface ProviderComputedTax {
+  /** Stripe's total_details.amount_tax: added to the total, or held in the prices when they include tax. */
+  amountCents: number
+  /** The rate applied, in basis points (1900 = 19 %); null when not known. */
+  rateBasisPoints: number | null
+  /** The tax's name and rate as the provider gives it ("VAT 19%"); null when not known. */
+  label: string | null
+  /** ISO 3166-1 alpha-2 of the country taxed, when known. */
+  country: string | null
+  /** The provider found a business buyer to whom the reverse charge applies (0 %). */
+  reverseCharge: boolean
 }
 
 /** A refund of a payment, as the provider reports it. */

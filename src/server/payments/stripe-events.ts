@@ -12,6 +12,7 @@ import {
   type PaymentDispute,
   type PaymentEvent,
   type PaymentRefund,
+  type ProviderComputedTax,
 } from './provider.ts'
 
 /** Seconds a signed event stays acceptable (Stripe's default tolerance). */
@@ -32,6 +33,23 @@ export interface StripeCheckoutSessionObject {
   metadata: Record<string, string> | null
   /** An id, or the PaymentIntent itself when retrieved with `expand`. */
   payment_intent: string | ExpandedPaymentIntent | null
+  /** Stripe Tax: enabled when the session was created to compute its own tax. */
+  automatic_tax?: { enabled: boolean; liability?: unknown; status?: string | null } | null
+  /** The session's totals; `breakdown` only when retrieved with `expand: ['total_details.breakdown']`. */
+  total_details?: {
+    amount_discount?: number
+    amount_shipping?: number | null
+    amount_tax?: number | null
+    breakdown?: { discounts?: unknown[]; taxes?: StripeTaxBreakdownLine[] } | null
+  } | null
+}
+
+/** One rate of Stripe Tax's breakdown: its amount, the tax rate object and why it applies. */
+interface StripeTaxBreakdownLine {
+  amount: number
+  rate?: { object?: string; percentage?: number | null; effective_percentage?: number | null; display_name?: string | null; country?: string | null } | null
+  taxability_reason?: string | null
+  taxable_amount?: number | null
 }
 
 /** The parts of Stripe's refund object we read. */
@@ -142,6 +160,27 @@ export function toPaymentCheckoutSession(session: StripeCheckoutSessionObject): 
     metadata: { ...(session.metadata ?? {}) },
     cardLast4: typeof intent === 'object' && intent !== null ? cardLast4Of(intent) : null,
     paymentIntentId: typeof intent === 'string' ? intent : (intent?.id ?? null),
+    // Only a Stripe Tax session carries the provider's tax: anywhere else the tax is our own line.
+    ...(session.automatic_tax?.enabled ? { computedTax: computedTaxOf(session) } : {}),
+  }
+}
+
+/**
+ * Stripe Tax's result: the amount, and from the breakdown (when expanded) the rate of the
+ * largest tax line, its name, country and whether Stripe applied the reverse charge.
+ */
+function computedTaxOf(session: StripeCheckoutSessionObject): ProviderComputedTax {
+  const taxes = session.total_details?.breakdown?.taxes ?? []
+  const main = [...taxes].sort((a, b) => b.amount - a.amount)[0]
+  const percentage = main?.rate?.effective_percentage ?? main?.rate?.percentage ?? null
+  const reverseCharge = taxes.some((tax) => tax.taxability_reason === 'reverse_charge')
+  const name = main?.rate?.display_name ?? null
+  return {
+    amountCents: session.total_details?.amount_tax ?? 0,
+    rateBasisPoints: reverseCharge ? 0 : percentage === null ? null : Math.round(percentage * 100),
+    label: reverseCharge ? `${name ?? 'VAT'} reverse charge` : name && percentage !== null ? `${name} ${percentage}%` : null,
+    country: main?.rate?.country ?? null,
+    reverseCharge,
   }
 }
 

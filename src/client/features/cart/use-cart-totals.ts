@@ -1,8 +1,14 @@
-/** The cart's figures for the current lines and promo, from the one pricing function; a code below its minimum takes nothing off. */
+/**
+ * The cart's figures for the current lines, promo and the buyer's tax, from the one pricing
+ * function; a code below its minimum takes nothing off. The drawer and the cart page tax the
+ * cart for this browser's last billing address; checkout passes the place its form names.
+ */
 import { useMemo } from 'react'
 import { priceCart, type CartTotals } from '../../../shared/pricing.ts'
+import type { TaxBuyerPlace } from '../../../shared/tax/tax-types.ts'
 import { cartPromoOf, type CartPromo } from './cart-promo.ts'
 import { useCartStore } from './cart-store.ts'
+import { useTaxTreatment } from './use-tax-treatment.ts'
 
 /** The applied promo as the cart uses it now (cart-promo.ts). */
 export function useCartPromo(): CartPromo {
@@ -13,8 +19,9 @@ export function useCartPromo(): CartPromo {
   return useMemo(() => cartPromoOf({ items, promoCode, discount, promoMinSubtotalCents }), [items, promoCode, discount, promoMinSubtotalCents])
 }
 
-export function useCartTotals(): CartTotals {
+export function useCartTotals(place?: TaxBuyerPlace): CartTotals {
   const items = useCartStore((state) => state.items)
   const { discount } = useCartPromo()
-  return useMemo(() => priceCart(items, discount), [items, discount])
+  const treatment = useTaxTreatment(place)
+  return useMemo(() => priceCart(items, discount, treatment), [items, discount, treatment])
 }

@@ -4,7 +4,7 @@
  * one Buy Now button), and closes the question if the page goes away.
  */
 import { lazy, Suspense, useEffect } from 'react'
-import { cancelBuyNowCountry, useBuyNowCountryQuestion } from './buy-now-country.ts'
+import { cancelBuyNowCountry, useBuyNowCountryLines, useBuyNowCountryQuestion } from './buy-now-country.ts'
 
 // The country lists load with the dialog, not with every product page.
 const BuyNowCountryDialog = lazy(() => import('./BuyNowCountryDialog.tsx'))
@@ -16,6 +16,7 @@ interface BuyNowButtonProps {
 
 export function BuyNowButton({ onBuyNow, isProcessing }: BuyNowButtonProps) {
   const answer = useBuyNowCountryQuestion()
+  const lines = useBuyNowCountryLines()
   useEffect(() => cancelBuyNowCountry, [])
 
   return (
@@ -25,7 +26,7 @@ export function BuyNowButton({ onBuyNow, isProcessing }: BuyNowButtonProps) {
       </button>
       {answer && (
         <Suspense fallback={null}>
-          <BuyNowCountryDialog onAnswer={answer} />
+          <BuyNowCountryDialog onAnswer={answer} lines={lines} />
         </Suspense>
       )}
     </>

@@ -1,15 +1,14 @@
 /**
  * The cart's order summary beside the checkout wizard: every line, then subtotal, promo
- * discount, tax estimate and total from the one pricing function (the figure on the pay button).
+ * discount, the buyer's tax and total as the page charges them (the figure on the pay button).
  */
 import { lineTotalCents } from '../../../shared/pricing.ts'
-import { CartTotals, useCartStore, useCartTotals } from '../cart/public.ts'
+import { CartTotals, useCartStore, type ShownTotals } from '../cart/public.ts'
 import { CheckoutSummaryLine } from './CheckoutSummaryLine.tsx'
 
-export function CheckoutCartSummary() {
+export function CheckoutCartSummary({ totals }: { totals: ShownTotals }) {
   const items = useCartStore((state) => state.items)
   const promoCode = useCartStore((state) => state.promoCode)
-  const totals = useCartTotals()
   return (
     <aside aria-labelledby="checkout-summary-heading" className="rounded-2xl border border-zinc-800 bg-zinc-900/60 p-5 sm:p-6 lg:sticky lg:top-24">
       <h2 id="checkout-summary-heading" className="text-lg font-bold text-white">

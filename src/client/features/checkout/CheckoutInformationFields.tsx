@@ -1,26 +1,32 @@
 /**
  * The Information step's fields: email, names, company, address, apartment, city, then what the
  * country decides (country, its state/province/prefecture where it has them, postal code where it
- * has them) and phone. Email and the names are enforced by the wizard, the country's rules under
- * their fields; address, city and phone are only marked.
+ * has them, a business's VAT number where the store's tax mode makes it count) and phone. Email
+ * and the names are enforced by the wizard, the country's rules under their fields; address, city
+ * and phone are only marked.
  */
 import { useId, type ChangeEvent } from 'react'
 import type { BillingAddressErrors } from '../../../shared/address/billing-address.ts'
 import { INPUT_CLASS } from '../../components/TextField.tsx'
+import { useTaxMode } from '../cart/public.ts'
 import { BillingCountryFields, type BillingCountry } from './BillingCountryFields.tsx'
 import { FieldLabel } from './CheckoutFieldParts.tsx'
 import { MARKED_REQUIRED_FIELDS, type CheckoutField, type CheckoutInformation } from './checkout-form.ts'
+import { asksVatNumber } from './tax-place.ts'
+import { VatNumberField } from './VatNumberField.tsx'
 
 interface CheckoutInformationFieldsProps {
   value: CheckoutInformation
   onChange: (value: CheckoutInformation) => void
   /** The country's rules that fail, shown under their fields (after the shopper tried to continue). */
   addressErrors?: BillingAddressErrors
+  /** The server's refusal of the VAT number, shown under it. */
+  vatNumberError?: string
   disabled?: boolean
 }
 
 interface FieldSpec {
-  field: Exclude<CheckoutField, 'countryCode' | 'state' | 'postalCode'>
+  field: Exclude<CheckoutField, 'countryCode' | 'state' | 'postalCode' | 'vatNumber'>
   label: string
   type?: 'email' | 'tel' | 'text'
   autoComplete: string
@@ -42,7 +48,8 @@ const PHONE: FieldSpec = { field: 'phone', label: 'Phone', type: 'tel', autoComp
 
 const isMarkedRequired = (field: CheckoutField) => MARKED_REQUIRED_FIELDS.includes(field)
 
-export function CheckoutInformationFields({ value, onChange, addressErrors = {}, disabled = false }: CheckoutInformationFieldsProps) {
+export function CheckoutInformationFields({ value, onChange, addressErrors = {}, vatNumberError, disabled = false }: CheckoutInformationFieldsProps) {
+  const taxMode = useTaxMode()
   const set = (field: FieldSpec['field']) => (event: ChangeEvent<HTMLInputElement>) => onChange({ ...value, [field]: event.target.value })
   const setCountry = (country: BillingCountry) => onChange({ ...value, ...country })
 
@@ -64,6 +71,17 @@ export function CheckoutInformationFields({ value, onChange, addressErrors = {},
           errors={addressErrors}
           disabled={disabled}
         />
+        {asksVatNumber(taxMode, value.countryCode) && (
+          <VatNumberField
+            // Another country checks the number by its own format.
+            key={value.countryCode}
+            value={value.vatNumber}
+            countryCode={value.countryCode}
+            onChange={(vatNumber) => onChange({ ...value, vatNumber })}
+            serverError={vatNumberError}
+            disabled={disabled}
+          />
+        )}
         {input(PHONE)}
       </fieldset>
     </div>

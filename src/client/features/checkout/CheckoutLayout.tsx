@@ -1,23 +1,26 @@
 /**
  * The frame of the cart checkout wizards (/checkout and /checkout/hosted): breadcrumb, heading,
- * step indicator, the step's content and the order summary beside it. While a signed-in cart is
- * still loading it shows a loader; an empty cart shows "Your cart is empty".
+ * step indicator, the step's content and the order summary beside it, with the figures the page
+ * charges (the buyer's tax for the place the form names). While a signed-in cart is still loading
+ * it shows a loader; an empty cart shows "Your cart is empty".
  */
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 import { CHECKOUT_MESSAGES } from '../../../shared/checkout-errors.ts'
 import { Breadcrumbs } from '../../components/Breadcrumbs.tsx'
 import { CartIcon } from '../../components/Icons.tsx'
-import { useCartStore } from '../cart/public.ts'
+import { useCartStore, type ShownTotals } from '../cart/public.ts'
 import { CheckoutCartSummary } from './CheckoutCartSummary.tsx'
 import { CheckoutSteps, type CheckoutStep } from './CheckoutSteps.tsx'
 
 interface CheckoutLayoutProps {
   step: CheckoutStep
+  /** The figures the page's button charges, so the summary beside it shows the same. */
+  totals: ShownTotals
   children: ReactNode
 }
 
-export function CheckoutLayout({ step, children }: CheckoutLayoutProps) {
+export function CheckoutLayout({ step, totals, children }: CheckoutLayoutProps) {
   const items = useCartStore((state) => state.items)
   const isLoading = useCartStore((state) => state.isLoading)
 
@@ -40,7 +43,7 @@ export function CheckoutLayout({ step, children }: CheckoutLayoutProps) {
           </div>
           <div className="mt-8 grid gap-8 lg:grid-cols-[minmax(0,1fr)_24rem] lg:items-start lg:gap-10">
             <div className="min-w-0">{children}</div>
-            <CheckoutCartSummary />
+            <CheckoutCartSummary totals={totals} />
           </div>
         </>
       )}

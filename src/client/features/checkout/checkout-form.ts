@@ -7,7 +7,9 @@ import { countryName, DEFAULT_COUNTRY_CODE } from '../../../shared/address/count
 import { postalCodeRuleOf } from '../../../shared/address/postal-codes.ts'
 import { hasRegions } from '../../../shared/address/regions.ts'
 import type { CreateCheckoutSessionBody } from '../../../shared/contract/checkout.ts'
+import type { TaxMode } from '../../../shared/tax/tax-types.ts'
 import type { BillingCountry } from './BillingCountryFields.tsx'
+import { asksVatNumber } from './tax-place.ts'
 
 export interface CheckoutInformation {
   email: string
@@ -23,6 +25,8 @@ export interface CheckoutInformation {
   state: string
   postalCode: string
   phone: string
+  /** A business buyer's VAT number, asked only where it can change the tax (tax-place.ts). */
+  vatNumber: string
 }
 
 export type CheckoutField = keyof CheckoutInformation
@@ -46,6 +50,7 @@ export function emptyCheckoutInformation(email = '', last: BillingCountry | null
     state: last?.state ?? '',
     postalCode: last?.postalCode ?? '',
     phone: '',
+    vatNumber: '',
   }
 }
 
@@ -57,10 +62,11 @@ export function hasRequiredInformation(information: CheckoutInformation): boolea
 export type BillingDetails = NonNullable<CreateCheckoutSessionBody['billingDetails']>
 
 /**
- * What the order keeps of the form: trimmed values, optional parts left out when blank, and
- * the country's part as countryBillingDetailsOf keeps it.
+ * What the order keeps of the form: trimmed values, optional parts left out when blank, the
+ * country's part as countryBillingDetailsOf keeps it, and the VAT number where the form asks it
+ * under the store's tax mode (one typed before switching to a country that is not asked is not sent).
  */
-export function billingDetailsOf(information: CheckoutInformation): BillingDetails {
+export function billingDetailsOf(information: CheckoutInformation, taxMode: TaxMode = 'flat'): BillingDetails {
   const details: BillingDetails = {
     email: information.email.trim(),
     firstName: information.firstName.trim(),
@@ -70,7 +76,8 @@ export function billingDetailsOf(information: CheckoutInformation): BillingDetai
     const value = information[field].trim()
     if (value) details[field] = value
   }
-  return { ...details, ...countryBillingDetailsOf(information) }
+  const vatNumber = asksVatNumber(taxMode, information.countryCode) ? information.vatNumber.trim() : ''
+  return { ...details, ...countryBillingDetailsOf(information), ...(vatNumber ? { vatNumber } : {}) }
 }
 
 /**

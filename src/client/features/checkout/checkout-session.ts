@@ -4,10 +4,10 @@
  * form) and turns every failure into the text the shopper reads.
  */
 import { CHECKOUT_MESSAGES, checkoutSessionErrorMessage } from '../../../shared/checkout-errors.ts'
-import type { CheckoutSessionResponse, CreateCheckoutSessionBody } from '../../../shared/contract/checkout.ts'
+import type { CheckoutSessionResponse, CheckoutTotals, CreateCheckoutSessionBody } from '../../../shared/contract/checkout.ts'
 import { isPromoRefusal } from '../../../shared/promo-rules.ts'
 import { ApiError } from '../../api/http.ts'
-import { useCartStore, type CartItem } from '../cart/public.ts'
+import { useCartStore, type CartItem, type ShownTotals } from '../cart/public.ts'
 import { postCheckoutSession } from './api/post-checkout-session.ts'
 
 type CheckoutSessionRequest = CreateCheckoutSessionBody & { uiMode: 'hosted' | 'embedded' }
@@ -16,7 +16,11 @@ type CheckoutSessionItem = NonNullable<CreateCheckoutSessionBody['items']>[numbe
 /** The provider replaces this with the paid session's id in the success URL. */
 export const SESSION_ID_PLACEHOLDER = '{CHECKOUT_SESSION_ID}'
 
-export type SessionOutcome = { ok: true; sessionId: string; url: string | null; clientSecret: string | null } | { ok: false; message: string }
+export type SessionOutcome =
+  /** `totals`: the order's figures as the server priced them (absent from an older server). */
+  | { ok: true; sessionId: string; url: string | null; clientSecret: string | null; totals?: CheckoutTotals }
+  /** `field`: the form field the refusal is about (`billingDetails.vatNumber`), when it names one. */
+  | { ok: false; message: string; field?: string }
 
 /**
  * Where the provider sends the shopper back: /payment/success and /payment/cancel on this
@@ -60,7 +64,20 @@ export function checkSessionResponse(response: CheckoutSessionResponse | null | 
     if (response.sessionId.trim() === '') return { ok: false, message: CHECKOUT_MESSAGES.emptySessionId }
     if (!response.url) return { ok: false, message: CHECKOUT_MESSAGES.redirectFailed }
   }
-  return { ok: true, sessionId: response.sessionId, url: response.url ?? null, clientSecret: response.client_secret ?? null }
+  return {
+    ok: true,
+    sessionId: response.sessionId,
+    url: response.url ?? null,
+    clientSecret: response.client_secret ?? null,
+    ...(response.totals ? { totals: response.totals } : {}),
+  }
+}
+
+/** The figures a summary shows: the page's own, with the server's where it priced the order (it has the last word on the tax). */
+export function withServerTotals(shown: ShownTotals, server: CheckoutTotals | null | undefined): ShownTotals {
+  if (!server) return shown
+  const { subtotalCents, discountCents, taxCents, totalCents, taxLabel, taxIncluded } = server
+  return { ...shown, subtotalCents, discountCents, taxCents, totalCents, tax: { label: taxLabel, pricesIncludeTax: taxIncluded } }
 }
 
 export async function startCheckoutSession(request: CheckoutSessionRequest): Promise<SessionOutcome> {
@@ -71,7 +88,7 @@ export async function startCheckoutSession(request: CheckoutSessionRequest): Pro
     const message = sessionErrorMessage(error)
     // The code checkout sends is the cart's: refused, it leaves the cart, so the summary and the pay button drop its discount.
     if (request.promoCode && error instanceof ApiError && isPromoRefusal(error.code)) useCartStore.getState().refusePromo(message, 'checkout')
-    return { ok: false, message }
+    return { ok: false, message, ...(error instanceof ApiError && error.field ? { field: error.field } : {}) }
   }
   return checkSessionResponse(response, request.uiMode)
 }

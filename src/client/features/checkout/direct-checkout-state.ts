@@ -1,9 +1,10 @@
 /**
  * The navigation state /checkout/direct needs: the embedded session's client secret,
- * the product and the quantity. Anything else (a reload of a bookmarked URL, a hand-typed
+ * the product and the quantity, and the order's figures as the server priced them. Anything else (a reload of a bookmarked URL, a hand-typed
  * address) is not a direct checkout, and the page sends the shopper home.
  */
 import type { Product, ProductListItem } from '../../../shared/contract/catalog.ts'
+import { checkoutTotalsSchema, type CheckoutTotals } from '../../../shared/contract/checkout.ts'
 
 export interface DirectCheckoutState {
   clientSecret: string
@@ -11,6 +12,8 @@ export interface DirectCheckoutState {
   sessionId?: string
   product: ProductListItem
   quantity: number
+  /** The order's subtotal, tax and total with the buyer's tax, when the server answered them. */
+  totals?: CheckoutTotals
 }
 
 export function readDirectCheckoutState(state: unknown): DirectCheckoutState | null {
@@ -26,5 +29,6 @@ export function readDirectCheckoutState(state: unknown): DirectCheckoutState | n
     sessionId: typeof candidate.sessionId === 'string' ? candidate.sessionId : undefined,
     product: product as Product,
     quantity: candidate.quantity,
+    totals: checkoutTotalsSchema.safeParse(candidate.totals).data,
   }
 }

@@ -5,11 +5,13 @@
  * /checkout/direct.
  */
 import '@testing-library/jest-dom/vitest'
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import toast from 'react-hot-toast'
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { makeProduct } from '../../../../tests/support/client/product-fixture.ts'
+import { byCountryTaxPolicy, queryClientWithTaxPolicy, TAX_POLICY_URL, taxPolicyResponse } from '../../../../tests/support/client/tax-policy-fixture.ts'
 import type { AuthSession } from '../account/use-session.ts'
 import { BuyNowButton } from './BuyNowButton.tsx'
 
@@ -38,14 +40,16 @@ function Where() {
   return <pre data-testid="where">{JSON.stringify({ path: location.pathname, state: location.state })}</pre>
 }
 
-function renderProduct() {
+function renderProduct(queryClient = new QueryClient()) {
   return render(
-    <MemoryRouter initialEntries={[`/products/${product.id}`]}>
-      <Routes>
-        <Route path="/products/:productId" element={<ProductHarness />} />
-        <Route path="*" element={<Where />} />
-      </Routes>
-    </MemoryRouter>,
+    <QueryClientProvider client={queryClient}>
+      <MemoryRouter initialEntries={[`/products/${product.id}`]}>
+        <Routes>
+          <Route path="/products/:productId" element={<ProductHarness />} />
+          <Route path="*" element={<Where />} />
+        </Routes>
+      </MemoryRouter>
+    </QueryClientProvider>,
   )
 }
 const where = () => JSON.parse(screen.getByTestId('where').textContent!) as { path: string; state: Record<string, unknown> }
@@ -64,7 +68,9 @@ beforeEach(() => {
   owned.ids = []
   requests = []
   answer = () => Response.json({ sessionId: 'cs_test_direct', url: null, client_secret: 'cs_test_direct_secret_x', orderId: 'order-1' })
-  vi.stubGlobal('fetch', async (_url: string, init: RequestInit = {}) => {
+  vi.stubGlobal('fetch', async (url: string, init: RequestInit = {}) => {
+    // The store's tax policy, which the country dialog reads: the flat estimate.
+    if (url === TAX_POLICY_URL) return taxPolicyResponse()
     requests.push(JSON.parse(String(init.body)))
     return answer()
   })
@@ -171,5 +177,23 @@ describe('Buy Now', () => {
     expect(requests).toHaveLength(0)
     expect(screen.getByRole('button', { name: 'Buy Now' })).toBeEnabled()
     expect(await openCountryDialog()).toBeInTheDocument()
+  })
+
+  it("shows the product's tax for the chosen country where the tax depends on it, and carries the server's figures to the payment page", async () => {
+    Object.assign(session, { user: signedIn })
+    const totals = { subtotalCents: 4900, discountCents: 0, taxCents: 931, totalCents: 5831, taxLabel: 'VAT 19%', taxIncluded: false }
+    answer = () => Response.json({ sessionId: 'cs_test_direct', url: null, client_secret: 'cs_test_direct_secret_x', orderId: 'order-1', totals })
+    renderProduct(queryClientWithTaxPolicy(byCountryTaxPolicy()))
+    const dialog = await openCountryDialog()
+    fireEvent.change(within(dialog).getByRole('combobox', { name: 'Country' }), { target: { value: 'DE' } })
+    fireEvent.change(within(dialog).getByRole('textbox', { name: 'Postal code' }), { target: { value: '10115' } })
+    // $49.00 + 19 % = $58.31
+    expect(within(dialog).getByRole('status')).toHaveTextContent('VAT 19%: $9.31 · Total $58.31')
+    fireEvent.change(within(dialog).getByRole('combobox', { name: 'Country' }), { target: { value: 'CA' } })
+    expect(within(dialog).getByRole('status')).toHaveTextContent('Tax calculated at checkout')
+
+    fireEvent.change(within(dialog).getByRole('combobox', { name: 'Country' }), { target: { value: 'DE' } })
+    await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Continue to payment' })))
+    expect(where().state).toMatchObject({ totals })
   })
 })

@@ -48,7 +48,7 @@ export function useBuyNow(product: Product, quantity: number): BuyNow {
       toast.error(ownedMessage)
       return
     }
-    const billingDetails = await askBuyNowCountry()
+    const billingDetails = await askBuyNowCountry([{ priceCents: product.priceCents, quantity }])
     if (!billingDetails) return
     setError(null)
     setProcessing(true)
@@ -65,7 +65,13 @@ export function useBuyNow(product: Product, quantity: number): BuyNow {
       setProcessing(false)
       return
     }
-    const state: DirectCheckoutState = { clientSecret: outcome.clientSecret!, sessionId: outcome.sessionId, product, quantity }
+    const state: DirectCheckoutState = {
+      clientSecret: outcome.clientSecret!,
+      sessionId: outcome.sessionId,
+      product,
+      quantity,
+      ...(outcome.totals ? { totals: outcome.totals } : {}),
+    }
     // Stays "Processing..." until the product page unmounts.
     navigate('/checkout/direct', { state })
   }

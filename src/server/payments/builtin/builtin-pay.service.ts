@@ -9,6 +9,7 @@ import type { PaymentSessionRow } from '../payments.schema.ts'
 import { AppError, badRequest, notFound } from '../../http/errors.ts'
 import { lineItemsSubtotalCents } from '../session-input.ts'
 import { completionUrl, type SessionStore } from './builtin-sessions.ts'
+import { storedTaxOf } from './builtin-tax.ts'
 import { evaluateTestCard } from './test-cards.ts'
 
 export const PAY_MESSAGES = {
@@ -81,6 +82,7 @@ function secretsMatch(given: string, expected: string): boolean {
 
 function publicView(row: PaymentSessionRow): BuiltinPaySession {
   const subtotalCents = lineItemsSubtotalCents(row.lineItems)
+  const tax = storedTaxOf(row.metadata)
   return {
     id: row.id,
     status: row.status,
@@ -89,6 +91,8 @@ function publicView(row: PaymentSessionRow): BuiltinPaySession {
     subtotalCents,
     discountCents: row.discountCents,
     taxCents: row.taxCents,
+    taxLabel: tax.label,
+    taxIncluded: tax.included,
     amountTotalCents: row.amountTotalCents,
     customerEmail: row.customerEmail,
     cancelUrl: row.uiMode === 'hosted' ? row.cancelUrl : null,

@@ -3,6 +3,8 @@
  * paid on our own page (`/pay/{id}`) or embedded form with Stripe's test cards, refunded and
  * disputed as Stripe's payments are, announcing each change (`checkout.session.completed`,
  * `.expired`, `charge.refunded`, `charge.dispute.*`) to our webhook endpoint with real Stripe signatures.
+ * In the `stripe` tax mode its sessions compute their own tax as Stripe Tax would, from the
+ * buyer's by-country treatment (builtin-tax.ts), so that path is testable offline.
  * Used when no Stripe key is configured; fulfilment cannot tell it from Stripe.
  */
 import { createHmac } from 'node:crypto'

@@ -8,6 +8,7 @@ import { and, asc, eq, gt, lte, type SQL } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
 import { paymentSessions, type PaymentSessionRow } from '../payments.schema.ts'
 import type { CreateCheckoutSessionInput } from '../provider.ts'
+import { sessionTaxOf, storedMetadataOf } from './builtin-tax.ts'
 import { newCheckoutSessionId, newClientSecret, newEventId, newPaymentIntentId } from './ids.ts'
 import { checkoutSessionEvent, type CheckoutSessionEventType } from './stripe-objects.ts'
 import { enqueueWebhookEvent } from './webhook-deliveries.ts'
@@ -65,19 +66,21 @@ export function createSessionStore({ db, publicUrl, onEventQueued }: SessionStor
     async create(input: CreateCheckoutSessionInput, now = new Date()): Promise<PaymentSessionRow> {
       const id = newCheckoutSessionId()
       const hosted = input.uiMode === 'hosted'
+      // In the `stripe` tax mode the session computes its own tax, as Stripe Tax does.
+      const { taxCents, totalCents, tax } = sessionTaxOf(input)
       const [row] = await db
         .insert(paymentSessions)
         .values({
           id,
           clientSecret: newClientSecret(id),
           uiMode: input.uiMode,
-          amountTotalCents: input.totalCents,
+          amountTotalCents: totalCents,
           currency: input.currency,
           lineItems: input.lineItems.map(({ productId, name, unitAmountCents, quantity }) => ({ productId, name, unitAmountCents, quantity })),
           discountCents: input.discountCents,
-          taxCents: input.taxCents,
+          taxCents,
           customerEmail: input.customerEmail,
-          metadata: { ...input.metadata, orderId: input.orderId },
+          metadata: storedMetadataOf(input, tax),
           successUrl: hosted ? input.successUrl : null,
           cancelUrl: hosted ? input.cancelUrl : null,
           returnUrl: hosted ? null : input.returnUrl,

@@ -8,6 +8,7 @@ import { refundedCentsOf } from '../../../shared/after-sale.ts'
 import type { PaymentDisputeRow, PaymentRefundRow, PaymentSessionRow } from '../payments.schema.ts'
 import type { StripeCheckoutSessionObject } from '../stripe-events.ts'
 import { lineItemsSubtotalCents } from '../session-input.ts'
+import { publicMetadataOf, storedTaxOf } from './builtin-tax.ts'
 
 export type CheckoutSessionEventType = 'checkout.session.completed' | 'checkout.session.expired'
 export type AfterSaleEventType = 'charge.refunded' | 'charge.dispute.created' | 'charge.dispute.closed'
@@ -34,10 +35,13 @@ export function hostedPageUrl(publicUrl: string, sessionId: string): string {
 export function checkoutSessionObject(row: PaymentSessionRow, publicUrl: string): StripeCheckoutSessionObject & Record<string, unknown> {
   const subtotal = lineItemsSubtotalCents(row.lineItems)
   const hosted = row.uiMode === 'hosted'
+  const tax = storedTaxOf(row.metadata)
+  // Our own tax line counts in Stripe's subtotal; Stripe Tax's is in total_details; a tax held in the prices is in neither.
+  const taxLine = !tax.automatic && !tax.included ? row.taxCents : 0
   return {
     id: row.id,
     object: 'checkout.session',
-    amount_subtotal: subtotal + row.taxCents,
+    amount_subtotal: subtotal + taxLine,
     amount_total: row.amountTotalCents,
     cancel_url: hosted ? row.cancelUrl : null,
     client_reference_id: row.metadata.orderId ?? null,
@@ -49,7 +53,7 @@ export function checkoutSessionObject(row: PaymentSessionRow, publicUrl: string)
     customer_email: row.customerEmail,
     expires_at: seconds(row.expiresAt),
     livemode: false,
-    metadata: { ...row.metadata },
+    metadata: publicMetadataOf(row.metadata),
     mode: 'payment',
     payment_intent: row.paymentIntentId,
     payment_method_types: ['card'],
@@ -58,9 +62,32 @@ export function checkoutSessionObject(row: PaymentSessionRow, publicUrl: string)
     return_url: hosted ? null : row.returnUrl,
     status: row.status,
     success_url: hosted ? row.successUrl : null,
-    total_details: { amount_discount: row.discountCents, amount_shipping: 0, amount_tax: 0 },
+    automatic_tax: { enabled: tax.automatic, liability: null, status: tax.automatic ? 'complete' : null },
+    total_details: {
+      amount_discount: row.discountCents,
+      amount_shipping: 0,
+      amount_tax: tax.automatic ? row.taxCents : 0,
+      // What Stripe answers when the breakdown is expanded: the one rate, and why it applies.
+      ...(tax.automatic ? { breakdown: { discounts: [], taxes: [breakdownLine(row.taxCents, tax)] } } : {}),
+    },
     ui_mode: hosted ? 'hosted_page' : 'embedded_page',
     url: hosted && row.status === 'open' ? hostedPageUrl(publicUrl, row.id) : null,
+  }
+}
+
+/** The tax's name without its rate, as Stripe's tax rate objects name it: "VAT 19%" → "VAT". */
+function displayNameOf(tax: ReturnType<typeof storedTaxOf>): string {
+  if (tax.reverseCharge) return 'VAT'
+  return tax.label.replace(/\s*\d[\d.,]*\s*%.*$/, '') || 'Tax'
+}
+
+function breakdownLine(amount: number, tax: ReturnType<typeof storedTaxOf>) {
+  const percentage = tax.rateBasisPoints / 100
+  return {
+    amount,
+    rate: { object: 'tax_rate', percentage, effective_percentage: percentage, display_name: displayNameOf(tax), country: tax.country },
+    taxability_reason: tax.reverseCharge ? 'reverse_charge' : tax.rateBasisPoints > 0 ? 'standard_rated' : 'not_collecting',
+    taxable_amount: null,
   }
 }
 

@@ -3,44 +3,25 @@
  * the stripe SDK really makes (session parameters, amounts in cents, the coupon, the tax line,
  * the order id in metadata), how answers are read, and webhook signature checks.
  */
-import { createServer, type IncomingMessage, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import Stripe from 'stripe'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { checkoutSessionInput } from '../../../../tests/support/payments.ts'
+import {
+  metadataOf,
+  resourceMissing,
+  startStripeStandIn,
+  stripeSession,
+  type RecordedRequest,
+  type StripeStandIn,
+} from '../../../../tests/support/stripe-stand-in.ts'
 import { createTestApp } from '../../../../tests/support/test-app.ts'
 import { WebhookSignatureError, type PaymentProvider } from '../provider.ts'
 import { createStripeProvider, STRIPE_SESSION_LIFETIME_SECONDS } from './stripe-provider.ts'
 
-interface RecordedRequest {
-  method: string
-  path: string
-  query: URLSearchParams
-  /** The form-encoded body, flattened as Stripe encodes it: `line_items[0][price_data][unit_amount]`. */
-  form: Record<string, string>
-  authorization: string | undefined
-  idempotencyKey: string | undefined
-}
-
 const WEBHOOK_SECRET = 'whsec_test_local_stand_in'
-let server: Server
-let requests: RecordedRequest[] = []
+let standIn: StripeStandIn
+let requests: RecordedRequest[]
 let provider: PaymentProvider
-
-function stripeSession(fields: Record<string, unknown>) {
-  return {
-    object: 'checkout.session',
-    url: null,
-    client_secret: null,
-    status: 'open',
-    payment_status: 'unpaid',
-    currency: 'usd',
-    customer_email: null,
-    metadata: {},
-    payment_intent: null,
-    ...fields,
-  }
-}
 
 function answer(request: RecordedRequest): [number, unknown] {
   const { method, path, form } = request
@@ -49,11 +30,7 @@ function answer(request: RecordedRequest): [number, unknown] {
   }
   if (method === 'POST' && path === '/v1/checkout/sessions') {
     const hosted = form.ui_mode === 'hosted_page'
-    const metadata = Object.fromEntries(
-      Object.entries(form)
-        .filter(([key]) => key.startsWith('metadata['))
-        .map(([key, value]) => [key.slice(9, -1), value]),
-    )
+    const metadata = metadataOf(form)
     return [
       200,
       stripeSession({
@@ -103,11 +80,7 @@ function answer(request: RecordedRequest): [number, unknown] {
     ]
   }
   if (method === 'POST' && path === '/v1/refunds') {
-    const metadata = Object.fromEntries(
-      Object.entries(form)
-        .filter(([key]) => key.startsWith('metadata['))
-        .map(([key, value]) => [key.slice(9, -1), value]),
-    )
+    const metadata = metadataOf(form)
     return [
       200,
       { id: 're_new', object: 'refund', amount: Number(form.amount), payment_intent: form.payment_intent, status: 'pending', reason: form.reason, metadata },
@@ -138,42 +111,17 @@ function answer(request: RecordedRequest): [number, unknown] {
       },
     ]
   }
-  return [404, { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such checkout.session: '${path.split('/').pop()}'` } }]
-}
-
-async function readBody(request: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = []
-  for await (const chunk of request) chunks.push(chunk as Buffer)
-  return Buffer.concat(chunks).toString('utf8')
+  return resourceMissing(path)
 }
 
 beforeAll(async () => {
-  server = createServer(async (request, response) => {
-    const url = new URL(request.url ?? '/', 'http://stand-in')
-    const recorded: RecordedRequest = {
-      method: request.method ?? 'GET',
-      path: url.pathname,
-      query: url.searchParams,
-      form: Object.fromEntries(new URLSearchParams(await readBody(request))),
-      authorization: request.headers.authorization,
-      idempotencyKey: request.headers['idempotency-key'] as string | undefined,
-    }
-    requests.push(recorded)
-    const [status, body] = answer(recorded)
-    response.writeHead(status, { 'Content-Type': 'application/json', 'Request-Id': `req_${requests.length}` }).end(JSON.stringify(body))
-  })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address() as AddressInfo
-  provider = createStripeProvider({
-    secretKey: 'sk_test_local',
-    publishableKey: 'pk_test_local',
-    webhookSecret: WEBHOOK_SECRET,
-    api: { host: '127.0.0.1', port, protocol: 'http' },
-  })
+  standIn = await startStripeStandIn(answer)
+  requests = standIn.requests
+  provider = createStripeProvider({ secretKey: 'sk_test_local', publishableKey: 'pk_test_local', webhookSecret: WEBHOOK_SECRET, api: standIn.api })
 })
-afterAll(async () => new Promise<void>((resolve) => server.close(() => resolve())))
+afterAll(() => standIn.close())
 beforeEach(() => {
-  requests = []
+  requests.length = 0
 })
 
 describe('creating a Stripe Checkout Session', () => {
@@ -254,9 +202,9 @@ describe('creating a Stripe Checkout Session', () => {
 })
 
 describe('reading and ending sessions', () => {
-  it('retrieves with the PaymentIntent latest charge expanded, to read the card last four', async () => {
+  it('retrieves with the PaymentIntent latest charge and the tax breakdown expanded, to read the card last four (and Stripe Tax)', async () => {
     const session = await provider.retrieveCheckoutSession('cs_test_paid')
-    expect(Object.fromEntries(requests[0]!.query)).toEqual({ 'expand[0]': 'payment_intent.latest_charge' })
+    expect(Object.fromEntries(requests[0]!.query)).toEqual({ 'expand[0]': 'payment_intent.latest_charge', 'expand[1]': 'total_details.breakdown' })
     expect(session).toEqual({
       id: 'cs_test_paid',
       url: null,

@@ -1,17 +1,23 @@
 /**
  * The Stripe payment provider: Checkout Sessions on Stripe (hosted page or embedded form)
  * created with the stripe SDK from our priced order: one price_data line per product, the
- * promo as a one-off coupon, the tax estimate as its own line, the order id in metadata.
+ * promo as a one-off coupon, the tax as its own line (named as the order's treatment names it;
+ * none when the prices include it), the order id in metadata. In the `stripe` tax mode Stripe
+ * Tax computes the tax instead (`automatic_tax`, no tax line, each price marked inclusive or
+ * exclusive), and the session is read back with its tax breakdown.
  * Chosen when STRIPE_SECRET_KEY is set.
  */
 import Stripe from 'stripe'
 import type { CreateCheckoutSessionInput, PaymentCheckoutSession, PaymentProvider, PaymentRefund, RefundInput } from '../provider.ts'
-import { assertTotalsAddUp } from '../session-input.ts'
+import { assertTotalsAddUp, pricesIncludeTax, providerComputesTax } from '../session-input.ts'
 import { toPaymentCheckoutSession, toPaymentRefund, verifyStripeEvent, type StripeCheckoutSessionObject, type StripeRefundObject } from '../stripe-events.ts'
 
 /** Stripe accepts 30 minutes to 24 hours; a little under the maximum keeps clock skew from rejecting it. */
 export const STRIPE_SESSION_LIFETIME_SECONDS = 24 * 60 * 60 - 10 * 60
+/** The flat estimate's line; a by-country order's line is named by its treatment ("VAT 19%"). */
 export const TAX_LINE_NAME = 'Estimated tax'
+/** Read back with every session: the card's last four and Stripe Tax's breakdown by rate. */
+const SESSION_EXPAND = ['payment_intent.latest_charge', 'total_details.breakdown']
 
 export interface StripeProviderOptions {
   secretKey: string
@@ -35,16 +41,22 @@ export function createStripeProvider({ secretKey, publishableKey, webhookSecret,
     async createCheckoutSession(input: CreateCheckoutSessionInput) {
       assertTotalsAddUp(input)
       const metadata = { ...input.metadata, orderId: input.orderId }
+      const automaticTax = providerComputesTax(input)
+      const included = pricesIncludeTax(input)
       const lineItems: Stripe.Checkout.SessionCreateParams.LineItem[] = input.lineItems.map((line) => ({
         quantity: line.quantity,
         price_data: {
           currency: input.currency,
           unit_amount: line.unitAmountCents,
           product_data: { name: line.name, metadata: { productId: line.productId } },
+          // Stripe Tax adds the tax to an exclusive price and finds it inside an inclusive one.
+          ...(automaticTax ? { tax_behavior: included ? ('inclusive' as const) : ('exclusive' as const) } : {}),
         },
       }))
-      if (input.taxCents > 0) {
-        lineItems.push({ quantity: 1, price_data: { currency: input.currency, unit_amount: input.taxCents, product_data: { name: TAX_LINE_NAME } } })
+      // Our own tax line, only when it is added on top: an inclusive price already holds it.
+      if (!automaticTax && !included && input.taxCents > 0) {
+        const name = input.taxTreatment && input.taxTreatment.mode !== 'flat' ? input.taxTreatment.label : TAX_LINE_NAME
+        lineItems.push({ quantity: 1, price_data: { currency: input.currency, unit_amount: input.taxCents, product_data: { name } } })
       }
       // A coupon for exactly the promo's cents: Stripe then charges our total to the cent.
       const coupon =
@@ -68,6 +80,8 @@ export function createStripeProvider({ secretKey, publishableKey, webhookSecret,
         line_items: lineItems,
         ...(coupon ? { discounts: [{ coupon: coupon.id }] } : {}),
         ...(input.customerEmail ? { customer_email: input.customerEmail } : {}),
+        // Stripe Tax asks for the address it needs; a business enters its VAT number there for the reverse charge.
+        ...(automaticTax ? { automatic_tax: { enabled: true }, tax_id_collection: { enabled: true } } : {}),
         client_reference_id: input.orderId,
         metadata,
         payment_intent_data: { metadata: { orderId: input.orderId } },
@@ -78,7 +92,7 @@ export function createStripeProvider({ secretKey, publishableKey, webhookSecret,
 
     async retrieveCheckoutSession(sessionId: string) {
       try {
-        return read(await stripe.checkout.sessions.retrieve(sessionId, { expand: ['payment_intent.latest_charge'] }))
+        return read(await stripe.checkout.sessions.retrieve(sessionId, { expand: SESSION_EXPAND }))
       } catch (error) {
         if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) return null
         throw error

@@ -7,6 +7,7 @@ import { MemoryRouter } from 'react-router'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { formatPrice } from '../../../../shared/money.ts'
 import { priceCart } from '../../../../shared/pricing.ts'
+import { TAX_POLICY_URL, taxPolicyResponse } from '../../../../../tests/support/client/tax-policy-fixture.ts'
 import type { AuthSession } from '../../account/use-session.ts'
 import type { CartItem } from '../../cart/cart-item.ts'
 import { useCartStore } from '../../cart/cart-store.ts'
@@ -59,6 +60,8 @@ beforeEach(() => {
   requests = []
   answer = () => Response.json({ sessionId: 'cs_test_1', url: 'http://localhost/pay/cs_test_1', client_secret: null, orderId: 'order-1' })
   vi.stubGlobal('fetch', async (url: string, init: RequestInit = {}) => {
+    // The store's tax policy, read by the summary: the flat estimate.
+    if (url === TAX_POLICY_URL) return taxPolicyResponse()
     requests.push({ url, body: init.body ? JSON.parse(String(init.body)) : null })
     return answer()
   })

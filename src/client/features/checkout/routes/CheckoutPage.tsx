@@ -1,15 +1,16 @@
 /**
  * The redirect checkout (/checkout): Information (the country's rules checked under their
- * fields), then Payment with the promo code, the order review and "Continue to Payment - $X",
- * which creates a hosted session and sends the shopper to the provider's page. X is the cart
- * total from the one pricing function, the amount charged.
+ * fields, a business's VAT number where it counts), then Payment with the promo code, the order
+ * review and "Continue to Payment - $X", which creates a hosted session and sends the shopper to
+ * the provider's page. X is the cart total from the one pricing function with the buyer's tax for
+ * the place the form names, the amount charged; the summary beside it shows the same figures.
  */
 import { useEffect, useState, type FormEvent } from 'react'
 import { CHECKOUT_ERROR_TITLE, CHECKOUT_MESSAGES, checkoutRedirectErrorMessage } from '../../../../shared/checkout-errors.ts'
 import { formatPrice } from '../../../../shared/money.ts'
 import { LockIcon } from '../../../components/Icons.tsx'
 import { useSession } from '../../account/public.ts'
-import { PromoCodeForm, selectPayablePromoCode, useCartStore, useCartTotals } from '../../cart/public.ts'
+import { PromoCodeForm, selectPayablePromoCode, useCartStore, useCartTotals, useTaxMode } from '../../cart/public.ts'
 import { billingDetailsOf, customerName, hasRequiredInformation, type CheckoutInformation } from '../checkout-form.ts'
 import { cartCheckoutItems, cartCheckoutBuyer, checkoutReturnUrls, startCheckoutSession } from '../checkout-session.ts'
 import { CheckoutErrorBox } from '../CheckoutErrorBox.tsx'
@@ -17,6 +18,8 @@ import { CheckoutInformationFields } from '../CheckoutInformationFields.tsx'
 import { CheckoutLayout, CheckoutPanel } from '../CheckoutLayout.tsx'
 import { CheckoutOrderReview } from '../CheckoutOrderReview.tsx'
 import { saveLastBillingAddress } from '../last-billing-address.ts'
+import { VAT_NUMBER_FIELD } from '../tax-place.ts'
+import { taxPlaceOf, vatNumberProblemOf } from '../vat-number-check.ts'
 import { useAddressCheck } from '../use-address-check.ts'
 import { useCheckoutInformation } from '../use-checkout-information.ts'
 
@@ -31,12 +34,14 @@ export default function CheckoutPage() {
   const [information, setInformation] = useCheckoutInformation()
   const address = useAddressCheck(information)
   const [error, setError] = useState<ShownError | null>(null)
+  const [vatNumberError, setVatNumberError] = useState<string | undefined>()
   const [redirecting, setRedirecting] = useState(false)
   const { user, isLoading: authLoading } = useSession()
   const items = useCartStore((state) => state.items)
   // A code below its minimum gives no discount, so it is not sent: the charge is the summary's total.
   const promoCode = useCartStore(selectPayablePromoCode)
-  const totals = useCartTotals()
+  const taxMode = useTaxMode()
+  const totals = useCartTotals(taxPlaceOf(information, taxMode))
 
   // Back from the provider's page, the browser may restore this page as it was left: "Redirecting…".
   useEffect(() => {
@@ -51,9 +56,11 @@ export default function CheckoutPage() {
     event.preventDefault()
     if (items.length === 0) return setError({ message: CHECKOUT_MESSAGES.emptyCart, persist: false })
     const addressOk = address.check()
+    const vatProblem = vatNumberProblemOf(information, taxMode)
+    if (vatProblem) setVatNumberError(vatProblem)
     if (!hasRequiredInformation(information)) return setError({ message: CHECKOUT_MESSAGES.requiredFields, persist: false })
     setError(null)
-    if (addressOk) setStep('payment')
+    if (addressOk && !vatProblem) setStep('payment')
   }
 
   async function pay(event: FormEvent) {
@@ -68,8 +75,15 @@ export default function CheckoutPage() {
       ...cartCheckoutBuyer(user?.id, information.email),
       ...checkoutReturnUrls(),
       uiMode: 'hosted',
-      billingDetails: billingDetailsOf(information),
+      billingDetails: billingDetailsOf(information, taxMode),
     })
+    if (!outcome.ok && outcome.field === VAT_NUMBER_FIELD) {
+      // The register refused the number: back to the field, with the sentence under it.
+      setVatNumberError(outcome.message)
+      setRedirecting(false)
+      setStep('information')
+      return
+    }
     if (!outcome.ok) {
       setError({ message: outcome.message, persist: true })
       setRedirecting(false)
@@ -86,6 +100,7 @@ export default function CheckoutPage() {
   }
 
   function updateInformation(value: CheckoutInformation) {
+    if (value.vatNumber !== information.vatNumber || value.countryCode !== information.countryCode) setVatNumberError(undefined)
     setInformation(value)
     setError(null)
   }
@@ -94,10 +109,10 @@ export default function CheckoutPage() {
 
   if (step === 'information') {
     return (
-      <CheckoutLayout step="information">
+      <CheckoutLayout step="information" totals={totals}>
         <form ref={address.formRef} onSubmit={continueToPayment} noValidate className="flex flex-col gap-6">
           <CheckoutPanel title="Information">
-            <CheckoutInformationFields value={information} onChange={updateInformation} addressErrors={address.errors} />
+            <CheckoutInformationFields value={information} onChange={updateInformation} addressErrors={address.errors} vatNumberError={vatNumberError} />
           </CheckoutPanel>
           {errorBox}
           <button type="submit" className="btn btn-primary w-full py-3 text-base sm:ml-auto sm:w-auto sm:px-8">
@@ -109,7 +124,7 @@ export default function CheckoutPage() {
   }
 
   return (
-    <CheckoutLayout step="payment">
+    <CheckoutLayout step="payment" totals={totals}>
       <div className="flex flex-col gap-6">
         <CheckoutPanel title="Payment">
           <p className="flex items-start gap-3 rounded-xl border border-zinc-800 bg-zinc-950/50 p-4 text-sm text-zinc-300">

@@ -67,4 +67,13 @@ describe('DirectCheckoutPage', () => {
     fireEvent.click(screen.getByRole('button', { name: /^Pay with/ }))
     expect(screen.getByTestId('where')).toHaveTextContent('/payment/success?session_id=cs_test_direct&cart=keep')
   })
+
+  it("shows the order's figures as the server priced them, with the buyer's tax", () => {
+    const totals = { subtotalCents: 4900, discountCents: 0, taxCents: 931, totalCents: 5831, taxLabel: 'VAT 19%', taxIncluded: false }
+    renderDirect({ clientSecret: 'cs_test_direct_secret_1', product, quantity: 1, totals } satisfies DirectCheckoutState)
+    const summary = screen.getByRole('complementary', { name: 'Order Summary' })
+    expect(summary).toHaveTextContent('VAT 19%$9.31')
+    expect(summary).toHaveTextContent('Total$58.31')
+    expect(summary).not.toHaveTextContent('Estimated tax')
+  })
 })

@@ -1,17 +1,18 @@
 /**
  * Direct checkout (/checkout/direct), reached from Buy Now with the session's client secret,
- * the product and the quantity in the navigation state (without it the shopper is sent home):
+ * the product, the quantity and the order's figures as the server priced them (the buyer's tax
+ * for the country Buy Now asked) in the navigation state (without it the shopper is sent home):
  * the embedded payment form (which shows its own "Payment Error" box when the payment service
  * or the session fails), a link back to the product and the order summary. Paying leads to
  * /payment/success.
  */
 import { Link, Navigate, useLocation, useNavigate } from 'react-router'
-import { formatPrice } from '../../../../shared/money.ts'
 import { priceCart } from '../../../../shared/pricing.ts'
 import { PLACEHOLDER_IMAGE } from '../../../../shared/product-view.ts'
 import { Breadcrumbs } from '../../../components/Breadcrumbs.tsx'
 import { LockIcon } from '../../../components/Icons.tsx'
-import { paymentSuccessPath } from '../checkout-session.ts'
+import { CartTotals } from '../../cart/public.ts'
+import { paymentSuccessPath, withServerTotals } from '../checkout-session.ts'
 import { CheckoutSummaryLine } from '../CheckoutSummaryLine.tsx'
 import { readDirectCheckoutState, type DirectCheckoutState } from '../direct-checkout-state.ts'
 import { EmbeddedCheckout } from '../payments/EmbeddedCheckout.tsx'
@@ -29,7 +30,8 @@ export default function DirectCheckoutPage() {
 function DirectCheckout({ state }: { state: DirectCheckoutState }) {
   const navigate = useNavigate()
   const { product, quantity, clientSecret } = state
-  const totals = priceCart([{ priceCents: product.priceCents, quantity }])
+  // The server's figures carry the buyer's tax; without them (an older page's state), the flat estimate.
+  const totals = withServerTotals(priceCart([{ priceCents: product.priceCents, quantity }]), state.totals)
 
   return (
     <div className="container-page py-8 sm:py-10">
@@ -63,20 +65,9 @@ function DirectCheckout({ state }: { state: DirectCheckoutState }) {
               lineTotalCents={totals.subtotalCents}
             />
           </ul>
-          <dl className="mt-4 flex flex-col gap-2 text-sm">
-            <div className="flex items-baseline justify-between gap-4">
-              <dt className="text-zinc-400">Subtotal</dt>
-              <dd className="font-medium text-zinc-100 tabular-nums">{formatPrice(totals.subtotalCents)}</dd>
-            </div>
-            <div className="flex items-baseline justify-between gap-4">
-              <dt className="text-zinc-400">Estimated tax (8%)</dt>
-              <dd className="font-medium text-zinc-100 tabular-nums">{formatPrice(totals.taxCents)}</dd>
-            </div>
-            <div className="mt-1 flex items-baseline justify-between gap-4 border-t border-zinc-800 pt-3">
-              <dt className="text-base font-semibold text-white">Total</dt>
-              <dd className="text-lg font-bold text-white tabular-nums">{formatPrice(totals.totalCents)}</dd>
-            </div>
-          </dl>
+          <div className="mt-4">
+            <CartTotals totals={totals} promoCode={null} variant="drawer" />
+          </div>
         </aside>
       </div>
     </div>

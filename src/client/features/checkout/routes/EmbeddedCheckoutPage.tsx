@@ -1,22 +1,27 @@
 /**
  * The embedded checkout (/checkout/hosted): Information (the country's rules checked under
- * their fields) with an optional promo code, then "Continue to payment" creates an embedded session and the Payment step shows the payment form
- * on our page. "Edit information" goes back and discards the session's secret; so does any change
- * to the cart, so the form never charges for lines the summary no longer shows.
+ * their fields, a business's VAT number where it counts) with an optional promo code, then
+ * "Continue to payment" creates an embedded session and the Payment step shows the payment form
+ * on our page, with the order's figures as the server priced them. "Edit information" goes back
+ * and discards the session's secret; so does any change to the cart, so the form never charges
+ * for lines the summary no longer shows.
  */
 import { useEffect, useState, type FormEvent } from 'react'
 import { useNavigate } from 'react-router'
 import { CHECKOUT_MESSAGES, PAYMENT_ERROR_TITLE } from '../../../../shared/checkout-errors.ts'
+import type { CheckoutTotals } from '../../../../shared/contract/checkout.ts'
 import { formatPrice } from '../../../../shared/money.ts'
 import { useSession } from '../../account/public.ts'
-import { PromoCodeForm, selectPayablePromoCode, useCartStore, useCartTotals } from '../../cart/public.ts'
+import { PromoCodeForm, selectPayablePromoCode, useCartStore, useCartTotals, useTaxMode } from '../../cart/public.ts'
 import { billingDetailsOf, hasRequiredInformation, type CheckoutInformation } from '../checkout-form.ts'
-import { cartCheckoutItems, cartCheckoutBuyer, checkoutReturnUrls, paymentSuccessPath, startCheckoutSession } from '../checkout-session.ts'
+import { cartCheckoutItems, cartCheckoutBuyer, checkoutReturnUrls, paymentSuccessPath, startCheckoutSession, withServerTotals } from '../checkout-session.ts'
 import { CheckoutErrorBox } from '../CheckoutErrorBox.tsx'
 import { CheckoutInformationFields } from '../CheckoutInformationFields.tsx'
 import { CheckoutLayout, CheckoutPanel } from '../CheckoutLayout.tsx'
 import { saveLastBillingAddress } from '../last-billing-address.ts'
 import { EmbeddedCheckout } from '../payments/EmbeddedCheckout.tsx'
+import { VAT_NUMBER_FIELD } from '../tax-place.ts'
+import { taxPlaceOf, vatNumberProblemOf } from '../vat-number-check.ts'
 import { useAddressCheck } from '../use-address-check.ts'
 import { useCheckoutInformation } from '../use-checkout-information.ts'
 
@@ -26,17 +31,23 @@ export default function EmbeddedCheckoutPage() {
   const address = useAddressCheck(information)
   const [step, setStep] = useState<'information' | 'payment'>('information')
   const [clientSecret, setClientSecret] = useState<string | null>(null)
+  // The order's figures once the server priced it: the payment step shows what the form charges.
+  const [serverTotals, setServerTotals] = useState<CheckoutTotals | null>(null)
+  const [vatNumberError, setVatNumberError] = useState<string | undefined>()
   const [creating, setCreating] = useState(false)
   const [error, setError] = useState<string | null>(null)
   const { user, isLoading: authLoading } = useSession()
   const items = useCartStore((state) => state.items)
   // A code below its minimum gives no discount, so it is not sent: the charge is the summary's total.
   const promoCode = useCartStore(selectPayablePromoCode)
-  const totals = useCartTotals()
+  const taxMode = useTaxMode()
+  const cartTotals = useCartTotals(taxPlaceOf(information, taxMode))
+  const totals = step === 'payment' ? withServerTotals(cartTotals, serverTotals) : cartTotals
 
   // The session was priced for the cart as it was: a changed cart or promo needs a new one.
   useEffect(() => {
     setClientSecret(null)
+    setServerTotals(null)
     setStep('information')
   }, [items, promoCode])
 
@@ -45,9 +56,11 @@ export default function EmbeddedCheckoutPage() {
     if (creating || authLoading) return
     if (items.length === 0) return setError(CHECKOUT_MESSAGES.emptyCart)
     const addressOk = address.check()
+    const vatProblem = vatNumberProblemOf(information, taxMode)
+    if (vatProblem) setVatNumberError(vatProblem)
     if (!hasRequiredInformation(information)) return setError(CHECKOUT_MESSAGES.requiredFields)
     setError(null)
-    if (!addressOk) return
+    if (!addressOk || vatProblem) return
     setCreating(true)
     const outcome = await startCheckoutSession({
       items: cartCheckoutItems(items),
@@ -55,22 +68,26 @@ export default function EmbeddedCheckoutPage() {
       ...cartCheckoutBuyer(user?.id, information.email),
       ...checkoutReturnUrls('cart'),
       uiMode: 'embedded',
-      billingDetails: billingDetailsOf(information),
+      billingDetails: billingDetailsOf(information, taxMode),
     })
     setCreating(false)
+    if (!outcome.ok && outcome.field === VAT_NUMBER_FIELD) return setVatNumberError(outcome.message)
     if (!outcome.ok) return setError(outcome.message)
     saveLastBillingAddress(information)
+    setServerTotals(outcome.totals ?? null)
     setClientSecret(outcome.clientSecret)
     setStep('payment')
   }
 
   function editInformation() {
     setClientSecret(null)
+    setServerTotals(null)
     setError(null)
     setStep('information')
   }
 
   function updateInformation(value: CheckoutInformation) {
+    if (value.vatNumber !== information.vatNumber || value.countryCode !== information.countryCode) setVatNumberError(undefined)
     setInformation(value)
     setError(null)
   }
@@ -79,11 +96,17 @@ export default function EmbeddedCheckoutPage() {
 
   if (step === 'information') {
     return (
-      <CheckoutLayout step="information">
+      <CheckoutLayout step="information" totals={totals}>
         <div className="flex flex-col gap-6">
           <form ref={address.formRef} id="checkout-information" onSubmit={continueToPayment} noValidate>
             <CheckoutPanel title="Information">
-              <CheckoutInformationFields value={information} onChange={updateInformation} addressErrors={address.errors} disabled={creating} />
+              <CheckoutInformationFields
+                value={information}
+                onChange={updateInformation}
+                addressErrors={address.errors}
+                vatNumberError={vatNumberError}
+                disabled={creating}
+              />
             </CheckoutPanel>
           </form>
           <CheckoutPanel title="Promo code (optional)">
@@ -104,7 +127,7 @@ export default function EmbeddedCheckoutPage() {
   }
 
   return (
-    <CheckoutLayout step="payment">
+    <CheckoutLayout step="payment" totals={totals}>
       <div className="flex flex-col gap-6">
         <CheckoutPanel
           title="Payment"

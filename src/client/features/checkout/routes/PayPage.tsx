@@ -127,7 +127,9 @@ function OrderSummary({ session }: { session: BuiltinPaySession }) {
       <dl className="mt-2 space-y-2 border-t border-zinc-800 pt-4 text-sm">
         <Amount label="Subtotal" cents={session.subtotalCents} />
         {session.discountCents > 0 && <Amount label="Discount" cents={-session.discountCents} className="text-emerald-300" />}
-        {session.taxCents > 0 && <Amount label="Estimated tax" cents={session.taxCents} />}
+        {session.taxCents > 0 && (
+          <Amount label={session.taxIncluded ? `Includes ${session.taxLabel ?? 'tax'}` : (session.taxLabel ?? 'Estimated tax')} cents={session.taxCents} />
+        )}
         <div className="flex justify-between border-t border-zinc-800 pt-3 text-base font-semibold text-white">
           <dt>Total due</dt>
           <dd className="tabular-nums">{formatPrice(session.amountTotalCents)}</dd>

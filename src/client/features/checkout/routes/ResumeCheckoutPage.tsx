@@ -1,6 +1,7 @@
 /**
  * Resume a pending order (/checkout/:orderId, signed-in only): opens a fresh embedded payment
- * session for the shopper's own PENDING order and shows its items and total beside the form.
+ * session for the shopper's own PENDING order and shows its items, its tax as the order was
+ * priced ("VAT 19%", or the flat estimate's name) and total beside the form.
  * Someone else's or an unknown order reads "Order not found"; a paid, failed or cancelled one
  * says it is no longer awaiting payment.
  */
@@ -9,7 +10,9 @@ import { Link, useNavigate, useParams } from 'react-router'
 import { CHECKOUT_MESSAGES, PAYMENT_ERROR_TITLE } from '../../../../shared/checkout-errors.ts'
 import { orderNumberOf } from '../../../../shared/contract/checkout.ts'
 import { formatPrice } from '../../../../shared/money.ts'
+import { FLAT_TAX } from '../../../../shared/pricing.ts'
 import { LockIcon } from '../../../components/Icons.tsx'
+import { CartTotals } from '../../cart/public.ts'
 import { checkoutResumeQueryOptions } from '../api/get-checkout-resume.ts'
 import { orderBySessionQueryOptions } from '../api/get-order-by-session.ts'
 import { paymentSuccessPath } from '../checkout-session.ts'
@@ -78,15 +81,20 @@ export default function ResumeCheckoutPage() {
                     </li>
                   ))}
                 </ul>
-                <dl className="mt-4 flex flex-col gap-2 text-sm">
-                  <Figure label="Subtotal" cents={order.data.subtotalCents} />
-                  {order.data.discountCents > 0 && <Figure label={`Discount (${order.data.promoCode ?? 'promo'})`} cents={-order.data.discountCents} />}
-                  <Figure label="Estimated tax (8%)" cents={order.data.taxCents} />
-                  <div className="mt-1 flex items-baseline justify-between gap-4 border-t border-zinc-800 pt-3">
-                    <dt className="text-base font-semibold text-white">Total</dt>
-                    <dd className="text-lg font-bold text-white tabular-nums">{formatPrice(order.data.totalCents)}</dd>
-                  </div>
-                </dl>
+                <div className="mt-4">
+                  <CartTotals
+                    totals={{
+                      subtotalCents: order.data.subtotalCents,
+                      savingsCents: 0,
+                      discountCents: order.data.discountCents,
+                      taxCents: order.data.taxCents,
+                      totalCents: order.data.totalCents,
+                      tax: { label: order.data.taxLabel ?? FLAT_TAX.label, pricesIncludeTax: order.data.taxIncluded ?? false },
+                    }}
+                    promoCode={order.data.promoCode ?? 'promo'}
+                    variant="drawer"
+                  />
+                </div>
               </>
             ) : (
               <p className="mt-3 text-sm text-zinc-400">Loading your order...</p>
@@ -94,17 +102,6 @@ export default function ResumeCheckoutPage() {
           </aside>
         </div>
       )}
-    </div>
-  )
-}
-
-function Figure({ label, cents }: { label: string; cents: number }) {
-  return (
-    <div className="flex items-baseline justify-between gap-4">
-      <dt className="text-zinc-400">{label}</dt>
-      <dd className={`font-medium tabular-nums ${cents < 0 ? 'text-emerald-300' : 'text-zinc-100'}`}>
-        {cents < 0 ? `−${formatPrice(-cents)}` : formatPrice(cents)}
-      </dd>
     </div>
   )
 }

@@ -91,7 +91,10 @@ export const taxDocuments = pgTable(
     index('tax_documents_issued_idx').on(table.issuedAt),
     index('tax_documents_order_idx').on(table.orderId),
     check('tax_documents_kind_check', sql`${table.kind} in ('invoice', 'credit_note')`),
-    check('tax_documents_amounts_check', sql`${table.netCents} >= 0 and ${table.taxCents} >= 0 and ${table.grossCents} = ${table.netCents} + ${table.taxCents}`),
+    check(
+      'tax_documents_amounts_check',
+      sql`${table.netCents} >= 0 and ${table.taxCents} >= 0 and ${table.grossCents} = ${table.netCents} + ${table.taxCents}`,
+    ),
   ],
 )
 

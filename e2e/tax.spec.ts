@@ -31,7 +31,7 @@ test('a German business with a valid VAT number is reverse-charged, gets an invo
     // The owner taxes by the buyer's country, selling from France.
     await page.goto('/admin/tax')
     await page.getByRole('radio', { name: "By the buyer's country" }).check()
-    const seller = page.getByRole('region', { name: 'Seller on invoices' })
+    const seller = page.getByRole('group', { name: 'Seller on invoices' })
     await seller.getByLabel('Country').selectOption('FR')
     await seller.getByLabel('Legal name').fill('Audio Lab SAS')
     await seller.getByLabel('VAT or tax number').fill('FR40303265045')

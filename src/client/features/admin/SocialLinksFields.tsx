@@ -6,11 +6,11 @@
 import { useId } from 'react'
 import { STORE_SETTINGS_LIMITS, type SocialLink } from '../../../shared/contract/store-settings.ts'
 import { INPUT_CLASS } from '../../components/TextField.tsx'
-import type { SettingsErrors } from './StoreSettingsForm.tsx'
+import type { FieldErrors } from './use-settings-form.tsx'
 
 interface SocialLinksFieldsProps {
   links: SocialLink[]
-  errors: SettingsErrors
+  errors: FieldErrors
   onChange: (links: SocialLink[]) => void
 }
 

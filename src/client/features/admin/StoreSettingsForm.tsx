@@ -5,15 +5,12 @@
  * can be put back to the store's default. A save over settings someone else saved since the form
  * was opened shows their change is there, with a Reload button.
  */
-import { useId, useState, type FormEvent, type ReactNode } from 'react'
+import { useId } from 'react'
 import { storeSettingsSchema, type StoreSettings } from '../../../shared/contract/store-settings.ts'
-import { ApiError } from '../../api/http.ts'
 import { INPUT_CLASS } from '../../components/TextField.tsx'
 import { SocialLinksFields } from './SocialLinksFields.tsx'
-import { isStaleVersion, StaleVersionNotice } from './StaleVersionNotice.tsx'
-
-/** Field errors by path: `storeName`, `socialLinks.1.url`, or `socialLinks` for the list as a whole. */
-export type SettingsErrors = Record<string, string>
+import { StaleVersionNotice } from './StaleVersionNotice.tsx'
+import { SettingsSection, useSettingsForm } from './use-settings-form.tsx'
 
 type TextKey = Exclude<keyof StoreSettings, 'socialLinks'>
 
@@ -25,52 +22,14 @@ interface StoreSettingsFormProps {
   onReload: () => void
 }
 
-function Section({ title, description, children }: { title: string; description: string; children: ReactNode }) {
-  return (
-    <fieldset className="grid gap-4 rounded-2xl border border-zinc-800 bg-zinc-900/60 p-4 sm:p-6">
-      <legend className="sr-only">{title}</legend>
-      <div>
-        <h2 className="text-base font-semibold text-white">{title}</h2>
-        <p className="mt-1 text-sm text-zinc-400">{description}</p>
-      </div>
-      {children}
-    </fieldset>
-  )
-}
-
 export function StoreSettingsForm({ initial, defaults, onSubmit, onReload }: StoreSettingsFormProps) {
   const id = useId()
-  const [values, setValues] = useState<StoreSettings>(initial)
-  const [errors, setErrors] = useState<SettingsErrors>({})
-  const [saving, setSaving] = useState(false)
-  const [formError, setFormError] = useState<string | null>(null)
-  const [conflict, setConflict] = useState<string | null>(null)
-
-  async function submit(event: FormEvent) {
-    event.preventDefault()
-    setFormError(null)
-    setConflict(null)
-    const parsed = storeSettingsSchema.safeParse(values)
-    if (!parsed.success) {
-      const found: SettingsErrors = {}
-      for (const issue of parsed.error.issues) found[issue.path.join('.')] ??= issue.message
-      setErrors(found)
-      // The first field to fix may be far up the form: take the owner there.
-      requestAnimationFrame(() => document.querySelector<HTMLElement>('form [aria-invalid="true"]')?.focus())
-      return
-    }
-    setErrors({})
-    setSaving(true)
-    try {
-      await onSubmit(parsed.data)
-    } catch (error) {
-      if (isStaleVersion(error)) setConflict(error.message)
-      else if (error instanceof ApiError && error.field) setErrors({ [error.field]: error.message })
-      else setFormError(error instanceof Error ? error.message : 'Failed to save the settings')
-    } finally {
-      setSaving(false)
-    }
-  }
+  const { values, setValues, errors, saving, formError, conflict, submit } = useSettingsForm(
+    storeSettingsSchema,
+    initial,
+    onSubmit,
+    'Failed to save the settings',
+  )
 
   const text = (key: TextKey, label: string, hint: string, input: { type?: string; multiline?: boolean } = {}) => {
     const fieldId = `${id}-${key}`
@@ -118,39 +77,39 @@ export function StoreSettingsForm({ initial, defaults, onSubmit, onReload }: Sto
 
   return (
     <form onSubmit={(event) => void submit(event)} noValidate className="flex flex-col gap-6">
-      <Section title="Store" description="How the store names itself in the header, the footer and page titles, and how shoppers reach you.">
+      <SettingsSection title="Store" description="How the store names itself in the header, the footer and page titles, and how shoppers reach you.">
         <div className="grid gap-4 sm:grid-cols-2">
           {text('storeName', 'Store name', 'Shown in the header, the footer and every page title.')}
           {text('supportEmail', 'Support email', 'Shown on the support and about pages.', { type: 'email' })}
           {text('supportReplyTime', 'Reply time', 'Shoppers read "We reply within …", for example "24-48 hours" or "one business day".')}
         </div>
-      </Section>
+      </SettingsSection>
 
-      <Section title="Cart trust notes" description="The notes under Proceed to Checkout on the cart page. Leave a note empty to hide it.">
+      <SettingsSection title="Cart trust notes" description="The notes under Proceed to Checkout on the cart page. Leave a note empty to hide it.">
         <div className="grid gap-4 sm:grid-cols-3">
           {text('secureCheckoutNote', 'Secure checkout', 'Next to a lock icon.')}
           {text('guaranteeNote', 'Guarantee', 'Only a promise you keep, such as your refund policy.')}
           {text('instantDownloadNote', 'Instant download', 'Next to a download icon.')}
         </div>
-      </Section>
+      </SettingsSection>
 
-      <Section
+      <SettingsSection
         title="Review claim"
         description="A rating or review figure shown on the order confirmation. Nothing is shown while it is empty: write only what you can point to."
       >
         {text('reviewClaim', 'Review claim', 'For example: "Rated 4.8 out of 5 by 300 producers on Trustpilot".', { multiline: true })}
-      </Section>
+      </SettingsSection>
 
-      <Section title="Social links" description="The Follow Us links in the footer and on the about page. Addresses must start with https://.">
+      <SettingsSection title="Social links" description="The Follow Us links in the footer and on the about page. Addresses must start with https://.">
         <SocialLinksFields links={values.socialLinks} errors={errors} onChange={(socialLinks) => setValues({ ...values, socialLinks })} />
-      </Section>
+      </SettingsSection>
 
-      <Section title="Receipt email" description="The opening line and the closing note of the receipt a buyer gets once an order is paid.">
+      <SettingsSection title="Receipt email" description="The opening line and the closing note of the receipt a buyer gets once an order is paid.">
         <div className="grid gap-4 sm:grid-cols-2">
           {text('receiptThankYou', 'Thank-you line', 'The receipt starts with it.', { multiline: true })}
           {text('receiptFootnote', 'Footnote', 'The receipt ends with it.', { multiline: true })}
         </div>
-      </Section>
+      </SettingsSection>
 
       {formError && (
         <p role="alert" className="text-sm text-red-300">

@@ -5,13 +5,13 @@
  * the seller's country and legal name); each field's error shows beside it. A save over settings
  * someone else saved since the form was opened shows the stale notice with a Reload button.
  */
-import { useId, useState, type FormEvent, type ReactNode } from 'react'
+import { useId } from 'react'
 import { COUNTRIES } from '../../../shared/address/countries.ts'
 import { TAX_MODE_LABELS, TAX_SETTINGS_LIMITS, taxSettingsFormSchema, type TaxSettingsForm as TaxSettingsValues } from '../../../shared/contract/tax.ts'
 import { TAX_MODES, type TaxMode } from '../../../shared/tax/tax-types.ts'
-import { ApiError } from '../../api/http.ts'
 import { INPUT_CLASS } from '../../components/TextField.tsx'
-import { isStaleVersion, StaleVersionNotice } from './StaleVersionNotice.tsx'
+import { StaleVersionNotice } from './StaleVersionNotice.tsx'
+import { SettingsSection, useSettingsForm } from './use-settings-form.tsx'
 
 // A select always matches :read-only, so the input look's read-only dimming is left out.
 const SELECT_CLASS =
@@ -25,7 +25,6 @@ const MODE_DESCRIPTIONS: Record<TaxMode, string> = {
 }
 
 type SellerKey = 'sellerLegalName' | 'sellerAddress' | 'sellerTaxNumber'
-type Errors = Partial<Record<keyof TaxSettingsValues, string>>
 
 interface TaxSettingsFormProps {
   initial: TaxSettingsValues
@@ -36,50 +35,14 @@ interface TaxSettingsFormProps {
   onReload: () => void
 }
 
-function Section({ title, description, children }: { title: string; description: string; children: ReactNode }) {
-  return (
-    <section aria-label={title} className="grid gap-4 rounded-2xl border border-zinc-800 bg-zinc-900/60 p-4 sm:p-6">
-      <div>
-        <h2 className="text-base font-semibold text-white">{title}</h2>
-        <p className="mt-1 text-sm text-zinc-400">{description}</p>
-      </div>
-      {children}
-    </section>
-  )
-}
-
 export function TaxSettingsForm({ initial, stripeTaxAvailable, onSubmit, onReload }: TaxSettingsFormProps) {
   const id = useId()
-  const [values, setValues] = useState<TaxSettingsValues>(initial)
-  const [errors, setErrors] = useState<Errors>({})
-  const [saving, setSaving] = useState(false)
-  const [formError, setFormError] = useState<string | null>(null)
-  const [conflict, setConflict] = useState<string | null>(null)
-
-  async function submit(event: FormEvent) {
-    event.preventDefault()
-    setFormError(null)
-    setConflict(null)
-    const parsed = taxSettingsFormSchema.safeParse(values)
-    if (!parsed.success) {
-      const found: Errors = {}
-      for (const issue of parsed.error.issues) found[issue.path[0] as keyof TaxSettingsValues] ??= issue.message
-      setErrors(found)
-      requestAnimationFrame(() => document.querySelector<HTMLElement>('form [aria-invalid="true"]')?.focus())
-      return
-    }
-    setErrors({})
-    setSaving(true)
-    try {
-      await onSubmit(parsed.data)
-    } catch (error) {
-      if (isStaleVersion(error)) setConflict(error.message)
-      else if (error instanceof ApiError && error.field) setErrors({ [error.field]: error.message })
-      else setFormError(error instanceof Error ? error.message : 'Failed to save the tax settings')
-    } finally {
-      setSaving(false)
-    }
-  }
+  const { values, setValues, errors, saving, formError, conflict, submit } = useSettingsForm(
+    taxSettingsFormSchema,
+    initial,
+    onSubmit,
+    'Failed to save the tax settings',
+  )
 
   const described = (key: keyof TaxSettingsValues, hint?: boolean) => ({
     'aria-invalid': errors[key] ? true : undefined,
@@ -120,7 +83,7 @@ export function TaxSettingsForm({ initial, stripeTaxAvailable, onSubmit, onReloa
 
   return (
     <form onSubmit={(event) => void submit(event)} noValidate className="flex flex-col gap-6">
-      <Section title="How tax is charged" description="Applies to the cart, checkout and every order from the moment you save.">
+      <SettingsSection title="How tax is charged" description="Applies to the cart, checkout and every order from the moment you save.">
         <fieldset className="grid gap-3">
           <legend className="sr-only">Tax mode</legend>
           {TAX_MODES.map((mode) => (
@@ -171,9 +134,9 @@ export function TaxSettingsForm({ initial, stripeTaxAvailable, onSubmit, onReloa
             </span>
           </span>
         </label>
-      </Section>
+      </SettingsSection>
 
-      <Section
+      <SettingsSection
         title="Seller on invoices"
         description="Who sells, as every invoice and credit note names you. Taxing by country or with Stripe Tax needs your country and legal name."
       >
@@ -203,7 +166,7 @@ export function TaxSettingsForm({ initial, stripeTaxAvailable, onSubmit, onReloa
           {seller('sellerTaxNumber', 'VAT or tax number', 'Printed on invoices, for example FR40303265045.', TAX_SETTINGS_LIMITS.taxNumber)}
           {seller('sellerAddress', 'Address', 'As invoices print it, on several lines.', TAX_SETTINGS_LIMITS.address, true)}
         </div>
-      </Section>
+      </SettingsSection>
 
       {formError && (
         <p role="alert" className="text-sm text-red-300">

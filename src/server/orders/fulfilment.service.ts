@@ -11,6 +11,7 @@ import { and, asc, eq, sql } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
 import { CHECKOUT_SERVER_MESSAGES as MESSAGES } from '../../shared/contract/checkout.ts'
 import { isUuid } from '../../shared/ids.ts'
+import type { OrderTaxDetails } from '../../shared/tax/tax-types.ts'
 import type { CartService } from '../cart/cart.service.ts'
 import type { CatalogService } from '../catalog/catalog.service.ts'
 import type { Database, Executor } from '../db/client.ts'
@@ -158,6 +159,7 @@ export function createFulfilmentService({
     return {
       ...session,
       cardLast4: session.cardLast4 ?? fresh.cardLast4,
+      cardCountry: session.cardCountry ?? fresh.cardCountry ?? null,
       paymentIntentId: session.paymentIntentId ?? fresh.paymentIntentId,
       // Stripe Tax's rate is in the breakdown, which only a retrieved session carries.
       ...(fresh.computedTax ? { computedTax: fresh.computedTax } : {}),
@@ -211,7 +213,8 @@ export function createFulfilmentService({
           updatedAt: sql`now()`,
           cardLast4: session.cardLast4,
           paymentIntentId: session.paymentIntentId,
-          ...(charged.fromProvider ? { taxCents: charged.taxCents, totalAmountCents: charged.totalAmountCents, taxDetails: charged.taxDetails } : {}),
+          ...(charged.fromProvider ? { taxCents: charged.taxCents, totalAmountCents: charged.totalAmountCents } : {}),
+          taxDetails: withCardCountry(charged.taxDetails, session.cardCountry ?? null),
         })
         .where(eq(orders.id, order.id))
         .returning()
@@ -290,3 +293,15 @@ export function createFulfilmentService({
 }
 
 export type FulfilmentService = ReturnType<typeof createFulfilmentService>
+
+/**
+ * The order's tax evidence with the card's issuing country, the second piece the EU asks for when
+ * no GeoIP database gives the address's: a card from another country than the billing one is
+ * recorded as a conflict, not guessed away.
+ */
+function withCardCountry(details: OrderTaxDetails | null, cardCountry: string | null): OrderTaxDetails | null {
+  if (!details || !cardCountry) return details
+  const { billingCountry, ipCountry } = details.evidence
+  const conflict = billingCountry !== null && [ipCountry, cardCountry].some((country) => country !== null && country !== billingCountry)
+  return { ...details, evidence: { ...details.evidence, cardCountry, conflict } }
+}

@@ -39,6 +39,8 @@ export const paymentSessions = pgTable(
     returnUrl: text('return_url'),
     /** The paying card's last four digits; the full number is never stored. */
     cardLast4: text('card_last4'),
+    /** ISO 3166-1 alpha-2 of the card's issuing country: evidence of where the buyer is. */
+    cardCountry: text('card_country'),
     cardholderName: text('cardholder_name'),
     paymentIntentId: text('payment_intent_id').unique(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),

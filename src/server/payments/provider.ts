@@ -55,6 +55,8 @@ export interface PaymentCheckoutSession {
   metadata: Record<string, string>
   /** Last four digits of the card that paid, when known. */
   cardLast4: string | null
+  /** The card's issuing country (ISO 3166-1 alpha-2), when known: the tax's second piece of evidence of where the buyer is. */
+  cardCountry?: string | null
   paymentIntentId: string | null
   /** The tax the provider computed (Stripe Tax), present only on a session created in `stripe` tax mode. */
   computedTax?: ProviderComputedTax

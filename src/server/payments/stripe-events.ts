@@ -83,7 +83,7 @@ export interface StripeChargeObject {
 
 interface ExpandedPaymentIntent {
   id: string
-  latest_charge?: string | { payment_method_details?: { card?: { last4?: string | null } | null } | null } | null
+  latest_charge?: string | { payment_method_details?: { card?: { last4?: string | null; country?: string | null } | null } | null } | null
 }
 
 /**
@@ -159,6 +159,7 @@ export function toPaymentCheckoutSession(session: StripeCheckoutSessionObject): 
     customerEmail: session.customer_details?.email ?? session.customer_email ?? null,
     metadata: { ...(session.metadata ?? {}) },
     cardLast4: typeof intent === 'object' && intent !== null ? cardLast4Of(intent) : null,
+    cardCountry: typeof intent === 'object' && intent !== null ? cardCountryOf(intent) : null,
     paymentIntentId: typeof intent === 'string' ? intent : (intent?.id ?? null),
     // Only a Stripe Tax session carries the provider's tax: anywhere else the tax is our own line.
     ...(session.automatic_tax?.enabled ? { computedTax: computedTaxOf(session) } : {}),
@@ -188,4 +189,10 @@ function cardLast4Of(intent: ExpandedPaymentIntent): string | null {
   const charge = intent.latest_charge
   if (!charge || typeof charge === 'string') return null
   return charge.payment_method_details?.card?.last4 ?? null
+}
+
+function cardCountryOf(intent: ExpandedPaymentIntent): string | null {
+  const charge = intent.latest_charge
+  if (!charge || typeof charge === 'string') return null
+  return charge.payment_method_details?.card?.country ?? null
 }

@@ -140,6 +140,26 @@ describe('the built-in provider charges what the page shows, in every mode', () 
   })
 })
 
+describe("where the buyer is: the card's issuing country beside the billing country", () => {
+  it('keeps the card country as the second piece of evidence, and records a conflict when it is not the billing country', async () => {
+    await saveTaxSettings({ mode: 'by-country' })
+    const paidWith = async (cardNumber: string) => {
+      const session = await createSession(t, checkoutBody({ ...GERMANY, firstName: `Ada ${cardNumber.slice(-4)}` }))
+      expect((await payBuiltinSession(t.app, session.sessionId, { cardNumber })).status).toBe(200)
+      await deliverWebhooksInto(t.app)
+      return orderById(t, session.orderId)
+    }
+    // Stripe's German test card: both pieces say Germany.
+    const german = await paidWith('4000002760000016')
+    expect(german.status).toBe('COMPLETED')
+    expect(german.taxDetails?.evidence).toMatchObject({ billingCountry: 'DE', cardCountry: 'DE', conflict: false })
+    // 4242 is issued in the United States: recorded as a conflict, the tax stays Germany's.
+    const american = await paidWith('4242424242424242')
+    expect(american.taxDetails?.evidence).toMatchObject({ billingCountry: 'DE', cardCountry: 'US', conflict: true })
+    expect(american.taxDetails?.rateBasisPoints).toBe(1900)
+  })
+})
+
 describe('Stripe Tax through the app (the local stand-in for api.stripe.com)', () => {
   const WEBHOOK_SECRET = 'whsec_stripe_tax_flow'
   let standIn: StripeStandIn

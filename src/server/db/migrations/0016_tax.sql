@@ -55,6 +55,7 @@ CREATE TABLE "tax_settings" (
 );
 --> statement-breakpoint
 ALTER TABLE "orders" ADD COLUMN "tax_details" jsonb;--> statement-breakpoint
+ALTER TABLE "payment_sessions" ADD COLUMN "card_country" text;--> statement-breakpoint
 ALTER TABLE "tax_documents" ADD CONSTRAINT "tax_documents_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "tax_documents_invoice_order_idx" ON "tax_documents" USING btree ("order_id") WHERE "tax_documents"."kind" = 'invoice';--> statement-breakpoint
 CREATE UNIQUE INDEX "tax_documents_refund_idx" ON "tax_documents" USING btree ("refund_id") WHERE "tax_documents"."refund_id" is not null;--> statement-breakpoint

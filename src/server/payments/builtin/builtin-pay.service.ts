@@ -56,7 +56,7 @@ export function createBuiltinPayService(sessions: SessionStore) {
       if (!outcome.ok) throw new AppError(outcome.status, outcome.code, outcome.message)
       const paid = await sessions.complete(
         row.id,
-        { last4: outcome.last4, cardholderName: request.name, email: row.customerEmail ? null : (request.email ?? null) },
+        { last4: outcome.last4, country: outcome.country, cardholderName: request.name, email: row.customerEmail ? null : (request.email ?? null) },
         now,
       )
       if (!paid) {

@@ -64,6 +64,7 @@ export function createBuiltinProvider({ db, publicUrl, authSecret, webhookUrl }:
     ...toPaymentCheckoutSession(checkoutSessionObject(row, publicUrl)),
     // What Stripe answers when the PaymentIntent's latest charge is expanded.
     cardLast4: row.cardLast4,
+    cardCountry: row.cardCountry,
   })
 
   return {

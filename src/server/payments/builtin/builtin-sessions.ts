@@ -26,6 +26,8 @@ export interface SessionStoreDeps {
 
 export interface PaidCard {
   last4: string
+  /** The issuing country (ISO 3166-1 alpha-2). */
+  country: string
   cardholderName: string
   email: string | null
 }
@@ -98,6 +100,7 @@ export function createSessionStore({ db, publicUrl, onEventQueued }: SessionStor
         status: 'complete',
         paymentStatus: 'paid',
         cardLast4: card.last4,
+        cardCountry: card.country,
         cardholderName: card.cardholderName,
         paymentIntentId: newPaymentIntentId(),
         completedAt: now,

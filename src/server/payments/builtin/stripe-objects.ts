@@ -127,7 +127,7 @@ export function chargeObject(session: PaymentSessionRow, refunds: PaymentRefundR
     metadata: { orderId: session.metadata.orderId ?? '' },
     paid: true,
     payment_intent: paymentIntentId,
-    payment_method_details: { type: 'card', card: { last4: session.cardLast4 } },
+    payment_method_details: { type: 'card', card: { last4: session.cardLast4, country: session.cardCountry } },
     refunded: refunded >= session.amountTotalCents,
     refunds: { object: 'list', data: refunds.map(refundObject), has_more: false },
     status: 'succeeded',

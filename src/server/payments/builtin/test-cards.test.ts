@@ -8,9 +8,15 @@ const card = (cardNumber: string, overrides: Partial<{ expMonth: number; expYear
 
 describe('evaluateTestCard', () => {
   it('pays with Stripe test numbers, spaces or not, and keeps only the last four', () => {
-    expect(card('4242 4242 4242 4242')).toEqual({ ok: true, last4: '4242', brand: 'visa' })
-    expect(card('5555555555554444')).toEqual({ ok: true, last4: '4444', brand: 'mastercard' })
-    expect(card('3782 822463 10005', { cvc: '1234' })).toEqual({ ok: true, last4: '0005', brand: 'amex' })
+    expect(card('4242 4242 4242 4242')).toEqual({ ok: true, last4: '4242', brand: 'visa', country: 'US' })
+    expect(card('5555555555554444')).toEqual({ ok: true, last4: '4444', brand: 'mastercard', country: 'US' })
+    expect(card('3782 822463 10005', { cvc: '1234' })).toEqual({ ok: true, last4: '0005', brand: 'amex', country: 'US' })
+  })
+
+  it("pays with Stripe's international test cards, issued in their countries", () => {
+    expect(card('4000 0027 6000 0016')).toEqual({ ok: true, last4: '0016', brand: 'visa', country: 'DE' })
+    expect(card('4000001240000000')).toEqual({ ok: true, last4: '0000', brand: 'visa', country: 'CA' })
+    expect(card('4000008260000000')).toMatchObject({ ok: true, country: 'GB' })
   })
 
   it('declines the declining test numbers with their codes', () => {

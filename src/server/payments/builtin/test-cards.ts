@@ -12,7 +12,7 @@ export interface CardDetails {
   cvc: string
 }
 
-export type CardOutcome = { ok: true; last4: string; brand: string } | { ok: false; status: 400 | 402; code: string; message: string }
+export type CardOutcome = { ok: true; last4: string; brand: string; country: string } | { ok: false; status: 400 | 402; code: string; message: string }
 
 const DECLINED = 'Your card was declined.'
 
@@ -25,6 +25,32 @@ const DECLINING_TEST_CARDS: Record<string, { code: string; message: string }> = 
   '4000000000000069': { code: 'expired_card', message: 'Your card has expired.' },
   '4000000000000127': { code: 'incorrect_cvc', message: "Your card's security code is incorrect." },
   '4000000000000119': { code: 'processing_error', message: 'An error occurred while processing your card. Try again in a little bit.' },
+}
+
+/**
+ * Stripe's international test cards: each pays and was issued in its country. Their numbers hold
+ * the country's ISO 3166-1 numeric code (400000 276 0000016 is German). Every other paying test
+ * card was issued in the United States, as Stripe's are.
+ */
+const COUNTRY_TEST_CARDS: Record<string, string> = {
+  '4000000400000008': 'AT',
+  '4000000560000004': 'BE',
+  '4000002080000001': 'DK',
+  '4000002460000001': 'FI',
+  '4000002500000003': 'FR',
+  '4000002760000016': 'DE',
+  '4000003720000005': 'IE',
+  '4000003800000008': 'IT',
+  '4000005280000002': 'NL',
+  '4000005780000007': 'NO',
+  '4000007240000007': 'ES',
+  '4000007520000008': 'SE',
+  '4000007560000009': 'CH',
+  '4000008260000000': 'GB',
+  '4000000360000006': 'AU',
+  '4000001240000000': 'CA',
+  '4000003920000003': 'JP',
+  '4000000760000002': 'BR',
 }
 
 /** Stripe's test numbers that pay, by brand. */
@@ -90,8 +116,10 @@ export function evaluateTestCard(card: CardDetails, now: Date = new Date()): Car
   const cvcLength = isAmex(digits) ? 4 : 3
   if (!new RegExp(`^\\d{${cvcLength}}$`).test(card.cvc.trim())) return invalid('invalid_cvc', "Your card's security code is invalid.")
 
+  const country = COUNTRY_TEST_CARDS[digits]
+  if (country) return { ok: true, last4: digits.slice(-4), brand: 'visa', country }
   const brand = PAYING_TEST_CARDS[digits]
-  if (brand) return { ok: true, last4: digits.slice(-4), brand }
+  if (brand) return { ok: true, last4: digits.slice(-4), brand, country: 'US' }
   const decline = DECLINING_TEST_CARDS[digits]
   if (decline) return { ok: false, status: 402, ...decline }
   return { ok: false, status: 402, code: 'card_declined', message: 'Your card was declined. Your request was in test mode, but used a non test card.' }

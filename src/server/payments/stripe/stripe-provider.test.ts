@@ -57,7 +57,7 @@ function answer(request: RecordedRequest): [number, unknown] {
         payment_intent: {
           id: 'pi_paid',
           object: 'payment_intent',
-          latest_charge: { id: 'ch_1', object: 'charge', payment_method_details: { type: 'card', card: { brand: 'visa', last4: '4242' } } },
+          latest_charge: { id: 'ch_1', object: 'charge', payment_method_details: { type: 'card', card: { brand: 'visa', last4: '4242', country: 'DE' } } },
         },
       }),
     ]
@@ -216,6 +216,7 @@ describe('reading and ending sessions', () => {
       customerEmail: 'buyer@example.com',
       metadata: { orderId: 'order-1' },
       cardLast4: '4242',
+      cardCountry: 'DE',
       paymentIntentId: 'pi_paid',
     })
   })

@@ -9,7 +9,7 @@
  */
 import { and, eq } from 'drizzle-orm'
 import Stripe from 'stripe'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createSignedInUser, uniqueEmail, type SignedInUser } from '../../../tests/support/accounts.ts'
 import { createSession, orderById, productByName } from '../../../tests/support/checkout-fixtures.ts'
 import { deliverWebhooksInto, payBuiltinSession } from '../../../tests/support/payments.ts'
@@ -67,6 +67,13 @@ async function saveTaxSettings(changes: Partial<TaxSettingsForm>): Promise<void>
     payload: { form: { ...FRENCH_SELLER, ...changes }, version: current.version },
   })
   if (saved.statusCode !== 200) throw new Error(`tax settings not saved: ${saved.body}`)
+  // The public answer is cached until the save's notification reaches this process: on PostgreSQL
+  // it arrives a moment after the commit, as it does for every other process of the store.
+  const expected = { ...FRENCH_SELLER, ...changes }
+  await vi.waitFor(async () => {
+    const { policy } = await publicPolicy()
+    expect([policy.mode, policy.pricesIncludeTax]).toEqual([expected.mode, expected.pricesIncludeTax])
+  })
 }
 
 /** What the browser reads: GET /api/tax/policy. */

@@ -218,8 +218,8 @@ export async function buildApp({
   const taxDocuments = createTaxDocumentsService({ db, log: app.log })
   const afterSale = createAfterSaleService({ db, log: app.log, payments, catalog, taxDocuments })
   // A guest's private order links: issued with the receipt, opened by their token, revoked by the owner.
-  const orderAccess = createOrderAccessService({ db, authSecret: config.authSecret, catalog, mailer, publicUrl })
   const storeSettings = createSettingsService({ db, supportEmail: config.supportEmail, changeChannel: CATALOG_CHANNEL })
+  const orderAccess = createOrderAccessService({ db, authSecret: config.authSecret, catalog, mailer, publicUrl, settings: storeSettings })
   // The owner's tax settings and rates, the policy the tax rules read, VAT number checks and the IP address's country.
   const tax = createTaxService({ db, config: config.tax, stripeTaxAvailable: provider.kind === 'stripe', audit, changeChannel: CATALOG_CHANNEL, log: app.log })
   const fulfilment = createFulfilmentService({

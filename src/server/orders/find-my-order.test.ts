@@ -12,7 +12,7 @@ import type { FakePaymentProvider } from '../../../tests/support/fake-payment-pr
 import { accessTokenIn, openOrderLink, paidGuestOrder } from '../../../tests/support/order-links.ts'
 import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts'
 import type { StoredEmail } from '../email/mailer.ts'
-import type { ProductRow } from '../db/schema.ts'
+import { storeSettings, type ProductRow } from '../db/schema.ts'
 
 const SENT = { data: { message: 'If that address has paid orders, we have emailed their links to it.' } }
 let t: TestApp
@@ -82,6 +82,24 @@ describe('Find my order', () => {
     expect(sent!.subject).toBe('Your Audio Lab Store order link')
     expect(sent!.text).toContain(`This order belongs to an account: sign in at ${t.config.publicUrl}/login`)
     expect((await openOrderLink(t, accessTokenIn(sent!))).json().data).toMatchObject({ belongsToAccount: true })
+  })
+
+  it("signs with the store's name as its owner set it", async () => {
+    const named = { storeName: 'Night Shift Sounds' }
+    await t.database.db
+      .insert(storeSettings)
+      .values({ id: 1, values: named })
+      .onConflictDoUpdate({ target: storeSettings.id, set: { values: named } })
+    try {
+      const { email } = await paidGuestOrder(t, fake, [pack.id])
+      await find(email)
+      await expect.poll(async () => (await linkEmailsTo(email)).length).toBe(1)
+      const [sent] = await linkEmailsTo(email)
+      expect(sent!.subject).toBe('Your Night Shift Sounds order link')
+      expect(sent!.text.trimEnd().endsWith('— Night Shift Sounds')).toBe(true)
+    } finally {
+      await t.database.db.delete(storeSettings)
+    }
   })
 
   it('answers a malformed address with a sentence, and a 4th request for one address (or an 11th from one IP) within the hour with 429', async () => {

@@ -12,8 +12,9 @@ import { orderAccessPagePath } from '../../shared/contract/order-access.ts'
 import { formatDate } from '../../shared/dates.ts'
 import { isUuid } from '../../shared/ids.ts'
 import type { CatalogService } from '../catalog/catalog.service.ts'
+import type { SettingsService } from '../settings/settings.service.ts'
 import type { Database, Executor } from '../db/client.ts'
-import { STORE_NAME, type Mailer, type OutgoingEmail } from '../email/mailer.ts'
+import type { Mailer, OutgoingEmail } from '../email/mailer.ts'
 import { renderEmail } from '../email/templates.ts'
 import { AppError, notFound } from '../http/errors.ts'
 import { createOrderAccessTokens } from './order-access.ts'
@@ -38,9 +39,11 @@ export interface OrderAccessServiceDeps {
   catalog: Pick<CatalogService, 'productSummariesByIds'>
   mailer: Mailer
   publicUrl: string
+  /** The store's name as its owner set it, for the email's subject and signature. */
+  settings: Pick<SettingsService, 'settings'>
 }
 
-export function createOrderAccessService({ db, authSecret, catalog, mailer, publicUrl }: OrderAccessServiceDeps) {
+export function createOrderAccessService({ db, authSecret, catalog, mailer, publicUrl, settings }: OrderAccessServiceDeps) {
   const tokens = createOrderAccessTokens(authSecret)
   const linkUrlOf = (linkId: string) => `${publicUrl}${orderAccessPagePath(tokens.tokenOf(linkId))}`
 
@@ -66,6 +69,7 @@ export function createOrderAccessService({ db, authSecret, catalog, mailer, publ
     to: string,
     found: { id: string; userId: string | null; createdAt: Date; productIds: string[]; linkId: string }[],
     products: Map<string, { name: string }>,
+    storeName: string,
   ): OutgoingEmail {
     const paragraphs = [
       found.length === 1
@@ -84,8 +88,9 @@ export function createOrderAccessService({ db, authSecret, catalog, mailer, publ
       heading: found.length === 1 ? 'Your order link' : 'Your order links',
       paragraphs,
       footnote: `Didn't ask for this? You can ignore this email: nothing has changed. Questions? Visit ${publicUrl}/support.`,
+      storeName,
     })
-    return { to, subject: `Your ${STORE_NAME} order ${found.length === 1 ? 'link' : 'links'}`, text, html }
+    return { to, subject: `Your ${storeName} order ${found.length === 1 ? 'link' : 'links'}`, text, html }
   }
 
   return {
@@ -165,7 +170,8 @@ export function createOrderAccessService({ db, authSecret, catalog, mailer, publ
           productIds: items.filter((item) => item.orderId === order.id).map((item) => item.productId),
           linkId: linkOf.get(order.id)!,
         }))
-        await mailer.enqueue(tx, orderLinksEmail(paid[0]!.customerEmail, found, products))
+        const { storeName } = await settings.settings(tx)
+        await mailer.enqueue(tx, orderLinksEmail(paid[0]!.customerEmail, found, products, storeName))
       })
       mailer.nudge()
       return paid.length

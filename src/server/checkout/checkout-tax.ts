@@ -14,8 +14,8 @@
  */
 import { countryInSentence } from '../../shared/address/countries.ts'
 import { CHECKOUT_ERROR_CODES as CODES, CHECKOUT_SERVER_MESSAGES as MESSAGES } from '../../shared/contract/checkout.ts'
-import { isEuCountry, taxTreatmentFor } from '../../shared/tax/tax-rules.ts'
-import type { OrderTaxDetails, TaxEvidence, TaxPolicy } from '../../shared/tax/tax-types.ts'
+import { isEuCountry, taxEvidenceOf, taxTreatmentFor } from '../../shared/tax/tax-rules.ts'
+import type { OrderTaxDetails, TaxPolicy } from '../../shared/tax/tax-types.ts'
 import { checkVatNumberFormat, normaliseVatNumber } from '../../shared/tax/vat-number.ts'
 import { AppError } from '../http/errors.ts'
 import type { TaxService } from '../tax/tax.service.ts'
@@ -58,12 +58,8 @@ export async function taxOfCheckout(deps: CheckoutTaxDeps, request: CheckoutRequ
   if (policy.mode !== 'flat' && !country) throw new AppError(400, CODES.invalidAddress, MESSAGES.countryRequired, 'billingDetails.countryCode')
   const vat = await checkedVatNumber(deps, policy, request.vatNumber, country)
   const ipCountry = ip ? await deps.tax.countryOfIp(ip) : null
-  const evidence: TaxEvidence = {
-    billingCountry: country,
-    ipCountry,
-    cardCountry: null,
-    conflict: country !== null && ipCountry !== null && ipCountry !== country,
-  }
+  // The card's country joins at payment (fulfilment), when the provider knows it.
+  const evidence = taxEvidenceOf(country, ipCountry, null)
   const treatment = taxTreatmentFor(policy, { country, region: request.billingDetails?.state ?? null, validVatNumber: vat.valid })
   return { ...treatment, vatNumber: vat.vatNumber, vatCheck: vat.vatCheck, evidence }
 }

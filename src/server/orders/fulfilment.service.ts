@@ -11,6 +11,7 @@ import { and, asc, eq, sql } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
 import { CHECKOUT_SERVER_MESSAGES as MESSAGES } from '../../shared/contract/checkout.ts'
 import { isUuid } from '../../shared/ids.ts'
+import { taxEvidenceOf } from '../../shared/tax/tax-rules.ts'
 import type { OrderTaxDetails } from '../../shared/tax/tax-types.ts'
 import type { CartService } from '../cart/cart.service.ts'
 import type { CatalogService } from '../catalog/catalog.service.ts'
@@ -294,14 +295,8 @@ export function createFulfilmentService({
 
 export type FulfilmentService = ReturnType<typeof createFulfilmentService>
 
-/**
- * The order's tax evidence with the card's issuing country, the second piece the EU asks for when
- * no GeoIP database gives the address's: a card from another country than the billing one is
- * recorded as a conflict, not guessed away.
- */
+/** The order's tax evidence with the card's issuing country, the second piece the EU asks for when no GeoIP database gives the address's. */
 function withCardCountry(details: OrderTaxDetails | null, cardCountry: string | null): OrderTaxDetails | null {
   if (!details || !cardCountry) return details
-  const { billingCountry, ipCountry } = details.evidence
-  const conflict = billingCountry !== null && [ipCountry, cardCountry].some((country) => country !== null && country !== billingCountry)
-  return { ...details, evidence: { ...details.evidence, cardCountry, conflict } }
+  return { ...details, evidence: taxEvidenceOf(details.evidence.billingCountry, details.evidence.ipCountry, cardCountry) }
 }

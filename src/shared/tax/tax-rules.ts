@@ -26,7 +26,7 @@
  */
 import { FLAT_TAX } from '../pricing.ts'
 import { COUNTRIES_TAXED_BY_REGION, projectTaxRate } from './tax-rates.ts'
-import type { TaxBuyerPlace, TaxPolicy, TaxRateEntry, TaxTreatment } from './tax-types.ts'
+import type { TaxBuyerPlace, TaxEvidence, TaxPolicy, TaxRateEntry, TaxTreatment } from './tax-types.ts'
 
 /** The EU's member states (ISO 3166-1 alpha-2; Greece is GR here, EL only in VAT numbers). */
 export const EU_COUNTRIES: readonly string[] = [
@@ -79,4 +79,14 @@ export function taxTreatmentFor(policy: TaxPolicy, buyer: TaxBuyerPlace): TaxTre
   // The region is kept where it decided the rate (a province, a state, an owner's rate for a region), so the report can tell them apart.
   const byRegion = COUNTRIES_TAXED_BY_REGION.includes(country) || rate.regionCode !== ''
   return { ...treatment, region: byRegion ? region : null, rateBasisPoints: rate.rateBasisPoints, label: rate.label }
+}
+
+/**
+ * The evidence of where the buyer is: the billing country, and the IP address's and the card's
+ * where known. A second piece that names another country is recorded as a conflict, not guessed
+ * away: the tax stays the billing country's.
+ */
+export function taxEvidenceOf(billingCountry: string | null, ipCountry: string | null, cardCountry: string | null): TaxEvidence {
+  const conflict = billingCountry !== null && [ipCountry, cardCountry].some((country) => country !== null && country !== billingCountry)
+  return { billingCountry, ipCountry, cardCountry, conflict }
 }

@@ -9,8 +9,7 @@ import { useId } from 'react'
 import { storeSettingsSchema, type StoreSettings } from '../../../shared/contract/store-settings.ts'
 import { INPUT_CLASS } from '../../components/TextField.tsx'
 import { SocialLinksFields } from './SocialLinksFields.tsx'
-import { StaleVersionNotice } from './StaleVersionNotice.tsx'
-import { SettingsSection, useSettingsForm } from './use-settings-form.tsx'
+import { SettingsFormFooter, SettingsSection, useSettingsForm } from './use-settings-form.tsx'
 
 type TextKey = Exclude<keyof StoreSettings, 'socialLinks'>
 
@@ -111,22 +110,7 @@ export function StoreSettingsForm({ initial, defaults, onSubmit, onReload }: Sto
         </div>
       </SettingsSection>
 
-      {formError && (
-        <p role="alert" className="text-sm text-red-300">
-          {formError}
-        </p>
-      )}
-      {Object.keys(errors).length > 0 && (
-        <p role="alert" className="text-sm text-red-300">
-          Some settings need a change before they can be saved: see the notes in red.
-        </p>
-      )}
-      {conflict && <StaleVersionNotice message={conflict} onReload={onReload} />}
-      <div>
-        <button type="submit" className="btn btn-primary" disabled={saving}>
-          {saving ? 'Saving…' : 'Save settings'}
-        </button>
-      </div>
+      <SettingsFormFooter form={{ errors, saving, formError, conflict }} saveLabel="Save settings" onReload={onReload} />
     </form>
   )
 }

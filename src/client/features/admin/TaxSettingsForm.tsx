@@ -10,8 +10,7 @@ import { COUNTRIES } from '../../../shared/address/countries.ts'
 import { TAX_MODE_LABELS, TAX_SETTINGS_LIMITS, taxSettingsFormSchema, type TaxSettingsForm as TaxSettingsValues } from '../../../shared/contract/tax.ts'
 import { TAX_MODES, type TaxMode } from '../../../shared/tax/tax-types.ts'
 import { INPUT_CLASS } from '../../components/TextField.tsx'
-import { StaleVersionNotice } from './StaleVersionNotice.tsx'
-import { SettingsSection, useSettingsForm } from './use-settings-form.tsx'
+import { SettingsFormFooter, SettingsSection, useSettingsForm } from './use-settings-form.tsx'
 
 // A select always matches :read-only, so the input look's read-only dimming is left out.
 const SELECT_CLASS =
@@ -168,22 +167,7 @@ export function TaxSettingsForm({ initial, stripeTaxAvailable, onSubmit, onReloa
         </div>
       </SettingsSection>
 
-      {formError && (
-        <p role="alert" className="text-sm text-red-300">
-          {formError}
-        </p>
-      )}
-      {Object.keys(errors).length > 0 && (
-        <p role="alert" className="text-sm text-red-300">
-          Some settings need a change before they can be saved: see the notes in red.
-        </p>
-      )}
-      {conflict && <StaleVersionNotice message={conflict} onReload={onReload} />}
-      <div>
-        <button type="submit" className="btn btn-primary" disabled={saving}>
-          {saving ? 'Saving…' : 'Save tax settings'}
-        </button>
-      </div>
+      <SettingsFormFooter form={{ errors, saving, formError, conflict }} saveLabel="Save tax settings" onReload={onReload} />
     </form>
   )
 }

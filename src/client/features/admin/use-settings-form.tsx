@@ -8,7 +8,7 @@
 import { useState, type FormEvent, type ReactNode } from 'react'
 import type { ZodType } from 'zod'
 import { ApiError } from '../../api/http.ts'
-import { isStaleVersion } from './StaleVersionNotice.tsx'
+import { isStaleVersion, StaleVersionNotice } from './StaleVersionNotice.tsx'
 
 /** Field errors by path: `storeName`, `socialLinks.1.url`, or `socialLinks` for a list as a whole. */
 export type FieldErrors = Record<string, string>
@@ -60,5 +60,37 @@ export function SettingsSection({ title, description, children }: { title: strin
       </div>
       {children}
     </fieldset>
+  )
+}
+
+/** The end of a settings form: why the save was refused, the stale notice with its Reload, and Save. */
+export function SettingsFormFooter({
+  form,
+  saveLabel,
+  onReload,
+}: {
+  form: Pick<ReturnType<typeof useSettingsForm>, 'errors' | 'saving' | 'formError' | 'conflict'>
+  saveLabel: string
+  onReload: () => void
+}) {
+  return (
+    <>
+      {form.formError && (
+        <p role="alert" className="text-sm text-red-300">
+          {form.formError}
+        </p>
+      )}
+      {Object.keys(form.errors).length > 0 && (
+        <p role="alert" className="text-sm text-red-300">
+          Some settings need a change before they can be saved: see the notes in red.
+        </p>
+      )}
+      {form.conflict && <StaleVersionNotice message={form.conflict} onReload={onReload} />}
+      <div>
+        <button type="submit" className="btn btn-primary" disabled={form.saving}>
+          {form.saving ? 'Saving…' : saveLabel}
+        </button>
+      </div>
+    </>
   )
 }

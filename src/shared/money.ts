@@ -12,6 +12,15 @@ export function formatPrice(cents: number): string {
   return `${sign}$${dollars}.${rest}`
 }
 
+/** "$1,234.50", "-€8.00": an amount in its own currency (documents and reports may hold any); two decimals and no sign for a code Intl does not know. */
+export function formatMoney(cents: number, currency: string): string {
+  try {
+    return new Intl.NumberFormat('en-US', { style: 'currency', currency: currency.toUpperCase() }).format(cents / 100)
+  } catch {
+    return new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(cents / 100)
+  }
+}
+
 /** Dollars with two decimals and no currency sign: "49.00". */
 export function centsToDollarString(cents: number): string {
   return (Math.round(cents) / 100).toFixed(2)

@@ -7,6 +7,8 @@
  */
 import { countryName } from '../../shared/address/countries.ts'
 import { TAX_DOCUMENT_KIND_LABELS } from '../../shared/contract/tax-documents.ts'
+import { formatTaxRate } from '../../shared/contract/tax-report.ts'
+import { formatMoney } from '../../shared/money.ts'
 import { formatDate } from '../../shared/dates.ts'
 import type { TaxDocumentRow } from './tax.schema.ts'
 
@@ -17,21 +19,6 @@ const INK = '#111827'
 const MUTED = '#4b5563'
 const RULE = '#d1d5db'
 const BRAND = '#7c3aed'
-
-/** "19%", "9.975%", "0%". */
-export function ratePercent(basisPoints: number): string {
-  return `${Number((basisPoints / 100).toFixed(3))}%`
-}
-
-function moneyFormat(currency: string): (cents: number) => string {
-  let format: Intl.NumberFormat
-  try {
-    format = new Intl.NumberFormat('en-US', { style: 'currency', currency: currency.toUpperCase() })
-  } catch {
-    format = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })
-  }
-  return (cents) => format.format(cents / 100)
-}
 
 export interface TaxDocumentPdfContext {
   orderNumber: string
@@ -45,7 +32,7 @@ export async function taxDocumentPdf(document: TaxDocumentRow, { orderNumber, in
   const title = `${TAX_DOCUMENT_KIND_LABELS[document.kind]} ${document.number}`
   const doc = new PDFDocument({ size: 'A4', margin: 56, info: { Title: title, Author: document.seller.legalName } })
   const credit = document.kind === 'credit_note'
-  const money = moneyFormat(document.currency)
+  const money = (cents: number) => formatMoney(cents, document.currency)
   const amount = (cents: number) => money(credit ? -cents : cents)
   const left = doc.page.margins.left
   const width = doc.page.width - left - doc.page.margins.right
@@ -131,7 +118,7 @@ export async function taxDocumentPdf(document: TaxDocumentRow, { orderNumber, in
     .strokeColor(RULE)
     .stroke()
   y += 10
-  const rate = ratePercent(document.taxRateBasisPoints)
+  const rate = formatTaxRate(document.taxRateBasisPoints)
   for (const line of document.lines) {
     if (y > doc.page.height - doc.page.margins.bottom - 160) {
       doc.addPage()

@@ -5,13 +5,9 @@
  * a negative figure is a quarter whose refunds outweigh its sales there.
  */
 import { countryName } from '../../../shared/address/countries.ts'
+import { formatMoney } from '../../../shared/money.ts'
 import { regionsOf } from '../../../shared/address/regions.ts'
 import { formatTaxRate, type TaxReport, type TaxReportRow } from '../../../shared/contract/tax-report.ts'
-
-/** "$1,234.50", "-€8.00": the amount in its own currency. */
-export function formatAmount(cents: number, currency: string): string {
-  return new Intl.NumberFormat('en-US', { style: 'currency', currency: currency.toUpperCase() }).format(cents / 100)
-}
 
 function placeOf(row: TaxReportRow): { country: string; region: string | null } {
   if (!row.country) return { country: 'No country (flat estimate)', region: null }
@@ -54,7 +50,7 @@ function Figures({ figures, currency }: { figures: { netCents: number; taxCents:
       ).map(([label, cents]) => (
         <div key={label}>
           <dt className="text-xs text-zinc-400">{label}</dt>
-          <dd className={`tabular-nums ${label === 'Tax' ? 'font-semibold text-white' : 'text-zinc-200'}`}>{formatAmount(cents, currency)}</dd>
+          <dd className={`tabular-nums ${label === 'Tax' ? 'font-semibold text-white' : 'text-zinc-200'}`}>{formatMoney(cents, currency)}</dd>
         </div>
       ))}
     </dl>
@@ -124,9 +120,9 @@ function WideTable({ report }: { report: TaxReport }) {
                   {row.reverseCharge && <span className="block text-xs text-amber-200">{REVERSE_CHARGE}</span>}
                 </td>
                 <td className={`${NUMBER_CELL} text-zinc-300`}>{formatTaxRate(row.rateBasisPoints)}</td>
-                <td className={`${NUMBER_CELL} text-zinc-200`}>{formatAmount(row.netCents, row.currency)}</td>
-                <td className={`${NUMBER_CELL} font-medium text-white`}>{formatAmount(row.taxCents, row.currency)}</td>
-                <td className={`${NUMBER_CELL} text-zinc-200`}>{formatAmount(row.grossCents, row.currency)}</td>
+                <td className={`${NUMBER_CELL} text-zinc-200`}>{formatMoney(row.netCents, row.currency)}</td>
+                <td className={`${NUMBER_CELL} font-medium text-white`}>{formatMoney(row.taxCents, row.currency)}</td>
+                <td className={`${NUMBER_CELL} text-zinc-200`}>{formatMoney(row.grossCents, row.currency)}</td>
                 <td className={`${NUMBER_CELL} text-zinc-300`}>{row.invoices}</td>
                 <td className={`${NUMBER_CELL} text-zinc-300`}>{row.creditNotes}</td>
               </tr>
@@ -139,9 +135,9 @@ function WideTable({ report }: { report: TaxReport }) {
               <th scope="row" colSpan={3} className={`${CELL} text-left font-semibold text-white`}>
                 {totalLabel(report, total.currency)}
               </th>
-              <td className={`${NUMBER_CELL} font-semibold text-white`}>{formatAmount(total.netCents, total.currency)}</td>
-              <td className={`${NUMBER_CELL} font-semibold text-white`}>{formatAmount(total.taxCents, total.currency)}</td>
-              <td className={`${NUMBER_CELL} font-semibold text-white`}>{formatAmount(total.grossCents, total.currency)}</td>
+              <td className={`${NUMBER_CELL} font-semibold text-white`}>{formatMoney(total.netCents, total.currency)}</td>
+              <td className={`${NUMBER_CELL} font-semibold text-white`}>{formatMoney(total.taxCents, total.currency)}</td>
+              <td className={`${NUMBER_CELL} font-semibold text-white`}>{formatMoney(total.grossCents, total.currency)}</td>
               <td className={`${NUMBER_CELL} text-zinc-200`}>{total.invoices}</td>
               <td className={`${NUMBER_CELL} text-zinc-200`}>{total.creditNotes}</td>
             </tr>

@@ -1,7 +1,8 @@
 /**
  * Long text never widens the page: a search far past the limit reads as a sentence, a long
  * search that finds nothing wraps in the heading, its chip and the empty text, and a long
- * refused promo code wraps in the cart drawer, at a phone's width and a desktop's.
+ * refused promo code wraps in the cart drawer, and checkout's country list (long names) keeps the
+ * page to the window, at a phone's width and a desktop's.
  */
 import type { Page } from '@playwright/test'
 import { expect, test } from './support/test.ts'
@@ -38,6 +39,12 @@ for (const width of WIDTHS) {
     await drawer.getByRole('button', { name: 'Apply' }).click()
     await expect(drawer.getByRole('alert')).toHaveText('Invalid promo code')
     expect(await drawer.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true)
+    expect(await pageWidth(page)).toBe(width)
+
+    // Checkout's country list holds names as long as "South Georgia and the South Sandwich Islands".
+    await drawer.getByRole('link', { name: 'Proceed to Checkout' }).click()
+    await expect(page).toHaveURL(/\/checkout$/)
+    await expect(page.getByLabel('Country')).toBeVisible()
     expect(await pageWidth(page)).toBe(width)
   })
 }

@@ -41,7 +41,7 @@ export function CheckoutLayout({ step, totals, children }: CheckoutLayoutProps) 
           <div className="mt-6">
             <CheckoutSteps current={step} />
           </div>
-          <div className="mt-8 grid gap-8 lg:grid-cols-[minmax(0,1fr)_24rem] lg:items-start lg:gap-10">
+          <div className="mt-8 grid grid-cols-1 gap-8 lg:grid-cols-[minmax(0,1fr)_24rem] lg:items-start lg:gap-10">
             <div className="min-w-0">{children}</div>
             <CheckoutCartSummary totals={totals} />
           </div>

@@ -58,6 +58,7 @@ import { shopperValidatorCompiler } from './http/validation.ts'
 import { emailSignupRoutes } from './marketing/email-signup.routes.ts'
 import { createEmailSignupService } from './marketing/email-signup.service.ts'
 import { createAfterSaleService } from './orders/after-sale.service.ts'
+import { createBundleOffers } from './orders/bundle-offers.ts'
 import { createBuyerOrdersService } from './orders/buyer-orders.service.ts'
 import { createFileUpdatesService } from './orders/file-updates.service.ts'
 import { createFulfilmentService } from './orders/fulfilment.service.ts'
@@ -252,7 +253,21 @@ export async function buildApp({
   const orderAdmin = createOrderAdminService(db)
   const orderReports = createOrderReportsService(db)
   const fileUpdates = createFileUpdatesService({ db, accounts: profiles, mailer, publicUrl })
-  const checkout = createCheckoutService({ db, catalog, cart, promo, pendingOrders, fulfilment, buyerOrders, tax, payments, publicUrl, log: app.log })
+  const bundleOffers = createBundleOffers({ catalog, buyerOrders })
+  const checkout = createCheckoutService({
+    db,
+    catalog,
+    cart,
+    promo,
+    pendingOrders,
+    fulfilment,
+    buyerOrders,
+    bundles: bundleOffers,
+    tax,
+    payments,
+    publicUrl,
+    log: app.log,
+  })
   const downloads = createDownloadsService({ db, orders: buyerOrders, catalog, storage, log: app.log })
   const links = createDownloadLinkSigner(config.authSecret, DOWNLOAD_URL_TTL_SECONDS)
   const purchases = createPurchasesService({ orders: buyerOrders, catalog })

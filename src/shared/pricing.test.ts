@@ -68,6 +68,7 @@ describe('priceCart', () => {
       savingsCents: 0,
       discountCents: 0,
       discountPercent: 20,
+      lineDiscountsCents: [],
       discountedSubtotalCents: 0,
       taxCents: 0,
       totalCents: 0,

@@ -120,8 +120,11 @@ export function createCartService({ db, catalog }: CartServiceDeps) {
     },
 
     /** The user's lines as stored (product and quantity), for a checkout of the server cart. */
-    async linesOf(userId: string): Promise<Array<{ productId: string; quantity: number }>> {
-      return db.select({ productId: cartItems.productId, quantity: cartItems.quantity }).from(cartItems).where(eq(cartItems.userId, userId))
+    async linesOf(userId: string): Promise<Array<{ productId: string; quantity: number; chosenPriceCents: number | null }>> {
+      return db
+        .select({ productId: cartItems.productId, quantity: cartItems.quantity, chosenPriceCents: cartItems.chosenPriceCents })
+        .from(cartItems)
+        .where(eq(cartItems.userId, userId))
     },
 
     /** Takes bought products out of the user's cart, inside the transaction that marks the order paid. */

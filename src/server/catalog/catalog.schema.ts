@@ -3,8 +3,25 @@
  * money values inside product metadata (originalPrice).
  */
 import { sql } from 'drizzle-orm'
-import { bigint, boolean, customType, index, integer, jsonb, pgTable, real, smallint, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core'
+import {
+  bigint,
+  boolean,
+  check,
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  real,
+  smallint,
+  text,
+  timestamp,
+  unique,
+  uuid,
+} from 'drizzle-orm/pg-core'
 import type { ProductMetadata } from '../../shared/product-view.ts'
+import { PRICE_MODELS, SALE_SCOPES } from '../../shared/contract/selling.ts'
 import { userKey } from '../db/table-keys.ts'
 
 export const categories = pgTable('categories', {
@@ -71,6 +88,14 @@ export const products = pgTable(
       .notNull()
       .default(sql`'{}'::text[]`),
     onSale: boolean('on_sale').notNull().default(false),
+    /** `fixed`: the buyer pays priceCents; `pwyw`: the buyer names an amount of at least minPriceCents (priceCents is then the suggested amount). */
+    priceModel: text('price_model', { enum: PRICE_MODELS }).notNull().default('fixed'),
+    /** Pay what you want: the least a buyer may pay, integer cents. */
+    minPriceCents: integer('min_price_cents'),
+    /** True when the product is a bundle of other products (bundle_items), kept beside its items in one transaction. */
+    isBundle: boolean('is_bundle').notNull().default(false),
+    /** A bundle: the least "complete the bundle" may ask, integer cents (null: 0). */
+    bundleFloorCents: integer('bundle_floor_cents'),
     /** Which rules the columns above were derived by; rows derived by older rules are derived again at start. */
     discoveryVersion: smallint('discovery_version').notNull().default(0),
     /** Full-text search: name and tags weigh most, then genre, then the description. */
@@ -85,6 +110,9 @@ export const products = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
+    check('products_price_model_check', sql`${table.priceModel} in ('fixed', 'pwyw')`),
+    check('products_min_price_check', sql`${table.minPriceCents} is null or ${table.minPriceCents} >= 0`),
+    check('products_bundle_floor_check', sql`${table.bundleFloorCents} is null or ${table.bundleFloorCents} >= 0`),
     index('products_active_created_idx').on(table.isActive, table.createdAt),
     index('products_category_created_idx').on(table.categoryId, table.createdAt),
     index('products_active_price_idx').on(table.isActive, table.priceCents),
@@ -137,6 +165,70 @@ export const productFileVersions = pgTable(
   (table) => [unique('product_file_versions_product_number_key').on(table.productId, table.number)],
 )
 
+/** What a bundle holds: each item is a product of its own, granted with its own downloads when the bundle is bought. */
+export const bundleItems = pgTable(
+  'bundle_items',
+  {
+    bundleId: uuid('bundle_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'restrict' }),
+    /** Where the owner placed it in the bundle's list. */
+    position: integer('position').notNull().default(0),
+  },
+  (table) => [
+    primaryKey({ columns: [table.bundleId, table.productId] }),
+    index('bundle_items_product_idx').on(table.productId),
+    check('bundle_items_not_itself', sql`${table.bundleId} <> ${table.productId}`),
+  ],
+)
+
+/**
+ * A timed, automatic discount: percent or a fixed amount off each unit of the products it
+ * covers (chosen products, categories, or the whole store) from startsAt until endsAt. No code;
+ * the catalog shows the sale price while it runs.
+ */
+export const sales = pgTable(
+  'sales',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    /** Whole percent off (10 = 10 %); null for a fixed-amount sale. */
+    percentOff: integer('percent_off'),
+    /** Cents off each unit; null for a percent sale. */
+    amountOffCents: integer('amount_off_cents'),
+    scope: text('scope', { enum: SALE_SCOPES }).notNull(),
+    productIds: uuid('product_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
+    categoryIds: uuid('category_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    active: boolean('active').notNull().default(true),
+    /** Counts the owner's saves: a save that names an older version is refused. */
+    version: integer('version').notNull().default(1),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('sales_window_idx').on(table.endsAt, table.startsAt),
+    check(
+      'sales_amount_check',
+      sql`(${table.percentOff} between 1 and 100 and ${table.amountOffCents} is null) or (${table.percentOff} is null and ${table.amountOffCents} > 0)`,
+    ),
+    check('sales_window_check', sql`${table.endsAt} > ${table.startsAt}`),
+    check('sales_scope_check', sql`${table.scope} in ('store', 'products', 'categories')`),
+  ],
+)
+
 export type CategoryRow = typeof categories.$inferSelect
 export type ProductRow = typeof products.$inferSelect
 export type ProductFileVersionRow = typeof productFileVersions.$inferSelect
+export type BundleItemRow = typeof bundleItems.$inferSelect
+export type SaleRow = typeof sales.$inferSelect

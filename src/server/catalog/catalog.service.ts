@@ -22,6 +22,7 @@ import { createProductMedia, type ProductMediaDeps } from './product-media.ts'
 import { createProductFileVersions } from './product-file-versions.ts'
 import type { FileStorage } from '../storage/file-storage.ts'
 import { notFound } from '../http/errors.ts'
+import { createBundles } from './bundles.ts'
 import { mediaUrlFor, toCategoryView, toProductListItem, toProductView } from './product-view.ts'
 import { createProductDiscovery } from './product-discovery.ts'
 import { facetCounts, type Remember } from './facet-counts.ts'
@@ -127,6 +128,7 @@ export function createCatalogService(db: Database, storage?: CatalogStorage, { m
     ...createProductMedia(storageDeps),
     ...createProductFileVersions(storageDeps),
     ...createProductDiscovery(db, mediaUrl),
+    ...createBundles(db),
     async listProducts(params: ProductListParams): Promise<ProductList> {
       const filters = productFilterSql(params)
       const where = allConditions(filters)

@@ -1,6 +1,8 @@
 /** Turns a product row (and its category) into the API's Product, with its derived fields (sale price, badges, rating, images). */
 import { DERIVED_METADATA_KEYS, type Category, type Product, type ProductListItem } from '../../shared/contract/catalog.ts'
+import type { SaleTerms } from '../../shared/contract/selling.ts'
 import { productImages } from '../../shared/product-view.ts'
+import { bestSaleFor } from '../../shared/sales.ts'
 import type { CategoryRow, ProductRow } from './catalog.schema.ts'
 
 /** Where browsers fetch a stored /media/ path: as it is, or from MEDIA_BASE_URL. */
@@ -33,15 +35,30 @@ function viewedMetadata(metadata: ProductRow['metadata'], mediaUrl: MediaUrl): P
   }
 }
 
-export function toProductView(row: ViewedRow, category: Category | null, mediaUrl: MediaUrl = asStored): Product {
+/** The timed sales that may price products now, and the moment they are read at (a test's clock, or now). */
+export interface SalePricing {
+  sales: readonly SaleTerms[]
+  now: Date
+}
+
+const NO_SALES: SalePricing = { sales: [], now: new Date(0) }
+
+/**
+ * The row as the API answers it. A running sale sets the price (src/shared/sales.ts): the regular
+ * price, or the compare-at price in metadata when higher, is then the original price shown struck.
+ */
+export function toProductView(row: ViewedRow, category: Category | null, mediaUrl: MediaUrl = asStored, pricing: SalePricing = NO_SALES): Product {
   const metadata = viewedMetadata(row.metadata ?? {}, mediaUrl)
   const imageUrl = row.imageUrl && mediaUrl(row.imageUrl)
-  const originalPrice = typeof metadata.originalPrice === 'number' && metadata.originalPrice > row.priceCents ? Math.round(metadata.originalPrice) : null
+  const applied = bestSaleFor({ id: row.id, categoryId: row.categoryId, priceCents: row.priceCents, priceModel: row.priceModel }, pricing.sales, pricing.now)
+  const priceCents = applied?.priceCents ?? row.priceCents
+  const compareAt = typeof metadata.originalPrice === 'number' && metadata.originalPrice > row.priceCents ? Math.round(metadata.originalPrice) : null
+  const originalPrice = applied ? Math.max(row.priceCents, compareAt ?? 0) : compareAt
   return {
     id: row.id,
     name: row.name,
     description: row.description,
-    priceCents: row.priceCents,
+    priceCents,
     imageUrl,
     category,
     categoryId: row.categoryId,
@@ -67,12 +84,21 @@ export function toProductView(row: ViewedRow, category: Category | null, mediaUr
     musicKey: row.musicKey,
     genre: row.genre,
     types: row.soundTypes,
+    priceModel: row.priceModel,
+    minPriceCents: row.priceModel === 'pwyw' ? (row.minPriceCents ?? 0) : null,
+    isBundle: row.isBundle,
+    sale: applied ? { id: applied.sale.id, name: applied.sale.name, endsAt: applied.sale.endsAt.toISOString() } : null,
   }
 }
 
 /** The product as a list carries it: no peaks, the category's name and slug, metadata without what the derived fields say. */
-export function toProductListItem(row: Omit<ViewedRow, 'previewPeaks'>, category: Category | null, mediaUrl: MediaUrl = asStored): ProductListItem {
-  const { previewPeaks: _peaks, category: _category, metadata, ...view } = toProductView({ ...row, previewPeaks: null }, category, mediaUrl)
+export function toProductListItem(
+  row: Omit<ViewedRow, 'previewPeaks'>,
+  category: Category | null,
+  mediaUrl: MediaUrl = asStored,
+  pricing: SalePricing = NO_SALES,
+): ProductListItem {
+  const { previewPeaks: _peaks, category: _category, metadata, ...view } = toProductView({ ...row, previewPeaks: null }, category, mediaUrl, pricing)
   const lean = Object.fromEntries(Object.entries(metadata).filter(([key]) => !(DERIVED_METADATA_KEYS as readonly string[]).includes(key)))
   return { ...view, category: category ? { id: category.id, name: category.name, slug: category.slug } : null, metadata: lean }
 }

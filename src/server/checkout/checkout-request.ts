@@ -14,6 +14,8 @@ import { readBillingDetails } from './checkout-billing.ts'
 export interface RequestedLine {
   productId: string
   quantity: number
+  /** Pay what you want: the amount the buyer chose for one unit, integer cents (checked against the product's minimum). */
+  chosenPriceCents?: number | null
 }
 
 export interface CheckoutRequest {
@@ -43,6 +45,7 @@ export function readCheckoutRequest(body: CheckoutSessionBody, sessionUser: Sess
   if (body.checkoutType === 'direct' && items.length === 0) throw badRequest(MESSAGES.itemsRequired, CODES.itemsRequired)
 
   const quantities = new Map<string, number>()
+  const chosenPrices = new Map<string, number>()
   for (const item of items) {
     const productId = item.productId?.trim()
     if (!productId) throw badRequest(MESSAGES.productIdRequired, CODES.productIdRequired)
@@ -50,6 +53,7 @@ export function readCheckoutRequest(body: CheckoutSessionBody, sessionUser: Sess
     if (quantity === null || quantity === undefined || !(quantity >= 1)) throw badRequest(MESSAGES.quantityMin, CODES.quantityInvalid)
     if (!Number.isInteger(quantity)) throw badRequest('Quantity must be a whole number', CODES.quantityInvalid)
     quantities.set(productId, (quantities.get(productId) ?? 0) + quantity)
+    if (typeof item.chosenPriceCents === 'number') chosenPrices.set(productId, item.chosenPriceCents)
   }
 
   // A user id is only believed when it is the signed-in user's own.
@@ -63,7 +67,7 @@ export function readCheckoutRequest(body: CheckoutSessionBody, sessionUser: Sess
   return {
     checkoutType: body.checkoutType,
     buyer,
-    lines: [...quantities].map(([productId, quantity]) => ({ productId, quantity })),
+    lines: [...quantities].map(([productId, quantity]) => ({ productId, quantity, chosenPriceCents: chosenPrices.get(productId) ?? null })),
     promoCode: body.promoCode?.trim() || null,
     uiMode: body.uiMode,
     successUrl: ownUrl(body.successUrl, publicUrl) ?? defaultSuccessUrl(publicUrl),

@@ -5,7 +5,8 @@
  *
  *   1. readCheckoutRequest  – who buys what, validated in the order the checkout form expects
  *   2. loadLines            – the body's lines or the server cart, with the catalog's current facts
- *   3. refuseOwnedProducts  – a signed-in buyer cannot buy a digital product twice
+ *   3. refuseOwnedProducts  – a signed-in buyer cannot buy a digital product twice (alone or in a bundle)
+ *      priceBundles         – a bundle costs what completes it for this buyer, and names the items it grants
  *   4. taxOfCheckout        – the buyer's tax under the store's policy: country, region, VAT number, evidence
  *   5. priceLines           – totals from src/shared/pricing.ts with that tax, the promo code checked for the subtotal
  *   6. claimOrder           – under the buyer's lock: reuse this checkout's order, or write a new one and reserve the promo use
@@ -28,6 +29,7 @@ import type { CartService } from '../cart/cart.service.ts'
 import type { CatalogService } from '../catalog/catalog.service.ts'
 import type { Database } from '../db/client.ts'
 import { AppError, notFound } from '../http/errors.ts'
+import type { BundleOffers } from '../orders/bundle-offers.ts'
 import type { BuyerOrdersService } from '../orders/buyer-orders.service.ts'
 import type { FulfilmentService } from '../orders/fulfilment.service.ts'
 import type { OrderRow } from '../orders/orders.types.ts'
@@ -35,7 +37,7 @@ import type { PendingOrdersService } from '../orders/pending-orders.service.ts'
 import type { PaymentCheckoutSession, PaymentProvider } from '../payments/provider.ts'
 import type { PromoService } from '../promo/promo.service.ts'
 import type { TaxService } from '../tax/tax.service.ts'
-import { loadLines, priceLines, refuseOwnedProducts, type PricedCheckout } from './checkout-lines.ts'
+import { loadLines, priceBundles, priceLines, refuseOwnedProducts, type PricedCheckout } from './checkout-lines.ts'
 import { claimOrder, expireSession, fingerprintOf, openSessionOf, replaceOlderOrders, startPayment } from './checkout-order.ts'
 import { defaultCancelUrl, defaultSuccessUrl, readCheckoutRequest, type CheckoutRequest } from './checkout-request.ts'
 import { taxOfCheckout } from './checkout-tax.ts'
@@ -51,6 +53,8 @@ export interface CheckoutServiceDeps {
   pendingOrders: PendingOrdersService
   fulfilment: Pick<FulfilmentService, 'fulfilCheckoutSession'>
   buyerOrders: Pick<BuyerOrdersService, 'ownedProductIds'>
+  /** "Complete the bundle": a bundle line's price for this buyer and the items it grants. */
+  bundles: Pick<BundleOffers, 'bundleOffer'>
   /** The store's tax policy, VAT number checks and the IP address's country. */
   tax: Pick<TaxService, 'policy' | 'checkVatNumber' | 'countryOfIp'>
   /** Read at call time: the provider is configured when the app is built. */
@@ -117,6 +121,7 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
       const request = readCheckoutRequest(body, sessionUser, publicUrl)
       const lines = await loadLines(deps, request)
       await refuseOwnedProducts(deps, request, lines)
+      await priceBundles(deps, request, lines)
       const taxDetails = await taxOfCheckout(deps, request, ip)
       const priced = await priceLines(deps, request, lines, taxDetails)
       return payableOrder(request, priced)

@@ -165,6 +165,28 @@ export function createBuyerOrdersService({ db, licenceSecret, catalog, accounts,
       return toLicence(order, await productsOf([order]), licenceSecret, accountName)
     },
 
+    /**
+     * What the user paid for each of `productIds` they still hold (not refunded), summed over
+     * their paid orders' items, in cents: an item a bundle granted counts 0 (its bundle was paid).
+     */
+    async paidForProducts(userId: string, productIds: readonly string[]): Promise<Map<string, number>> {
+      if (productIds.length === 0) return new Map()
+      const rows = await db
+        .select({ productId: orderItems.productId, paidCents: sql<number>`sum(${orderItems.priceCents} * ${orderItems.quantity})`.mapWith(Number) })
+        .from(orderItems)
+        .innerJoin(orders, eq(orderItems.orderId, orders.id))
+        .where(
+          and(
+            eq(orders.userId, userId),
+            inArray(orders.status, [...PAID_ORDER_STATUSES]),
+            ne(orderItems.access, 'revoked'),
+            inArray(orderItems.productId, [...productIds]),
+          ),
+        )
+        .groupBy(orderItems.productId)
+      return new Map(rows.map((row) => [row.productId, row.paidCents]))
+    },
+
     /** Which products the user bought and still holds, refunds aside (all of them, or those among `productIds`). */
     async ownedProductIds(userId: string, productIds?: readonly string[]): Promise<string[]> {
       if (productIds?.length === 0) return []

@@ -3,7 +3,7 @@
  * items each order holds and the downloads each item grants.
  */
 import { relations, sql } from 'drizzle-orm'
-import { check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import { check, index, integer, jsonb, pgTable, text, timestamp, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core'
 import { ORDER_STATUSES, PAID_ORDER_STATUSES } from '../../shared/contract/checkout.ts'
 import { ITEM_ACCESS_REASONS, ITEM_ACCESS_STATES } from '../../shared/contract/downloads.ts'
 import type { OrderTaxDetails } from '../../shared/tax/tax-types.ts'
@@ -109,8 +109,14 @@ export const orderItems = pgTable(
       .notNull()
       .references(() => productKey.id, { onDelete: 'restrict' }),
     quantity: integer('quantity').notNull(),
-    /** Unit price paid (the sale price at checkout), integer cents. */
+    /** Unit price paid (the sale price at checkout, the buyer's amount for pay what you want, the completion price of a bundle), integer cents; 0 for an item a bundle granted. */
     priceCents: integer('price_cents').notNull(),
+    /** The product's regular unit price at checkout, before a sale or a bundle's completion; null on older orders. */
+    regularPriceCents: integer('regular_price_cents'),
+    /** The automatic sale that priced this item, if any (kept after the sale is deleted, for its report). */
+    saleId: uuid('sale_id'),
+    /** The bundle's order item that granted this one; null for an item bought on its own. Its access follows the bundle's. */
+    parentItemId: uuid('parent_item_id').references((): AnyPgColumn => orderItems.id, { onDelete: 'cascade' }),
     downloadLimit: integer('download_limit').notNull().default(3),
     /** download_limit × quantity at creation; counts down with each download. */
     downloadsRemaining: integer('downloads_remaining').notNull(),
@@ -123,6 +129,12 @@ export const orderItems = pgTable(
   (table) => [
     index('order_items_order_idx').on(table.orderId),
     index('order_items_product_idx').on(table.productId),
+    index('order_items_parent_idx')
+      .on(table.parentItemId)
+      .where(sql`${table.parentItemId} is not null`),
+    index('order_items_sale_idx')
+      .on(table.saleId)
+      .where(sql`${table.saleId} is not null`),
     check('order_items_quantity_positive', sql`${table.quantity} > 0`),
     check('order_items_downloads_check', sql`${table.downloadsRemaining} >= 0 and ${table.priceCents} >= 0`),
     check('order_items_access_check', sql`${table.access} in ('active', 'suspended', 'revoked')`),

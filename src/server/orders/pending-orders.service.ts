@@ -27,9 +27,15 @@ const CHECKOUT_LOCK_NAMESPACE = 5_307_311
 export interface NewOrderItem {
   productId: string
   quantity: number
-  /** What one unit costs the buyer (the sale price), in cents. */
+  /** What one unit costs the buyer (the sale price, their amount, a bundle's completion price), in cents. */
   unitPriceCents: number
+  /** The regular unit price before a sale or a bundle's completion, in cents. */
+  regularPriceCents?: number | null
+  /** The automatic sale that priced it. */
+  saleId?: string | null
   downloadLimit: number
+  /** A bundle: the items it grants, each written as an order item of its own (price 0) under this one. */
+  bundle?: { items: { productId: string; downloadLimit: number }[] } | null
 }
 
 export interface NewPendingOrder {
@@ -121,16 +127,34 @@ export function createPendingOrdersService({ db, promo, catalog }: PendingOrders
           cartFingerprint: order.cartFingerprint,
         })
         .returning()
-      await tx.insert(orderItems).values(
-        order.items.map((item) => ({
+      const written = await tx
+        .insert(orderItems)
+        .values(
+          order.items.map((item) => ({
+            orderId: row!.id,
+            productId: item.productId,
+            quantity: item.quantity,
+            priceCents: item.unitPriceCents,
+            regularPriceCents: item.regularPriceCents ?? null,
+            saleId: item.saleId ?? null,
+            downloadLimit: item.downloadLimit,
+            downloadsRemaining: item.downloadLimit * item.quantity,
+          })),
+        )
+        .returning({ id: orderItems.id, productId: orderItems.productId })
+      const granted = order.items.flatMap((item) => {
+        const parentItemId = written.find((line) => line.productId === item.productId)!.id
+        return (item.bundle?.items ?? []).map((child) => ({
           orderId: row!.id,
-          productId: item.productId,
-          quantity: item.quantity,
-          priceCents: item.unitPriceCents,
-          downloadLimit: item.downloadLimit,
-          downloadsRemaining: item.downloadLimit * item.quantity,
-        })),
-      )
+          productId: child.productId,
+          quantity: 1,
+          priceCents: 0,
+          parentItemId,
+          downloadLimit: child.downloadLimit,
+          downloadsRemaining: child.downloadLimit,
+        }))
+      })
+      if (granted.length > 0) await tx.insert(orderItems).values(granted)
       return row!
     },
 
@@ -170,8 +194,10 @@ export function createPendingOrdersService({ db, promo, catalog }: PendingOrders
         with: { items: { orderBy: [asc(orderItems.createdAt), asc(orderItems.id)] } },
       })
       if (!order) return []
-      const products = await catalog.productSummariesByIds(order.items.map((item) => item.productId))
-      return order.items.map((item) => ({
+      // The items a bundle granted are paid for by the bundle's line.
+      const paid = order.items.filter((item) => item.parentItemId === null)
+      const products = await catalog.productSummariesByIds(paid.map((item) => item.productId))
+      return paid.map((item) => ({
         productId: item.productId,
         name: products.get(item.productId)?.name ?? 'Product',
         unitAmountCents: item.priceCents,

@@ -15,8 +15,25 @@ export const promoCodes = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     /** Stored trimmed and uppercase; matching uppercases the shopper's input. */
     code: text('code').notNull().unique(),
-    /** Whole percent taken off the subtotal (10 = 10 %); the API answers it as a fraction. */
-    percentOff: integer('percent_off').notNull(),
+    /** Whole percent taken off the eligible lines (10 = 10 %); null for a fixed-amount code. */
+    percentOff: integer('percent_off'),
+    /** Cents taken off the eligible lines' sum (never more than it); null for a percent code. */
+    amountOffCents: integer('amount_off_cents'),
+    /** The code applies only to these products' lines, or these categories' (both empty: every line). */
+    productIds: uuid('product_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
+    categoryIds: uuid('category_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
+    /** Lines priced by a sale (automatic or a compare-at price) get no code discount. */
+    excludeSaleItems: boolean('exclude_sale_items').notNull().default(false),
+    /** The most discount the code may ever give, in cents; null: no budget. */
+    budgetCents: integer('budget_cents'),
+    /** Discount held by the code's reserved and redeemed orders, in cents; changed in the statement that takes or gives back a use. */
+    discountGivenCents: integer('discount_given_cents').notNull().default(0),
     active: boolean('active').notNull().default(true),
     startsAt: timestamp('starts_at', { withTimezone: true }),
     endsAt: timestamp('ends_at', { withTimezone: true }),
@@ -33,7 +50,14 @@ export const promoCodes = pgTable(
   },
   (table) => [
     check('promo_codes_code_uppercase', sql`${table.code} = upper(btrim(${table.code})) and ${table.code} <> ''`),
-    check('promo_codes_percent_off_range', sql`${table.percentOff} between 1 and 100`),
+    check(
+      'promo_codes_amount_check',
+      sql`(${table.percentOff} between 1 and 100 and ${table.amountOffCents} is null) or (${table.percentOff} is null and ${table.amountOffCents} > 0)`,
+    ),
+    check(
+      'promo_codes_budget_check',
+      sql`${table.discountGivenCents} >= 0 and (${table.budgetCents} is null or ${table.discountGivenCents} <= ${table.budgetCents})`,
+    ),
     check('promo_codes_uses_check', sql`${table.uses} >= 0 and (${table.maxUses} is null or ${table.maxUses} >= 0)`),
   ],
 )
@@ -51,6 +75,8 @@ export const promoRedemptions = pgTable(
     status: text('status', { enum: PROMO_REDEMPTION_STATUSES }).notNull().default('reserved'),
     /** Who used the code (the order's buyer key: account id, or lower-cased email for a guest), for once-per-customer codes. */
     buyerKey: text('buyer_key'),
+    /** The discount this order holds of the code's budget, in cents (given back when released). */
+    discountCents: integer('discount_cents').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

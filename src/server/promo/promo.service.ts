@@ -9,6 +9,7 @@ import { and, eq, gt, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm'
 import { normalizePromoCode } from '../../shared/cart-rules.ts'
 import { CART_ERROR_MESSAGES, type ValidatedPromo } from '../../shared/contract/cart.ts'
 import { PROMO_ERROR_CODES, PROMO_MESSAGES, promoRefusal, type PromoRefusal } from '../../shared/promo-rules.ts'
+import type { CodeDiscount } from '../../shared/contract/selling.ts'
 import type { Database, Executor } from '../db/client.ts'
 import type { RateLimitRule } from '../http/rate-limit.ts'
 import { AppError, badRequest } from '../http/errors.ts'
@@ -47,6 +48,18 @@ function usableAt(now: Date | SQL): SQL {
 
 const refused = (refusal: PromoRefusal) => badRequest(refusal.message, refusal.code)
 
+/** The code's discount as pricing applies it (src/shared/pricing.ts), with what is left of its budget. */
+export function codeDiscountOf(row: PromoCodeRow): CodeDiscount {
+  return {
+    percentOff: row.percentOff,
+    amountOffCents: row.amountOffCents,
+    productIds: row.productIds,
+    categoryIds: row.categoryIds,
+    excludeSaleItems: row.excludeSaleItems,
+    budgetLeftCents: row.budgetCents === null ? null : Math.max(0, row.budgetCents - row.discountGivenCents),
+  }
+}
+
 export function createPromoService(db: Database) {
   /** The code as stored (case-insensitive, trimmed), usable or not; null when the store has none. */
   async function findByCode(rawCode: string): Promise<PromoCodeRow | null> {
@@ -72,7 +85,7 @@ export function createPromoService(db: Database) {
       if (refusal?.code === PROMO_ERROR_CODES.unknown) throw new AppError(404, refusal.code, refusal.message)
       if (refusal) throw refused(refusal)
       // The rule refuses a missing code, so here there is one.
-      return { code: promo!.code, discount: promo!.percentOff / 100, minSubtotalCents: promo!.minSubtotalCents }
+      return { code: promo!.code, discount: (promo!.percentOff ?? 0) / 100, minSubtotalCents: promo!.minSubtotalCents }
     },
 
     /** Checkout: the code when usable for this subtotal, else a 400 with the same reason as the Apply button. */

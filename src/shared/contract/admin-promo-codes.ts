@@ -58,7 +58,7 @@ export const promoCodeSaveSchema = z.strictObject({ form: promoCodeFormSchema, v
 export const adminPromoCodeSchema = z.object({
   id: z.string(),
   code: z.string(),
-  percentOff: z.number().int(),
+  percentOff: z.number().int().nullable(),
   active: z.boolean(),
   startsAt: z.string().nullable(),
   endsAt: z.string().nullable(),

@@ -3,6 +3,7 @@
  * /api/categories. The server validates with these; the client types its calls with them.
  */
 import { z } from 'zod'
+import { PRICE_MODELS } from './selling.ts'
 import { compatibleKeys, parseMusicKey } from '../music-keys.ts'
 import { CATALOG_SECTION_SIZE } from './catalog-limits.ts'
 import { BPM_LIMITS, SOUND_TYPE_IDS, SOUND_TYPES, type CatalogFacets, type CatalogFilters } from './catalog-filters.ts'
@@ -62,6 +63,13 @@ export const productSchema = z.object({
   genre: z.string().nullable(),
   /** Sound types (loops, one-shots, midi, presets, instruments, tools). */
   types: z.array(z.string()),
+  /** `pwyw`: the buyer names the price, at least minPriceCents; priceCents is then the suggested amount. */
+  priceModel: z.enum(PRICE_MODELS),
+  minPriceCents: z.number().int().nullable(),
+  /** A bundle of other products (its page lists them; buying it grants each). */
+  isBundle: z.boolean(),
+  /** The timed sale pricing it now: priceCents is the sale price and originalPriceCents the regular one. */
+  sale: z.object({ id: z.string(), name: z.string(), endsAt: z.string() }).nullable(),
 })
 export type Product = z.infer<typeof productSchema>
 

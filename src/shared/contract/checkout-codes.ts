@@ -26,4 +26,10 @@ export const CHECKOUT_ERROR_CODES = {
   invalidAddress: 'INVALID_ADDRESS',
   /** The VAT number fails its country's format, names another country than the billing one, or the EU's register does not know it. */
   invalidVatNumber: 'INVALID_VAT_NUMBER',
+  /** A pay-what-you-want amount under the product's minimum (or missing): the message names the minimum. */
+  priceBelowMinimum: 'PRICE_BELOW_MINIMUM',
+  /** A free product is had with an email ("Get it free"), not through checkout. */
+  freeProduct: 'FREE_PRODUCT',
+  /** The cart holds a bundle and a product the bundle already holds. */
+  alreadyInBundle: 'ALREADY_IN_BUNDLE',
 } as const

@@ -35,6 +35,8 @@ export const CHECKOUT_SERVER_MESSAGES = {
   /** In a tax mode that depends on where the buyer is, checkout cannot price without the country. */
   countryRequired: 'Choose your country: the tax you pay depends on it.',
   vatNumberMalformed: (country: string) => `This VAT number doesn't look right for ${country}. Check it, or leave the field empty to buy without one.`,
+  freeProduct: (name: string) => `${name} is free: use "Get it free" on its page to have it sent to your email.`,
+  alreadyInBundle: (item: string, bundle: string) => `${item} is already in ${bundle}: remove one of them from your cart.`,
   vatNumberUnregistered: "The EU's VAT register does not know this VAT number. Check it, or leave the field empty to buy without one.",
 } as const
 
@@ -65,6 +67,8 @@ export const checkoutItemSchema = z.object({
   productId: z.string({ error: CHECKOUT_SERVER_MESSAGES.productIdRequired }).max(200, { error: CHECKOUT_SERVER_MESSAGES.productsInvalid }).nullish(),
   quantity: z.number({ error: CHECKOUT_SERVER_MESSAGES.quantityMin }).nullish(),
   licenseType: z.string().max(100).nullish(),
+  /** Pay what you want: the buyer's amount for one unit, integer cents; the server checks it against the minimum. */
+  chosenPriceCents: z.number().int().min(0).max(10_000_000).nullish(),
 })
 
 export const createCheckoutSessionBodySchema = z.object({

@@ -9,7 +9,8 @@ export { EMAIL_MAX_LENGTH, EMAIL_SIGNUP_MESSAGES, INVALID_EMAIL_MESSAGE, isValid
 
 export const SUBSCRIPTION_TYPES = ['coming_soon', 'newsletter'] as const
 export type SubscriptionType = (typeof SUBSCRIPTION_TYPES)[number]
-export const SIGNUP_SOURCES = ['coming_soon_page', 'learn_page', 'footer'] as const
+/** Where a subscriber signed up; `free_product` is the "also send me news" box of a free download. */
+export const SIGNUP_SOURCES = ['coming_soon_page', 'learn_page', 'footer', 'free_product'] as const
 export type SignupSource = (typeof SIGNUP_SOURCES)[number]
 
 export const emailSignupRequestSchema = z.object({

@@ -32,6 +32,10 @@ export function makeProduct(overrides: Partial<Product> = {}): Product {
     musicKey: null,
     genre: null,
     types: [],
+    priceModel: 'fixed',
+    minPriceCents: null,
+    isBundle: false,
+    sale: null,
     ...overrides,
   }
 }

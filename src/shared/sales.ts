@@ -60,3 +60,26 @@ export function nextSaleBoundary(sales: readonly Pick<SaleTerms, 'startsAt' | 'e
   }
   return next === null ? null : new Date(next)
 }
+
+const HOUR_MS = 60 * 60 * 1000
+const DAY_MS = 24 * HOUR_MS
+
+/**
+ * What a card and a product page say of a running sale's end: whole days while a day or more is
+ * left ("Sale ends in 2 days"), whole hours while an hour or more is ("Sale ends in 5 hours"),
+ * then "Sale ends today". Counts are rounded down, so the note never promises more time than is
+ * left. Null once the sale has ended.
+ */
+export function saleEndsText(endsAt: Date | string, now: Date): string | null {
+  const left = new Date(endsAt).getTime() - now.getTime()
+  if (!(left > 0)) return null
+  if (left >= DAY_MS) {
+    const days = Math.floor(left / DAY_MS)
+    return `Sale ends in ${days} ${days === 1 ? 'day' : 'days'}`
+  }
+  if (left >= HOUR_MS) {
+    const hours = Math.floor(left / HOUR_MS)
+    return `Sale ends in ${hours} ${hours === 1 ? 'hour' : 'hours'}`
+  }
+  return 'Sale ends today'
+}

@@ -2,7 +2,9 @@
  * The public catalog's answers held in this process as ready-to-send bytes: the JSON, its gzip
  * and brotli forms, and a strong ETag; and the storefront pages rendered from them. Public means
  * the same for everyone: nothing personal is ever stored here. Every write to the catalog's tables, from any process, clears the cache
- * (a database trigger NOTIFYs the channel, db/migrations/0010), so a change shows at once.
+ * (a database trigger NOTIFYs the channel, db/migrations/0010), so a change shows at once; and
+ * everything kept expires at the next sale boundary (a timed sale's start or end), so a price
+ * moves on time with nothing written.
  * Concurrent misses for one answer share one query; an answer being made while the catalog
  * changes is not kept.
  */
@@ -13,7 +15,9 @@ import type { FastifyReply, FastifyRequest } from 'fastify'
 
 export const CATALOG_CHANNEL = 'als_catalog_changed'
 /** Browsers keep an answer a minute; a CDN may serve a stale one for ten while it fetches anew. */
-export const CATALOG_CACHE_CONTROL = 'public, max-age=60, stale-while-revalidate=600'
+const MAX_AGE_SECONDS = 60
+const STALE_SECONDS = 600
+export const CATALOG_CACHE_CONTROL = `public, max-age=${MAX_AGE_SECONDS}, stale-while-revalidate=${STALE_SECONDS}`
 /** Below this, compression costs more than the bytes it saves. */
 const COMPRESS_FROM_BYTES = 1024
 /** Bounds memory when many distinct lists (searches, pages) are asked for: the oldest answer goes first. */
@@ -29,6 +33,21 @@ export interface CachedAnswer {
   identity: Buffer
   gzip: Buffer | null
   br: Buffer | null
+  /** When the cache drops it (the next sale boundary, Date.now() milliseconds); null: at the next change only. */
+  expiresAt?: number | null
+}
+
+/**
+ * Cache-Control of an answer that is right until `expiresAt`: neither a browser's copy nor a
+ * CDN's stale one may be used past it (a sale's price would outlive its end), so max-age and
+ * stale-while-revalidate together end by then.
+ */
+export function cacheControlUntil(expiresAt: number | null | undefined, now = Date.now()): string {
+  if (expiresAt === null || expiresAt === undefined) return CATALOG_CACHE_CONTROL
+  const left = Math.max(0, Math.floor((expiresAt - now) / 1000))
+  if (left >= MAX_AGE_SECONDS + STALE_SECONDS) return CATALOG_CACHE_CONTROL
+  const maxAge = Math.min(MAX_AGE_SECONDS, left)
+  return left > maxAge ? `public, max-age=${maxAge}, stale-while-revalidate=${left - maxAge}` : `public, max-age=${maxAge}`
 }
 
 async function prepare(body: unknown): Promise<CachedAnswer> {
@@ -59,10 +78,30 @@ export function createCatalogCache() {
   const entries = new Map<string, Promise<CachedAnswer>>()
   const pages = new Map<string, Promise<unknown>>()
   const values = new Map<string, Promise<unknown>>()
+  const clearListeners = new Set<() => void>()
   let generation = 0
+  /** The next sale boundary (Date.now() milliseconds): every answer may be wrong from then on. */
+  let expiresAt: number | null = null
+
+  function clear(): void {
+    generation++
+    entries.clear()
+    pages.clear()
+    values.clear()
+    for (const listener of clearListeners) listener()
+  }
+
+  /** Read before every answer: at or after the expiry nothing kept may be served (Date.now(), so a test's clock moves it). */
+  function clearIfExpired(): void {
+    if (expiresAt !== null && Date.now() >= expiresAt) {
+      expiresAt = null
+      clear()
+    }
+  }
 
   /** The value under `key` in `store`, made once however many ask at the same time, and kept only if the catalog did not change meanwhile. */
   function remember<T>(store: Map<string, Promise<T>>, limit: number, key: string, make: () => Promise<T>): Promise<T> {
+    clearIfExpired()
     const cached = store.get(key)
     if (cached) return cached
     const madeIn = generation
@@ -84,7 +123,8 @@ export function createCatalogCache() {
   return {
     /** The cached answer under `key`, made by `produce` (once, however many ask at the same time) when missing. */
     answer(key: string, produce: () => Promise<unknown>): Promise<CachedAnswer> {
-      return remember(entries, MAX_ENTRIES, key, () => produce().then(prepare))
+      // The expiry as it stands once the answer is made (making it may have read the sales that set it).
+      return remember(entries, MAX_ENTRIES, key, () => produce().then(prepare)).then((answer) => ({ ...answer, expiresAt }))
     },
 
     /** A storefront page rendered from the catalog (the same for every visitor), made by `render` when missing. */
@@ -98,11 +138,17 @@ export function createCatalogCache() {
     },
 
     /** Drops every answer: the catalog changed. */
-    clear(): void {
-      generation++
-      entries.clear()
-      pages.clear()
-      values.clear()
+    clear,
+
+    /** Calls `listener` whenever the cache is cleared (a catalog change in any process, or the expiry), so what the answers are made from is read again. */
+    onClear(listener: () => void): () => void {
+      clearListeners.add(listener)
+      return () => clearListeners.delete(listener)
+    },
+
+    /** Every answer and page is dropped at `at` (the next sale boundary) by the first read at or after it; null: no such moment ahead. */
+    expireAt(at: Date | null): void {
+      expiresAt = at?.getTime() ?? null
     },
   }
 }
@@ -111,7 +157,7 @@ export type CatalogCache = ReturnType<typeof createCatalogCache>
 
 /** Sends a cached answer: 304 when the client holds it, else its bytes in the best encoding the client takes. */
 export function sendCached(request: FastifyRequest, reply: FastifyReply, answer: CachedAnswer): FastifyReply {
-  reply.header('ETag', answer.etag).header('Cache-Control', CATALOG_CACHE_CONTROL).header('Vary', 'Accept-Encoding')
+  reply.header('ETag', answer.etag).header('Cache-Control', cacheControlUntil(answer.expiresAt)).header('Vary', 'Accept-Encoding')
   const ifNoneMatch = request.headers['if-none-match']
   if (ifNoneMatch && ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === answer.etag)) return reply.code(304).send()
   const encoding = encodingFor(request.headers['accept-encoding'], answer)

@@ -33,14 +33,17 @@ const byName = (a: FacetOption, b: FacetOption) => a.value.localeCompare(b.value
 const byCamelot = (a: FacetOption, b: FacetOption) =>
   (musicKeyById(a.value)?.camelot ?? '').localeCompare(musicKeyById(b.value)?.camelot ?? '', undefined, { numeric: true })
 
-/** Counts over the rows `where` keeps, each facet under every filter but its own. One query; the rows are read once. */
+/**
+ * Counts over the rows `where` keeps, each facet under every filter but its own. One query; the
+ * rows are read once. The price range and "On sale" count the prices the running sales make, as the filters do.
+ */
 async function countRows(db: Database, filters: ProductFilterSql, where: SQL, selectedTags: readonly string[]): Promise<CatalogFacets> {
   const counted = (dimension: FacetDimension) => conditionsExcept(filters, dimension)
   const rows = await rowsOf<FacetRow>(
     db,
     sql`with scoped as materialized (
       select ${products.genre} as genre, ${products.musicKey} as music_key, ${products.soundTypes} as sound_types, ${products.tags} as tags,
-        ${products.bpm} as bpm, ${products.priceCents} as price_cents, ${products.onSale} as on_sale,
+        ${products.bpm} as bpm, ${filters.prices.paid} as price_cents, ${filters.prices.onSale} as on_sale,
         ${counted('genre')} as for_genre, ${counted('key')} as for_key, ${counted('type')} as for_type, ${counted('tag')} as for_tag,
         ${counted('bpm')} as for_bpm, ${counted('price')} as for_price, ${counted('onSale')} as for_on_sale
       from ${products} left join ${categories} on ${eq(products.categoryId, categories.id)}

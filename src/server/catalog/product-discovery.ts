@@ -5,7 +5,7 @@ import { compatibleKeys, musicKeyById } from '../../shared/music-keys.ts'
 import type { Database } from '../db/client.ts'
 import { categories, products } from './catalog.schema.ts'
 import { searchMatch, searchRelevance, searchTermsOf, textArray } from './product-filters.ts'
-import { toCategoryView, toProductListItem, type MediaUrl } from './product-view.ts'
+import { toCategoryView, toProductListItem, type MediaUrl, type SalePricing } from './product-view.ts'
 
 const SUGGESTED_PRODUCTS = 5
 const SUGGESTED_CATEGORIES = 3
@@ -21,7 +21,8 @@ export async function rowsOf<T>(db: Database, query: SQL): Promise<T[]> {
 
 const categoryColumns = { id: categories.id, name: categories.name, slug: categories.slug, description: categories.description }
 
-export function createProductDiscovery(db: Database, mediaUrl: MediaUrl) {
+/** `pricingNow` answers the sales running now: the products found show the prices the catalog answers everywhere. */
+export function createProductDiscovery(db: Database, mediaUrl: MediaUrl, pricingNow: () => Promise<SalePricing>) {
   return {
     /** What the header's search box offers for `q` (2 characters or more): products, categories and tags that match it. */
     async searchSuggestions(q: string): Promise<SearchSuggestions> {
@@ -73,14 +74,17 @@ export function createProductDiscovery(db: Database, mediaUrl: MediaUrl) {
         + (case when ${products.musicKey} = any(${textArray(compatible)}) then 2 else 0 end)
         + (case when ${product.bpm !== null} and abs(${products.bpm} - ${product.bpm ?? 0}) <= ${SIMILAR_BPM} then 2 else 0 end)
         + (case when ${products.categoryId} = ${product.categoryId} then 1 else 0 end)`
-      const rows = await db
-        .select({ product: products, category: categoryColumns })
-        .from(products)
-        .leftJoin(categories, eq(products.categoryId, categories.id))
-        .where(and(eq(products.isActive, true), ne(products.id, productId)))
-        .orderBy(desc(score), sql`${products.rating} desc nulls last`, desc(products.createdAt), products.id)
-        .limit(limit)
-      return rows.map((row) => toProductListItem(row.product, row.category?.id ? toCategoryView(row.category) : null, mediaUrl))
+      const [pricing, rows] = await Promise.all([
+        pricingNow(),
+        db
+          .select({ product: products, category: categoryColumns })
+          .from(products)
+          .leftJoin(categories, eq(products.categoryId, categories.id))
+          .where(and(eq(products.isActive, true), ne(products.id, productId)))
+          .orderBy(desc(score), sql`${products.rating} desc nulls last`, desc(products.createdAt), products.id)
+          .limit(limit),
+      ])
+      return rows.map((row) => toProductListItem(row.product, row.category?.id ? toCategoryView(row.category) : null, mediaUrl, pricing))
     },
   }
 }

@@ -7,6 +7,8 @@
 import { and, eq, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm'
 import type { ProductListParams } from './catalog.service.ts'
 import { categories, categorySlugRedirects, products } from './catalog.schema.ts'
+import type { SalePricing } from './product-view.ts'
+import { salePriceSqlOf, type SalePriceSql } from './sale-prices.ts'
 
 export const FACET_DIMENSIONS = ['genre', 'key', 'type', 'tag', 'bpm', 'price', 'onSale'] as const
 export type FacetDimension = (typeof FACET_DIMENSIONS)[number]
@@ -59,9 +61,13 @@ export interface ProductFilterSql {
   /** One condition per facet the request narrows by. */
   facets: Partial<Record<FacetDimension, SQL>>
   search: SearchTerms | null
+  /** The price shoppers pay while the running sales run, and what is on sale: the price facet, "On sale" and the sorts read these. */
+  prices: SalePriceSql
 }
 
-export function productFilterSql(params: ProductListParams): ProductFilterSql {
+/** The request's conditions, with the price filter and "On sale" on the prices the running sales make at `pricing.now`. */
+export function productFilterSql(params: ProductListParams, pricing: SalePricing): ProductFilterSql {
+  const prices = salePriceSqlOf(pricing)
   const scope: SQL[] = [eq(products.isActive, true)]
   if (params.category) {
     // A slug the category had before still lists it.
@@ -94,12 +100,12 @@ export function productFilterSql(params: ProductListParams): ProductFilterSql {
   }
   if (params.priceMin !== undefined || params.priceMax !== undefined) {
     facets.price = and(
-      params.priceMin !== undefined ? gte(products.priceCents, params.priceMin) : undefined,
-      params.priceMax !== undefined ? lte(products.priceCents, params.priceMax) : undefined,
+      params.priceMin !== undefined ? sql`${prices.paid} >= ${params.priceMin}` : undefined,
+      params.priceMax !== undefined ? sql`${prices.paid} <= ${params.priceMax}` : undefined,
     )!
   }
-  if (params.onSale) facets.onSale = eq(products.onSale, true)
-  return { scope, facets, search }
+  if (params.onSale) facets.onSale = prices.onSale
+  return { scope, facets, search, prices }
 }
 
 /** Every condition of the request: its scope and all its facets. */

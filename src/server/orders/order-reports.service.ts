@@ -46,6 +46,14 @@ export interface OrderSummaryRow {
   items: number
 }
 
+/** What a timed sale did in paid orders (src/shared/contract/admin-sales.ts shows it). */
+export interface SaleEffectRow {
+  paidOrders: number
+  units: number
+  revenueCents: number
+  discountCents: number
+}
+
 export interface CustomerRow {
   email: string
   userId: string | null
@@ -88,6 +96,27 @@ export function createOrderReportsService(db: Database) {
         .where(and(paid, isNotNull(orders.promoCodeId)))
         .groupBy(orders.promoCodeId)
       return new Map(rows.map((row) => [row.promoCodeId!, row.discountCents]))
+    },
+
+    /**
+     * What each timed sale did in paid orders, refunded items left out: the orders with a line it
+     * priced, their units, the revenue of those lines without tax and the discount given (the
+     * regular price less the price paid, per unit), in one grouped query.
+     */
+    async effectBySale(): Promise<Map<string, SaleEffectRow>> {
+      const rows = await db
+        .select({
+          saleId: orderItems.saleId,
+          paidOrders: sql<number>`count(distinct ${orderItems.orderId})::int`,
+          units: sql<number>`sum(${orderItems.quantity})::int`,
+          revenueCents: sql<number>`coalesce(sum(${lineNetCents}), 0)::int`,
+          discountCents: sql<number>`coalesce(sum(greatest(0, coalesce(${orderItems.regularPriceCents}, ${orderItems.priceCents}) - ${orderItems.priceCents}) * ${orderItems.quantity}), 0)::int`,
+        })
+        .from(orderItems)
+        .innerJoin(orders, eq(orderItems.orderId, orders.id))
+        .where(and(paid, isNotNull(orderItems.saleId), ne(orderItems.access, 'revoked')))
+        .groupBy(orderItems.saleId)
+      return new Map(rows.map(({ saleId, ...effect }) => [saleId!, effect]))
     },
 
     /** Units of each product in paid orders, refunded items left out, in one grouped query. */

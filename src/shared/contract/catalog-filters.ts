@@ -27,6 +27,7 @@ export const LISTING_SORTS = [
   { id: 'rating', label: 'Top rated', sortBy: 'rating', sortOrder: 'desc' },
   { id: 'bpm-asc', label: 'BPM: slow to fast', sortBy: 'bpm', sortOrder: 'asc' },
   { id: 'bpm-desc', label: 'BPM: fast to slow', sortBy: 'bpm', sortOrder: 'desc' },
+  { id: 'discount', label: 'Biggest discount', sortBy: 'discount', sortOrder: 'desc' },
 ] as const
 export type ListingSort = (typeof LISTING_SORTS)[number]
 

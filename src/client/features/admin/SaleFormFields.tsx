@@ -1,0 +1,231 @@
+/**
+ * The sale form: Name, the discount (a percent or an amount off each unit), what it applies to
+ * (the whole store, chosen products or chosen categories, picked from the store's own), Starts
+ * and Ends. Checked with the schema the server uses before it is sent; each field's error shows
+ * beside it. Starts and Ends are picked in the owner's local time and sent as ISO times. A save
+ * over a sale someone else saved since it was opened shows their change is there, with Reload.
+ */
+import { useId, useState, type FormEvent } from 'react'
+import { saleFormSchema, SALE_SCOPE_LABELS, type SaleForm } from '../../../shared/contract/admin-sales.ts'
+import { SALE_SCOPES, type SaleScope } from '../../../shared/contract/selling.ts'
+import { ApiError } from '../../api/http.ts'
+import { INPUT_CLASS } from '../../components/TextField.tsx'
+import { useAdminCategories } from './api/categories.ts'
+import { useAdminProducts } from './api/products.ts'
+import { isStaleVersion, StaleVersionNotice } from './StaleVersionNotice.tsx'
+
+type FieldErrors = Partial<Record<keyof SaleForm, string>>
+type DiscountKind = 'percent' | 'amount'
+
+export const EMPTY_SALE_FORM: SaleForm = {
+  name: '',
+  percentOff: '',
+  amountOff: '',
+  scope: 'store',
+  productIds: [],
+  categoryIds: [],
+  startsAt: '',
+  endsAt: '',
+}
+
+/** An ISO time as an <input type="datetime-local"> value in this browser's time zone. */
+function toLocalInput(iso: string): string {
+  if (!iso) return ''
+  const date = new Date(iso)
+  const pad = (value: number) => String(value).padStart(2, '0')
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`
+}
+
+const toIso = (local: string) => (local && !Number.isNaN(Date.parse(local)) ? new Date(local).toISOString() : local)
+
+interface SaleFormFieldsProps {
+  initial: SaleForm
+  submitLabel: string
+  onSubmit: (form: SaleForm) => Promise<unknown>
+  onCancel?: () => void
+  /** Shows the sale as it is now (the Reload button of a save refused as stale). */
+  onReload?: () => void
+}
+
+export function SaleFormFields({ initial, submitLabel, onSubmit, onCancel, onReload }: SaleFormFieldsProps) {
+  const id = useId()
+  const [values, setValues] = useState({ ...initial, startsAt: toLocalInput(initial.startsAt), endsAt: toLocalInput(initial.endsAt) })
+  const [kind, setKind] = useState<DiscountKind>(initial.amountOff ? 'amount' : 'percent')
+  const [discount, setDiscount] = useState(initial.amountOff || initial.percentOff)
+  const [productSearch, setProductSearch] = useState('')
+  const [errors, setErrors] = useState<FieldErrors>({})
+  const [saving, setSaving] = useState(false)
+  const [formError, setFormError] = useState<string | null>(null)
+  const [conflict, setConflict] = useState<string | null>(null)
+  const productList = useAdminProducts({ search: '', status: 'all', sortBy: 'name', sortOrder: 'asc' })
+  const categoryList = useAdminCategories()
+
+  async function submit(event: FormEvent) {
+    event.preventDefault()
+    setFormError(null)
+    setConflict(null)
+    const parsed = saleFormSchema.safeParse({
+      ...values,
+      percentOff: kind === 'percent' ? discount : '',
+      amountOff: kind === 'amount' ? discount.replace(/^\$/, '') : '',
+      startsAt: toIso(values.startsAt),
+      endsAt: toIso(values.endsAt),
+    })
+    if (!parsed.success) {
+      setErrors(Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0]), issue.message])))
+      return
+    }
+    setErrors({})
+    setSaving(true)
+    try {
+      await onSubmit(parsed.data)
+      if (!initial.name) {
+        setValues(EMPTY_SALE_FORM)
+        setDiscount('')
+      }
+    } catch (error) {
+      if (isStaleVersion(error) && onReload) setConflict(error.message)
+      else if (error instanceof ApiError && error.field && error.field in values) setErrors({ [error.field]: error.message })
+      else setFormError(error instanceof Error ? error.message : 'Failed to save the sale')
+    } finally {
+      setSaving(false)
+    }
+  }
+
+  const errorOf = (key: keyof SaleForm) =>
+    errors[key] && (
+      <p id={`${id}-${key}-error`} className="mt-1.5 text-xs text-red-300">
+        {errors[key]}
+      </p>
+    )
+  const described = (key: keyof SaleForm) => (errors[key] ? { 'aria-invalid': true as const, 'aria-describedby': `${id}-${key}-error` } : {})
+  const label = (key: string, text: string) => (
+    <label htmlFor={`${id}-${key}`} className="mb-1.5 block text-sm font-medium text-zinc-200">
+      {text}
+    </label>
+  )
+  const textField = (key: 'name' | 'startsAt' | 'endsAt', text: string, input: { type?: string; placeholder?: string } = {}) => (
+    <div>
+      {label(key, text)}
+      <input
+        id={`${id}-${key}`}
+        value={values[key]}
+        onChange={(event) => setValues({ ...values, [key]: event.target.value })}
+        className={INPUT_CLASS}
+        {...described(key)}
+        {...input}
+      />
+      {errorOf(key)}
+    </div>
+  )
+  /** A checkbox list of the store's products or categories; the chosen ids are the field's value. */
+  const picker = (key: 'productIds' | 'categoryIds', legend: string, options: { id: string; label: string }[], loading: boolean) => (
+    <fieldset className="sm:col-span-2 lg:col-span-4" {...described(key)}>
+      <legend className="mb-1.5 text-sm font-medium text-zinc-200">
+        {legend} <span className="text-zinc-400">({values[key].length} chosen)</span>
+      </legend>
+      {key === 'productIds' && (
+        <input
+          type="search"
+          aria-label="Find a product"
+          placeholder="Find a product"
+          value={productSearch}
+          onChange={(event) => setProductSearch(event.target.value)}
+          className={`${INPUT_CLASS} mb-2`}
+        />
+      )}
+      <div className="max-h-56 overflow-y-auto rounded-xl border border-zinc-800 p-2">
+        {loading ? (
+          <p className="p-2 text-sm text-zinc-400">Loading…</p>
+        ) : (
+          options.map((option) => (
+            <label key={option.id} className="flex items-center gap-2 rounded-md px-2 py-1 text-sm text-zinc-200 hover:bg-zinc-800/60">
+              <input
+                type="checkbox"
+                className="size-4 accent-brand-500"
+                checked={values[key].includes(option.id)}
+                onChange={(event) =>
+                  setValues({ ...values, [key]: event.target.checked ? [...values[key], option.id] : values[key].filter((chosen) => chosen !== option.id) })
+                }
+              />
+              {option.label}
+            </label>
+          ))
+        )}
+      </div>
+      {errorOf(key)}
+    </fieldset>
+  )
+
+  const search = productSearch.trim().toLowerCase()
+  const productOptions = (productList.data ?? [])
+    .filter((product) => values.productIds.includes(product.id) || !search || product.name.toLowerCase().includes(search))
+    .map((product) => ({ id: product.id, label: product.active ? product.name : `${product.name} (archived)` }))
+  const categoryOptions = (categoryList.data ?? []).map((category) => ({ id: category.id, label: category.name }))
+  const discountError = errors.percentOff ?? errors.amountOff
+
+  return (
+    <form onSubmit={(event) => void submit(event)} noValidate className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+      {textField('name', 'Name', { placeholder: 'Black Friday' })}
+      <div>
+        {label('kind', 'Discount')}
+        <select id={`${id}-kind`} value={kind} onChange={(event) => setKind(event.target.value as DiscountKind)} className={INPUT_CLASS}>
+          <option value="percent">Percent off</option>
+          <option value="amount">Amount off ($)</option>
+        </select>
+      </div>
+      <div>
+        {label('discount', kind === 'percent' ? 'Percent off' : 'Amount off ($)')}
+        <input
+          id={`${id}-discount`}
+          value={discount}
+          onChange={(event) => setDiscount(event.target.value)}
+          inputMode={kind === 'percent' ? 'numeric' : 'decimal'}
+          placeholder={kind === 'percent' ? '30' : '5.00'}
+          className={INPUT_CLASS}
+          {...(discountError ? { 'aria-invalid': true as const, 'aria-describedby': `${id}-discount-error` } : {})}
+        />
+        {discountError && (
+          <p id={`${id}-discount-error`} className="mt-1.5 text-xs text-red-300">
+            {discountError}
+          </p>
+        )}
+      </div>
+      <div>
+        {label('scope', 'Applies to')}
+        <select
+          id={`${id}-scope`}
+          value={values.scope}
+          onChange={(event) => setValues({ ...values, scope: event.target.value as SaleScope })}
+          className={INPUT_CLASS}
+        >
+          {SALE_SCOPES.map((scope) => (
+            <option key={scope} value={scope}>
+              {SALE_SCOPE_LABELS[scope]}
+            </option>
+          ))}
+        </select>
+      </div>
+      {textField('startsAt', 'Starts', { type: 'datetime-local' })}
+      {textField('endsAt', 'Ends', { type: 'datetime-local' })}
+      {values.scope === 'products' && picker('productIds', 'Products', productOptions, productList.isPending)}
+      {values.scope === 'categories' && picker('categoryIds', 'Categories', categoryOptions, categoryList.isPending)}
+      {formError && (
+        <p role="alert" className="text-sm text-red-300 sm:col-span-2 lg:col-span-4">
+          {formError}
+        </p>
+      )}
+      {conflict && onReload && <StaleVersionNotice message={conflict} onReload={onReload} className="sm:col-span-2 lg:col-span-4" />}
+      <div className="flex gap-2 sm:col-span-2 lg:col-span-4">
+        <button type="submit" className="btn btn-primary" disabled={saving}>
+          {saving ? 'Saving…' : submitLabel}
+        </button>
+        {onCancel && (
+          <button type="button" className="btn btn-secondary" onClick={onCancel}>
+            Cancel
+          </button>
+        )}
+      </div>
+    </form>
+  )
+}

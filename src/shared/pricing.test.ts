@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { discountPercentLabel, lineTotalCents, priceCart, FLAT_TAX, shareAmongLines } from './pricing.ts'
+import { discountPercentLabel, lineTotalCents, percentCode, priceCart, FLAT_TAX, shareAmongLines, type CodeDiscount, type PricedLine } from './pricing.ts'
 
 describe('priceCart', () => {
   it('sums what the shopper pays (sale price × quantity) and the saving against originals', () => {
@@ -138,5 +138,70 @@ describe('discount labels and line totals', () => {
 
   it('multiplies a line price by its quantity', () => {
     expect(lineTotalCents({ priceCents: 2999, quantity: 3 })).toBe(8997)
+  })
+})
+
+/** A code as the owner sets it: every line, no budget, unless the test says otherwise. */
+const code = (terms: Partial<CodeDiscount>): CodeDiscount => ({ ...percentCode(0), ...terms })
+const DRUMS = 'drum-kit'
+const KEYS = 'keys-pack'
+const DRUM_KITS = 'drum-kits'
+
+describe('codes on lines (ADR 19: sale price first, then the code on the lines it covers, then tax)', () => {
+  // Regular $40.00, a running sale makes it $30.00.
+  const saleLine: PricedLine = { priceCents: 3000, originalPriceCents: 4000, quantity: 1, productId: DRUMS, categoryId: DRUM_KITS, onSale: true }
+
+  it('takes a percent code off the sale price of a line on sale, and nothing off it when the code excludes sale items', () => {
+    const onSalePrice = priceCart([saleLine], code({ percentOff: 10 }))
+    // 10 % of the $30.00 sale price, not of the $40.00 regular one.
+    expect(onSalePrice).toMatchObject({ subtotalCents: 3000, savingsCents: 1000, discountCents: 300, taxCents: 216, totalCents: 2916 })
+
+    const notOnSale = priceCart([saleLine], code({ percentOff: 10, excludeSaleItems: true }))
+    expect(notOnSale).toMatchObject({ discountCents: 0, lineDiscountsCents: [0], taxCents: 240, totalCents: 3240 })
+    // A compare-at price below which the product sells counts as a sale line too.
+    expect(priceCart([{ priceCents: 2499, originalPriceCents: 3499, quantity: 1 }], code({ percentOff: 10, excludeSaleItems: true })).discountCents).toBe(0)
+  })
+
+  it('discounts only the lines a limited code covers, each line carrying its share', () => {
+    const lines: PricedLine[] = [
+      { priceCents: 2000, quantity: 2, productId: DRUMS, categoryId: DRUM_KITS },
+      { priceCents: 1999, quantity: 1, productId: KEYS, categoryId: 'instruments' },
+      { priceCents: 1000, quantity: 1, productId: 'snare-one-shots', categoryId: DRUM_KITS },
+    ]
+    const byProduct = priceCart(lines, code({ percentOff: 25, productIds: [KEYS] }))
+    // 25 % of $19.99 = 4.9975 → $5.00, all on the keys line.
+    expect(byProduct).toMatchObject({ subtotalCents: 6999, discountCents: 500, lineDiscountsCents: [0, 500, 0], discountPercent: 25 })
+
+    const byCategory = priceCart(lines, code({ amountOffCents: 1000, percentOff: null, categoryIds: [DRUM_KITS] }))
+    // $10.00 off the $50.00 of drum kits, shared by amount: $8.00 and $2.00; the keys line keeps its price.
+    expect(byCategory).toMatchObject({ discountCents: 1000, lineDiscountsCents: [800, 0, 200], discountPercent: 0 })
+    expect(byCategory.taxCents).toBe(480) // 8 % of 59.99
+    expect(byCategory.totalCents).toBe(6479)
+
+    expect(priceCart(lines, code({ percentOff: 25, productIds: ['not-in-cart'] }))).toMatchObject({ discountCents: 0, lineDiscountsCents: [0, 0, 0] })
+  })
+
+  it('gives a fixed code larger than the lines it covers only those lines: the buyer pays tax on nothing, or the other lines', () => {
+    const single = priceCart([{ priceCents: 300, quantity: 1, productId: DRUMS }], code({ percentOff: null, amountOffCents: 500 }))
+    expect(single).toMatchObject({ subtotalCents: 300, discountCents: 300, lineDiscountsCents: [300], taxCents: 0, totalCents: 0 })
+
+    const withOther = priceCart(
+      [
+        { priceCents: 300, quantity: 1, productId: DRUMS },
+        { priceCents: 1000, quantity: 1, productId: KEYS },
+      ],
+      code({ percentOff: null, amountOffCents: 500, productIds: [DRUMS] }),
+    )
+    // The $5.00 code covers the $3.00 drums line only: $3.00 off, the keys line is charged in full, with its tax.
+    expect(withOther).toMatchObject({ discountCents: 300, lineDiscountsCents: [300, 0], taxCents: 80, totalCents: 1080 })
+  })
+
+  it('caps the discount at what is left of the budget', () => {
+    const lines: PricedLine[] = [{ priceCents: 5000, quantity: 2, productId: DRUMS }]
+    expect(priceCart(lines, code({ percentOff: 20, budgetLeftCents: 750 }))).toMatchObject({ discountCents: 750, taxCents: 740, totalCents: 9990 })
+    expect(priceCart(lines, code({ percentOff: null, amountOffCents: 300, budgetLeftCents: 100 })).discountCents).toBe(100)
+    expect(priceCart(lines, code({ percentOff: 20, budgetLeftCents: 0 }))).toMatchObject({ discountCents: 0, totalCents: 10_800 })
+    // Enough budget left: the code's own figure.
+    expect(priceCart(lines, code({ percentOff: 20, budgetLeftCents: 5000 })).discountCents).toBe(2000)
   })
 })

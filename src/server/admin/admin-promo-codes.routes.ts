@@ -1,6 +1,7 @@
 /**
  * The owner's promo codes under /api/admin/promo-codes: every code with its uses, the paid
- * orders that used it and the discount it gave; create; save the form (deactivating is saving
+ * orders that used it and the discount it gave (read from those orders), what it is limited to
+ * and how much of its budget its orders hold; create; save the form (deactivating is saving
  * it inactive: the code stops working at once, orders already paid keep their discount).
  * Every write is audited on the code.
  */
@@ -38,10 +39,15 @@ export function adminPromoCodesRoutes({ promo, orders, audit }: AdminPromoCodesD
 
   async function list(): Promise<AdminPromoCode[]> {
     const [rows, discounts] = await Promise.all([promo.adminPromoCodes(), orders.discountByPromoCode()])
-    return rows.map(({ promo: row, paidOrders, form }) => ({
+    return rows.map(({ promo: row, paidOrders, scope, form }) => ({
       id: row.id,
       code: row.code,
       percentOff: row.percentOff,
+      amountOffCents: row.amountOffCents,
+      scope,
+      excludeSaleItems: row.excludeSaleItems,
+      budgetCents: row.budgetCents,
+      budgetUsedCents: row.discountGivenCents,
       active: row.active,
       startsAt: row.startsAt?.toISOString() ?? null,
       endsAt: row.endsAt?.toISOString() ?? null,
@@ -91,7 +97,12 @@ export function adminPromoCodesRoutes({ promo, orders, audit }: AdminPromoCodesD
     app.post(
       '/api/admin/promo-codes',
       {
-        schema: { tags: ['admin'], summary: 'Create a percent-off promo code', body: promoCodeCreateSchema, response: { 201: codeResponse, ...errors } },
+        schema: {
+          tags: ['admin'],
+          summary: 'Create a promo code: percent or fixed amount off, on every line or on chosen products and categories, with an optional budget',
+          body: promoCodeCreateSchema,
+          response: { 201: codeResponse, ...errors },
+        },
         config: { failureMessage: 'Failed to create the promo code' },
       },
       async (request, reply) => {

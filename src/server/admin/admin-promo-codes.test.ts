@@ -11,8 +11,8 @@ import { createSession, deliverEvent, postCheckout, useFakePayments } from '../.
 import { productsWithFiles } from '../../../tests/support/downloads.ts'
 import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts'
 import { checkoutSessionErrorMessage } from '../../shared/checkout-errors.ts'
-import type { AdminPromoCode, PromoCodeForm } from '../../shared/contract/admin-promo-codes.ts'
-import { auditLog, cartItems, orders, type ProductRow } from '../db/schema.ts'
+import type { AdminPromoCode, PromoCodeForm, PromoCodeFormInput } from '../../shared/contract/admin-promo-codes.ts'
+import { auditLog, cartItems, categories, orders, type ProductRow } from '../db/schema.ts'
 import type { FakePaymentProvider } from '../../../tests/support/fake-payment-provider.ts'
 
 const OWNER = uniqueEmail('owner')
@@ -35,7 +35,7 @@ function admin(method: 'GET' | 'POST' | 'PUT', url: string, payload?: Record<str
   return t.app.inject({ method, url, headers: { origin: t.config.publicUrl, cookie: owner.cookie }, ...(payload ? { payload } : {}) })
 }
 
-const form = (overrides: Partial<PromoCodeForm> = {}): PromoCodeForm => ({
+const form = (overrides: Partial<PromoCodeForm> = {}): PromoCodeFormInput => ({
   code: `spring${Math.random().toString(36).slice(2, 8)}`,
   percentOff: '15',
   startsAt: '',
@@ -147,5 +147,59 @@ describe('uses and once per customer', () => {
     const other = await buyWith(await createSignedInUser(t), 'ONCEONLY')
     expect(other.orderId).toBeDefined()
     expect(await listed(created.id)).toMatchObject({ uses: 2, paidOrders: 2 })
+  })
+})
+
+describe('fixed, limited and budgeted codes', () => {
+  it('creates a $5.00 code limited to a product and a category, not on sale items, with a budget; listed with names and the budget used', async () => {
+    const [category] = await t.database.db.select({ id: categories.id, name: categories.name }).from(categories).limit(1)
+    const response = await admin('POST', '/api/admin/promo-codes', {
+      form: form({
+        code: 'FIVEOFF',
+        kind: 'amount',
+        percentOff: '',
+        amountOff: '5.00',
+        productIds: [pack.id],
+        categoryIds: [category!.id],
+        excludeSaleItems: true,
+        budget: '100.00',
+      }),
+    })
+    expect(response.statusCode).toBe(201)
+    expect(response.json().data).toMatchObject({
+      code: 'FIVEOFF',
+      percentOff: null,
+      amountOffCents: 500,
+      scope: { products: [{ id: pack.id, name: pack.name }], categories: [{ id: category!.id, name: category!.name }] },
+      excludeSaleItems: true,
+      budgetCents: 10_000,
+      budgetUsedCents: 0,
+      form: { kind: 'amount', amountOff: '5.00', budget: '100.00', productIds: [pack.id], categoryIds: [category!.id], excludeSaleItems: true },
+    })
+  })
+
+  it('refuses an amount code without an amount, an unknown product and a zero budget, beside their fields', async () => {
+    const noAmount = await admin('POST', '/api/admin/promo-codes', { form: form({ kind: 'amount', percentOff: '', amountOff: '' }) })
+    expect(noAmount.json().error).toMatchObject({ status: 400, field: 'amountOff', message: 'Amount off is required: at least $0.01' })
+    const unknown = await admin('POST', '/api/admin/promo-codes', { form: form({ productIds: ['00000000-0000-4000-8000-000000000000'] }) })
+    expect(unknown.json().error).toMatchObject({ status: 400, field: 'productIds', message: 'Products must be the store\u2019s products' })
+    const zero = await admin('POST', '/api/admin/promo-codes', { form: form({ budget: '0' }) })
+    expect(zero.json().error).toMatchObject({ status: 400, field: 'budget', message: 'Budget must be at least $0.01, or empty for no budget' })
+  })
+
+  it('counts a paid order against the budget and refuses a budget below what was given', async () => {
+    const created = (
+      await admin('POST', '/api/admin/promo-codes', { form: form({ code: 'BUDGETED', kind: 'amount', percentOff: '', amountOff: '3.00', budget: '10.00' }) })
+    ).json().data as AdminPromoCode
+    const paid = await buyWith(await createSignedInUser(t), 'BUDGETED')
+    expect(paid.orderId).toBeDefined()
+    expect(await listed(created.id)).toMatchObject({ uses: 1, paidOrders: 1, discountGivenCents: 300, budgetCents: 1000, budgetUsedCents: 300 })
+
+    const lowered = await admin('PUT', `/api/admin/promo-codes/${created.id}`, { form: { ...created.form, budget: '2.99' }, version: created.version })
+    expect(lowered.json().error).toMatchObject({ status: 400, field: 'budget', message: 'Budget cannot be below the $3.00 the code has already given' })
+    const atGiven = await admin('PUT', `/api/admin/promo-codes/${created.id}`, { form: { ...created.form, budget: '3.00' }, version: created.version })
+    expect(atGiven.json().data).toMatchObject({ budgetCents: 300, budgetUsedCents: 300 })
+    // Spent: the cart refuses it.
+    expect((await applyInCart('BUDGETED')).json().error).toMatchObject({ code: 'PROMO_BUDGET_SPENT', message: 'BUDGETED has reached its budget' })
   })
 })

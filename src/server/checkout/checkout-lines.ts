@@ -9,12 +9,13 @@ import { CART_MESSAGES, quantityCap, quantityRuleOf } from '../../shared/cart-ru
 import { CHECKOUT_ERROR_CODES as CODES, CHECKOUT_SERVER_MESSAGES as MESSAGES } from '../../shared/contract/checkout.ts'
 import { isUuid } from '../../shared/ids.ts'
 import { pwywRefusal } from '../../shared/pay-what-you-want.ts'
-import { lineTotalCents, priceCart, type CartTotals, type PricedLine } from '../../shared/pricing.ts'
+import { priceCart, type CartTotals, type PricedLine } from '../../shared/pricing.ts'
 import { DEFAULT_DOWNLOAD_LIMIT } from '../../shared/product-view.ts'
 import type { OrderTaxDetails } from '../../shared/tax/tax-types.ts'
 import type { CartService } from '../cart/cart.service.ts'
 import type { CatalogService } from '../catalog/catalog.service.ts'
 import { badRequest } from '../http/errors.ts'
+import type { BundleOffer } from '../orders/bundle-offers.service.ts'
 import type { BuyerOrdersService } from '../orders/buyer-orders.service.ts'
 import { codeDiscountOf, type PromoCodeRow, type PromoService } from '../promo/promo.service.ts'
 import type { CheckoutRequest, RequestedLine } from './checkout-request.ts'
@@ -51,15 +52,6 @@ export interface PricedCheckout {
   promo: PromoCodeRow | null
   /** The tax the totals were computed with, and what the order keeps of it (checkout-tax.ts). */
   taxDetails: OrderTaxDetails
-}
-
-/** What a bundle offers this buyer: its items and the price that completes it for them. */
-export interface BundleOffer {
-  bundleId: string
-  /** Every item's product id, in the bundle's order, with its download limit. */
-  items: { productId: string; downloadLimit: number }[]
-  ownedProductIds: string[]
-  priceCents: number
 }
 
 export interface CheckoutLinesDeps {
@@ -145,7 +137,7 @@ export async function priceBundles({ bundles }: Pick<CheckoutLinesDeps, 'bundles
   }
 }
 
-/** Prices the lines with the buyer's tax; a promo code must be usable for their subtotal, or checkout says why not. */
+/** Prices the lines with the buyer's tax; a promo code must be usable for them (its minimum, and for a limited code one line it covers), or checkout says why not. */
 export async function priceLines(
   { promo }: Pick<CheckoutLinesDeps, 'promo'>,
   request: CheckoutRequest,
@@ -160,8 +152,7 @@ export async function priceLines(
     categoryId: line.categoryId,
     onSale: line.saleId !== null,
   }))
-  const subtotalCents = priced.reduce((sum, line) => sum + lineTotalCents(line), 0)
-  const code = request.promoCode ? await promo.requireUsable(request.promoCode, subtotalCents) : null
+  const code = request.promoCode ? await promo.requireUsable(request.promoCode, priced) : null
   const { vatNumber: _vatNumber, vatCheck: _vatCheck, evidence: _evidence, ...treatment } = taxDetails
   return { lines, totals: priceCart(priced, code ? codeDiscountOf(code) : null, treatment), promo: code, taxDetails }
 }

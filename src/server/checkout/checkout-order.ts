@@ -125,8 +125,10 @@ export function claimOrder(
       items: priced.lines,
     })
     if (priced.promo) {
-      const reserved = await promo.reserve(tx, priced.promo.id, order.id, buyerKey(request.buyer))
+      // The use and the order's discount are taken together: two processes can never give more than the code's budget.
+      const reserved = await promo.reserve(tx, priced.promo.id, order.id, buyerKey(request.buyer), priced.totals.discountCents)
       if (reserved === 'used-up') throw badRequest(PROMO_MESSAGES.usedUp(priced.promo.code), PROMO_ERROR_CODES.usedUp)
+      if (reserved === 'budget-spent') throw badRequest(PROMO_MESSAGES.budgetSpent(priced.promo.code), PROMO_ERROR_CODES.budgetSpent)
       if (reserved === 'already-used') throw badRequest(MESSAGES.promoAlreadyUsed, CODES.promoAlreadyUsed)
     }
     return { kind: 'created', order, replaced }

@@ -7,6 +7,7 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { runOwner } from '../../../tests/support/owner-cli.ts'
 import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts'
+import { productByName } from '../../../tests/support/checkout-fixtures.ts'
 import { auditLog, promoCodes } from '../db/schema.ts'
 
 let t: TestApp
@@ -45,7 +46,7 @@ describe('owner promo set', () => {
   })
 
   it('refuses bad values with the form\u2019s words and a new code without a percent', async () => {
-    expect(await owner('promo', 'set', 'NEWCODE')).toMatchObject({ code: 1, err: 'NEWCODE is a new code: give --percent' })
+    expect(await owner('promo', 'set', 'NEWCODE')).toMatchObject({ code: 1, err: 'NEWCODE is a new code: give --percent or --amount' })
     expect(await owner('promo', 'set', 'BIGCODE', '--percent', '120')).toMatchObject({
       code: 1,
       err: '--percent: Percent off must be a whole number from 1 to 100',
@@ -83,5 +84,49 @@ describe('owner promo set', () => {
       'Saved PAST-SALE: 10% off, until 2099-06-01 00:00 UTC, 0 uses, active.',
     )
     expect((await applyInCart('past-sale')).json()).toMatchObject({ code: 'PAST-SALE', discount: 0.1 })
+  })
+
+  it('sets a fixed amount limited to products and categories, not on sale items, with a budget; switches back to a percent off every line', async () => {
+    const neoSoul = await productByName(t, 'Neo Soul Progressions')
+    const created = await owner(
+      'promo',
+      'set',
+      'cli-five',
+      '--amount',
+      '5.00',
+      '--products',
+      neoSoul.id,
+      '--categories',
+      'tools',
+      '--not-on-sale',
+      '--budget',
+      '100.00',
+    )
+    expect(created).toEqual({
+      code: 0,
+      out: 'Created CLI-FIVE: $5.00 off, on Neo Soul Progressions and Tools only, not on sale items, budget $0.00 of $100.00 used, 0 uses, active.',
+      err: '',
+    })
+    const [row] = await t.database.db.select().from(promoCodes).where(eq(promoCodes.code, 'CLI-FIVE'))
+    expect(row).toMatchObject({ percentOff: null, amountOffCents: 500, productIds: [neoSoul.id], excludeSaleItems: true, budgetCents: 10_000 })
+    expect(row!.categoryIds).toHaveLength(1)
+
+    expect((await owner('promo', 'set', 'CLI-FIVE', '--percent', '10', '--products', '', '--categories', '', '--sale-items', '--budget', 'none')).out).toBe(
+      'Saved CLI-FIVE: 10% off, 0 uses, active.',
+    )
+    expect((await applyInCart('cli-five')).json()).toMatchObject({ code: 'CLI-FIVE', discount: 0.1, scope: null })
+  })
+
+  it('refuses an unknown category or product, and both --percent and --amount', async () => {
+    expect(await owner('promo', 'set', 'CLI-BAD', '--amount', '5', '--categories', 'no-such-thing')).toMatchObject({
+      code: 1,
+      err: '--categories: no-such-thing is not a category (use one of: instruments, midi-packs, processors, sample-packs, tools)',
+    })
+    expect(await owner('promo', 'set', 'CLI-BAD', '--amount', '5', '--products', '00000000-0000-4000-8000-000000000000')).toMatchObject({
+      code: 1,
+      err: '--products: Products must be the store\u2019s products',
+    })
+    expect(await owner('promo', 'set', 'CLI-BAD', '--amount', '5', '--percent', '10')).toMatchObject({ code: 1, err: 'Give --percent or --amount, not both' })
+    expect(await t.database.db.select().from(promoCodes).where(eq(promoCodes.code, 'CLI-BAD'))).toEqual([])
   })
 })

@@ -1,17 +1,33 @@
 /**
- * `owner promo set CODE --percent N [...]`: creates the promo code, or changes the options
- * given on an existing one (the others stay as they are), through the same form schema and
- * audit log as the owner console.
+ * `owner promo set CODE --percent N | --amount D [...]`: creates the promo code, or changes the
+ * options given on an existing one (the others stay as they are), through the same form schema
+ * and audit log as the owner console. `--products` takes product ids, `--categories` category
+ * slugs or ids (comma-separated; "" makes the code apply to every line again).
  */
 import { promoCodeFormSchema, type PromoCodeForm } from '../../shared/contract/admin-promo-codes.ts'
 import { normalizePromoCode } from '../../shared/cart-rules.ts'
 import { formatPrice } from '../../shared/money.ts'
+import { codeDiscountLabel, listOfNames } from '../../shared/promo-rules.ts'
 import type { AuditService } from '../admin/audit.service.ts'
+import type { CatalogService } from '../catalog/catalog.service.ts'
+import { AppError } from '../http/errors.ts'
 import type { PromoService } from '../promo/promo.service.ts'
 import { ProductInputError } from './product-commands.ts'
 
 export interface PromoSetOptions {
   percent?: string
+  /** Dollars off: a fixed-amount code. */
+  amount?: string
+  /** Comma-separated product ids. */
+  products?: string
+  /** Comma-separated category slugs or ids. */
+  categories?: string
+  /** Lines on sale get nothing (`--not-on-sale`). */
+  notOnSale?: boolean
+  /** Lines on sale get the code too (`--sale-items`). */
+  saleItems?: boolean
+  /** Dollars: the most discount the code may give; "" or "none" for no budget. */
+  budget?: string
   starts?: string
   ends?: string
   maxUses?: string
@@ -24,6 +40,10 @@ export interface PromoSetOptions {
 const FLAGS: Partial<Record<keyof PromoCodeForm, string>> = {
   code: 'CODE',
   percentOff: '--percent',
+  amountOff: '--amount',
+  productIds: '--products',
+  categoryIds: '--categories',
+  budget: '--budget',
   startsAt: '--starts',
   endsAt: '--ends',
   maxUses: '--max-uses',
@@ -39,23 +59,54 @@ function momentOf(value: string): string {
 
 const shownMoment = (iso: string) => `${new Date(iso).toISOString().slice(0, 16).replace('T', ' ')} UTC`
 
+/** "a, b,,c " → ["a", "b", "c"]. */
+const listOf = (value: string) =>
+  value
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean)
+
 export function createPromoCommands({
   promo,
+  catalog,
   audit,
   actor,
 }: {
   promo: Pick<PromoService, 'adminPromoCodes' | 'setPromoCode'>
+  catalog: Pick<CatalogService, 'listCategories'>
   audit: Pick<AuditService, 'record'>
   actor: { id: null; email: string }
 }) {
+  /** Category slugs (or ids) as ids; an unknown one is refused by name. */
+  async function categoryIdsOf(value: string): Promise<string[]> {
+    const wanted = listOf(value)
+    if (wanted.length === 0) return []
+    const categories = await catalog.listCategories()
+    return wanted.map((slugOrId) => {
+      const found = categories.find((category) => category.slug === slugOrId.toLowerCase() || category.id === slugOrId)
+      if (!found)
+        throw new ProductInputError(`--categories: ${slugOrId} is not a category (use one of: ${categories.map((category) => category.slug).join(', ')})`)
+      return found.id
+    })
+  }
+
   return {
     async setPromo(rawCode: string, options: PromoSetOptions): Promise<string> {
       const code = normalizePromoCode(rawCode)
+      if (options.percent !== undefined && options.amount !== undefined) throw new ProductInputError('Give --percent or --amount, not both')
+      if (options.notOnSale && options.saleItems) throw new ProductInputError('Give --not-on-sale or --sale-items, not both')
       const existing = (await promo.adminPromoCodes()).find((row) => row.promo.code === code)
-      if (!existing && options.percent === undefined) throw new ProductInputError(`${code} is a new code: give --percent`)
+      if (!existing && options.percent === undefined && options.amount === undefined)
+        throw new ProductInputError(`${code} is a new code: give --percent or --amount`)
       const base: PromoCodeForm = existing?.form ?? {
         code,
+        kind: 'percent',
         percentOff: '',
+        amountOff: '',
+        productIds: [],
+        categoryIds: [],
+        excludeSaleItems: false,
+        budget: '',
         startsAt: '',
         endsAt: '',
         maxUses: '',
@@ -66,7 +117,12 @@ export function createPromoCommands({
       const parsed = promoCodeFormSchema.safeParse({
         ...base,
         code,
-        ...(options.percent !== undefined ? { percentOff: options.percent } : {}),
+        ...(options.percent !== undefined ? { kind: 'percent', percentOff: options.percent } : {}),
+        ...(options.amount !== undefined ? { kind: 'amount', amountOff: options.amount } : {}),
+        ...(options.products !== undefined ? { productIds: listOf(options.products) } : {}),
+        ...(options.categories !== undefined ? { categoryIds: await categoryIdsOf(options.categories) } : {}),
+        ...(options.notOnSale ? { excludeSaleItems: true } : options.saleItems ? { excludeSaleItems: false } : {}),
+        ...(options.budget !== undefined ? { budget: options.budget === 'none' ? '' : options.budget } : {}),
         ...(options.starts !== undefined ? { startsAt: momentOf(options.starts) } : {}),
         ...(options.ends !== undefined ? { endsAt: momentOf(options.ends) } : {}),
         ...(options.maxUses !== undefined ? { maxUses: options.maxUses === 'unlimited' ? '' : options.maxUses } : {}),
@@ -84,17 +140,29 @@ export function createPromoCommands({
           options.ends !== undefined ? `--ends: ${shownMoment(parsed.data.endsAt)} is in the past` : `${code} ended at ${shownMoment(parsed.data.endsAt)}`
         throw new ProductInputError(`${ended}, so the code would never work: give a later --ends, or --inactive to keep it switched off`)
       }
-      const { row, created } = await promo.setPromoCode(parsed.data, (tx, id, change) =>
-        audit.record(tx, {
-          actor,
-          action: change.before ? 'promo.update' : 'promo.create',
-          subject: { type: 'promo_code', id },
-          before: change.before,
-          after: change.after,
-        }),
-      )
+      const { row, created } = await promo
+        .setPromoCode(parsed.data, (tx, id, change) =>
+          audit.record(tx, {
+            actor,
+            action: change.before ? 'promo.update' : 'promo.create',
+            subject: { type: 'promo_code', id },
+            before: change.before,
+            after: change.after,
+          }),
+        )
+        .catch((error: unknown) => {
+          // A refusal of one field (an unknown product, a budget below what was given) is the owner's input to fix.
+          if (error instanceof AppError && error.field)
+            throw new ProductInputError(`${FLAGS[error.field as keyof PromoCodeForm] ?? error.field}: ${error.message}`)
+          throw error
+        })
+      const listed = (await promo.adminPromoCodes()).find((entry) => entry.promo.id === row.id)
+      const names = listed ? [...listed.scope.products, ...listed.scope.categories].map((record) => record.name) : []
       const facts = [
-        `${row.percentOff}% off`,
+        codeDiscountLabel(row),
+        names.length > 0 ? `on ${listOfNames(names)} only` : null,
+        row.excludeSaleItems ? 'not on sale items' : null,
+        row.budgetCents !== null ? `budget ${formatPrice(row.discountGivenCents)} of ${formatPrice(row.budgetCents)} used` : null,
         row.startsAt ? `from ${shownMoment(row.startsAt.toISOString())}` : null,
         row.endsAt ? `until ${shownMoment(row.endsAt.toISOString())}` : null,
         row.maxUses !== null ? `${row.uses} of ${row.maxUses} uses` : `${row.uses} uses`,

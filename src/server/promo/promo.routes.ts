@@ -1,13 +1,16 @@
 /**
  * Promo code route: POST /api/promo-codes/validate {code, items} → {code, discount,
- * minSubtotalCents}, the code checked against the cart as it is, priced from the catalog's
- * prices (never the browser's). Unknown codes count against the per-address guess limit; a
- * code the store has takes its hit back, whether it works or answers why not.
+ * minSubtotalCents, terms, scope}, the code checked against the cart as it is, its lines priced
+ * from the catalog's prices (never the browser's) with what a limited code reads of each: the
+ * product, its category and whether a sale prices it. Unknown codes count against the
+ * per-address guess limit; a code the store has takes its hit back, whether it works or answers
+ * why not.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { CART_ERROR_MESSAGES, validatePromoBodySchema, validatePromoResponseSchema } from '../../shared/contract/cart.ts'
 import { apiErrorSchema } from '../../shared/contract/errors.ts'
-import { lineTotalCents } from '../../shared/pricing.ts'
+import { pwywRefusal } from '../../shared/pay-what-you-want.ts'
+import type { PricedLine } from '../../shared/pricing.ts'
 import type { CatalogService } from '../catalog/catalog.service.ts'
 import { sendRateLimited, type RateLimiter } from '../http/rate-limit.ts'
 import { rejectInvalidInput } from '../http/validation.ts'
@@ -19,13 +22,28 @@ export interface PromoRouteDeps {
   catalog: Pick<CatalogService, 'activeProductsByIds'>
 }
 
-/** The subtotal of the cart's lines at the catalog's current prices; a product no longer sold adds nothing. */
-async function cartSubtotalCents(catalog: PromoRouteDeps['catalog'], items: ReadonlyArray<{ productId: string; quantity: number }>): Promise<number> {
+/** The cart's lines at the catalog's current prices (a sale's, when one runs); a product no longer sold is left out. */
+async function cartLines(
+  catalog: PromoRouteDeps['catalog'],
+  items: ReadonlyArray<{ productId: string; quantity: number; chosenPriceCents?: number | null | undefined }>,
+): Promise<PricedLine[]> {
   const products = await catalog.activeProductsByIds(items.map((item) => item.productId))
-  return items.reduce((sum, { productId, quantity }) => {
+  return items.flatMap(({ productId, quantity, chosenPriceCents }) => {
     const product = products.get(productId)
-    return product ? sum + lineTotalCents({ priceCents: product.priceCents, quantity }) : sum
-  }, 0)
+    if (!product) return []
+    // Pay what you want: the shopper's amount when the product takes it, as checkout will charge it.
+    const chosen = product.priceModel === 'pwyw' && !pwywRefusal(product, chosenPriceCents) ? chosenPriceCents! : null
+    return [
+      {
+        priceCents: chosen ?? product.priceCents,
+        originalPriceCents: product.originalPriceCents,
+        quantity,
+        productId,
+        categoryId: product.categoryId,
+        onSale: product.sale !== null,
+      },
+    ]
+  })
 }
 
 export function promoRoutes({ promo, limiter, catalog }: PromoRouteDeps): FastifyPluginAsyncZod {
@@ -47,7 +65,7 @@ export function promoRoutes({ promo, limiter, catalog }: PromoRouteDeps): Fastif
         if (!decision.allowed) return sendRateLimited(reply, PROMO_GUESS_LIMIT, decision)
         rejectInvalidInput(request)
         try {
-          const validated = await promo.validate(request.body.code, await cartSubtotalCents(catalog, request.body.items))
+          const validated = await promo.validate(request.body.code, await cartLines(catalog, request.body.items))
           await limiter.refund(PROMO_GUESS_LIMIT, request.ip)
           return validated
         } catch (error) {

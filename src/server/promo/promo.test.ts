@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { promoCodes } from '../db/schema.ts'
 import { productByName } from '../../../tests/support/checkout-fixtures.ts'
 import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts'
+import { createCatalogService } from '../catalog/catalog.service.ts'
 import { createPromoService } from './promo.service.ts'
 
 let t: TestApp
@@ -20,16 +21,25 @@ async function validate(payload: unknown, remoteAddress = '127.0.0.1') {
 
 const DAY = 24 * 60 * 60 * 1000
 
+/** A whole-cart percent code's answer: its fraction, minimum and terms (every line, no budget). */
+const percentAnswer = (code: string, percentOff: number, minSubtotalCents = 0) => ({
+  code,
+  discount: percentOff / 100,
+  minSubtotalCents,
+  terms: { percentOff, amountOffCents: null, productIds: [], categoryIds: [], excludeSaleItems: false, budgetLeftCents: null },
+  scope: null,
+})
+
 describe('POST /api/promo-codes/validate', () => {
   it('answers each seeded code with its discount fraction', async () => {
-    expect(await validate({ code: 'WELCOME10' })).toEqual({ status: 200, body: { code: 'WELCOME10', discount: 0.1, minSubtotalCents: 0 } })
-    expect((await validate({ code: 'SAVE20' })).body).toEqual({ code: 'SAVE20', discount: 0.2, minSubtotalCents: 0 })
-    expect((await validate({ code: 'SPECIAL25' })).body).toEqual({ code: 'SPECIAL25', discount: 0.25, minSubtotalCents: 0 })
-    expect((await validate({ code: 'LAUNCH' })).body).toEqual({ code: 'LAUNCH', discount: 0.15, minSubtotalCents: 0 })
+    expect(await validate({ code: 'WELCOME10' })).toEqual({ status: 200, body: percentAnswer('WELCOME10', 10) })
+    expect((await validate({ code: 'SAVE20' })).body).toEqual(percentAnswer('SAVE20', 20))
+    expect((await validate({ code: 'SPECIAL25' })).body).toEqual(percentAnswer('SPECIAL25', 25))
+    expect((await validate({ code: 'LAUNCH' })).body).toEqual(percentAnswer('LAUNCH', 15))
   })
 
   it('matches case-insensitively and trimmed, answering the stored uppercase code', async () => {
-    expect(await validate({ code: '  welcome10 ' })).toEqual({ status: 200, body: { code: 'WELCOME10', discount: 0.1, minSubtotalCents: 0 } })
+    expect(await validate({ code: '  welcome10 ' })).toEqual({ status: 200, body: percentAnswer('WELCOME10', 10) })
   })
 
   it('answers an unknown code with 404 "Invalid promo code"', async () => {
@@ -72,7 +82,7 @@ describe('POST /api/promo-codes/validate', () => {
       status: 400,
       body: { error: { message: 'USEDUP has been used up', status: 400, code: 'PROMO_USED_UP' } },
     })
-    expect(await validate({ code: 'window' })).toEqual({ status: 200, body: { code: 'WINDOW', discount: 0.3, minSubtotalCents: 0 } })
+    expect(await validate({ code: 'window' })).toEqual({ status: 200, body: percentAnswer('WINDOW', 30) })
   })
 
   it("checks a code's minimum against the cart at the catalog's prices, saying how much more to add", async () => {
@@ -89,7 +99,7 @@ describe('POST /api/promo-codes/validate', () => {
     expect(unknownLine.body).toMatchObject({ error: { code: 'PROMO_MINIMUM_NOT_MET', message: 'SPRING needs a subtotal of $40.00: add $40.00 more' } })
     expect(await validate({ code: 'SPRING', items: [{ productId: neoSoul.id, quantity: 3 }] })).toEqual({
       status: 200,
-      body: { code: 'SPRING', discount: 0.15, minSubtotalCents: 4000 },
+      body: percentAnswer('SPRING', 15, 4000),
     })
   })
 
@@ -121,13 +131,18 @@ describe('POST /api/promo-codes/validate', () => {
 describe('promo service', () => {
   it("refuses at checkout with the Apply button's reasons, and the spec's wording for an unknown code", async () => {
     await t.database.db.insert(promoCodes).values({ code: 'BIGCART', percentOff: 10, minSubtotalCents: 5000 })
-    const promo = createPromoService(t.database.db)
-    await expect(promo.requireUsable('bigcart', 4999)).rejects.toMatchObject({
+    const promo = createPromoService(t.database.db, createCatalogService(t.database.db))
+    const cart = (subtotalCents: number) => [{ priceCents: subtotalCents, quantity: 1 }]
+    await expect(promo.requireUsable('bigcart', cart(4999))).rejects.toMatchObject({
       status: 400,
       code: 'PROMO_MINIMUM_NOT_MET',
       message: 'BIGCART needs a subtotal of $50.00: add $0.01 more',
     })
-    expect(await promo.requireUsable('bigcart', 5000)).toMatchObject({ code: 'BIGCART', percentOff: 10 })
-    await expect(promo.requireUsable('nope', 5000)).rejects.toMatchObject({ status: 400, code: 'INVALID_PROMO_CODE', message: 'Invalid or expired promo code' })
+    expect(await promo.requireUsable('bigcart', cart(5000))).toMatchObject({ code: 'BIGCART', percentOff: 10 })
+    await expect(promo.requireUsable('nope', cart(5000))).rejects.toMatchObject({
+      status: 400,
+      code: 'INVALID_PROMO_CODE',
+      message: 'Invalid or expired promo code',
+    })
   })
 })

@@ -1,7 +1,8 @@
 /**
- * The promo code form (Code, Percent off, Starts, Ends, Max uses, Once per customer, Minimum
- * subtotal, Active), checked with the schema the server uses before it is sent; each field's
- * error shows beside it. Starts and Ends are picked in the owner's local time and sent as ISO times
+ * The promo code form (Code, Percent off or Amount off, Starts, Ends, Max uses, Minimum subtotal,
+ * Budget, the products and categories it is limited to, Not on sale items, Once per customer,
+ * Active), checked with the schema the server uses before it is sent; each field's error shows
+ * beside it. Starts and Ends are picked in the owner's local time and sent as ISO times
  * (checked as real dates and times, as the server checks them). A save over a code someone else
  * saved since it was opened shows their change is there, with a Reload button.
  */
@@ -9,13 +10,20 @@ import { useId, useState, type FormEvent } from 'react'
 import { promoCodeFormSchema, type PromoCodeForm } from '../../../shared/contract/admin-promo-codes.ts'
 import { ApiError } from '../../api/http.ts'
 import { INPUT_CLASS } from '../../components/TextField.tsx'
+import { PromoScopeFields } from './PromoScopeFields.tsx'
 import { isStaleVersion, StaleVersionNotice } from './StaleVersionNotice.tsx'
 
 type FieldErrors = Partial<Record<keyof PromoCodeForm, string>>
 
 export const EMPTY_PROMO_FORM: PromoCodeForm = {
   code: '',
+  kind: 'percent',
   percentOff: '',
+  amountOff: '',
+  productIds: [],
+  categoryIds: [],
+  excludeSaleItems: false,
+  budget: '',
   startsAt: '',
   endsAt: '',
   maxUses: '',
@@ -95,7 +103,7 @@ export function PromoCodeFormFields({ initial, submitLabel, onSubmit, onCancel, 
       )}
     </div>
   )
-  const flag = (key: 'oncePerCustomer' | 'active', label: string) => (
+  const flag = (key: 'oncePerCustomer' | 'active' | 'excludeSaleItems', label: string) => (
     <label className="flex items-center gap-2 text-sm text-zinc-200">
       <input
         type="checkbox"
@@ -110,12 +118,38 @@ export function PromoCodeFormFields({ initial, submitLabel, onSubmit, onCancel, 
   return (
     <form onSubmit={(event) => void submit(event)} noValidate className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
       {field('code', 'Code', { placeholder: 'SPRING15' })}
-      {field('percentOff', 'Percent off', { inputMode: 'numeric', placeholder: '15' })}
+      <fieldset className="flex flex-col gap-1.5">
+        <legend className="mb-1.5 text-sm font-medium text-zinc-200">Discount</legend>
+        {(['percent', 'amount'] as const).map((kind) => (
+          <label key={kind} className="flex items-center gap-2 text-sm text-zinc-200">
+            <input
+              type="radio"
+              name={`${id}-kind`}
+              checked={values.kind === kind}
+              onChange={() => setValues({ ...values, kind })}
+              className="size-4 accent-brand-500"
+            />
+            {kind === 'percent' ? 'Percent' : 'Fixed amount'}
+          </label>
+        ))}
+      </fieldset>
+      {values.kind === 'percent'
+        ? field('percentOff', 'Percent off', { inputMode: 'numeric', placeholder: '15' })
+        : field('amountOff', 'Amount off', { inputMode: 'decimal', placeholder: '5.00' })}
+      {field('budget', 'Budget', { inputMode: 'decimal', placeholder: 'No budget' })}
       {field('startsAt', 'Starts', { type: 'datetime-local' })}
       {field('endsAt', 'Ends', { type: 'datetime-local' })}
       {field('maxUses', 'Max uses', { inputMode: 'numeric', placeholder: 'Unlimited' })}
       {field('minSubtotal', 'Minimum subtotal', { inputMode: 'decimal', placeholder: 'No minimum' })}
-      <div className="flex flex-col justify-end gap-2 sm:col-span-2">
+      <PromoScopeFields
+        productIds={values.productIds}
+        categoryIds={values.categoryIds}
+        onChange={(scope) => setValues({ ...values, ...scope })}
+        productError={errors.productIds}
+        categoryError={errors.categoryIds}
+      />
+      <div className="flex flex-col justify-end gap-2 sm:col-span-2 lg:col-span-4">
+        {flag('excludeSaleItems', 'Not on sale items')}
         {flag('oncePerCustomer', 'Once per customer')}
         {flag('active', 'Active')}
       </div>

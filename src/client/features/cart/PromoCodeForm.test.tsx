@@ -111,3 +111,63 @@ describe('a cart that falls below the minimum of its code', () => {
     expect(within(drawer()).queryByRole('status')).not.toBeInTheDocument()
   })
 })
+
+describe('a fixed-amount code limited to products, and a code not on sale items', () => {
+  const terms = { percentOff: null, amountOffCents: 500, productIds: ['neo-soul'], categoryIds: [], excludeSaleItems: false, budgetLeftCents: null }
+  const scope = 'NEO5 applies to Neo Soul Progressions only'
+
+  it('takes $5.00 off the covered line only, and says what it applies to once that line is gone', async () => {
+    validateAnswer = () => Response.json({ code: 'NEO5', discount: 0, minSubtotalCents: 0, terms, scope })
+    useCartStore.setState({
+      items: [
+        { ...neoSoul, quantity: 1 },
+        { ...keys, quantity: 1 },
+      ],
+    })
+    renderDrawer()
+    await applyCode('neo5')
+    expect(await within(drawer()).findByText('$5.00 off')).toBeInTheDocument()
+    expect(within(drawer()).getByText('−$5.00')).toBeInTheDocument()
+    // 44.99 − 5.00 = 39.99; 8 % = 3.1992 → 3.20
+    expect(figure('Total')).toHaveTextContent('$43.19')
+
+    fireEvent.click(within(drawer()).getByRole('button', { name: 'Remove Neo Soul Progressions from cart' }))
+    expect(within(drawer()).getByRole('status')).toHaveTextContent(scope)
+    expect(within(drawer()).queryByText(/Discount/)).not.toBeInTheDocument()
+    expect(figure('Total')).toHaveTextContent('$27.00')
+  })
+
+  it('caps the discount at the budget left when applied', async () => {
+    validateAnswer = () => Response.json({ code: 'NEO5', discount: 0, minSubtotalCents: 0, terms: { ...terms, budgetLeftCents: 300 }, scope })
+    useCartStore.setState({ items: [{ ...neoSoul, quantity: 1 }] })
+    renderDrawer()
+    await applyCode('NEO5')
+    expect(await within(drawer()).findByText('−$3.00')).toBeInTheDocument()
+  })
+
+  it('gives a "not on sale items" percent code nothing off a line a running sale prices', async () => {
+    const onSale = cartItemFromProduct(
+      makeProduct({
+        id: 'drums',
+        name: 'Sale Drums',
+        priceCents: 3000,
+        originalPriceCents: 4000,
+        sale: { id: 'sale-1', name: 'Spring', endsAt: '2099-01-01T00:00:00.000Z' },
+      }),
+    )
+    const fullPrice = { percentOff: 10, amountOffCents: null, productIds: [], categoryIds: [], excludeSaleItems: true, budgetLeftCents: null }
+    validateAnswer = () =>
+      Response.json({ code: 'FULL10', discount: 0.1, minSubtotalCents: 0, terms: fullPrice, scope: 'FULL10 does not apply to items on sale' })
+    useCartStore.setState({
+      items: [
+        { ...onSale, quantity: 1 },
+        { ...neoSoul, quantity: 1 },
+      ],
+    })
+    renderDrawer()
+    await applyCode('full10')
+    expect(await within(drawer()).findByText('10% off')).toBeInTheDocument()
+    // 10 % of the $19.99 full-price line only: 1.999 → $2.00.
+    expect(within(drawer()).getByText('−$2.00')).toBeInTheDocument()
+  })
+})

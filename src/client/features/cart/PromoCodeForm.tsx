@@ -2,17 +2,19 @@
  * The promo code control: an input with Apply (disabled while blank, "Applying..." while the
  * code is checked against the cart, Enter applies) and, when a code is refused, the reason
  * ("Invalid promo code", "SPRING needs a subtotal of $40.00: add $20.01 more", "SPRING has been
- * used up"), here and wherever else the cart shows this control. Once applied it shows the code
- * and its rounded percent, or, while the cart is below the code's minimum, how much more to add;
- * a button removes it.
+ * used up", "SPRING applies to Drum Kits only"), here and wherever else the cart shows this control.
+ * Once applied it shows the code and what it takes off ("10% off", "$5.00 off"), or, while the
+ * cart is below the code's minimum or holds none of the lines a limited code covers, why it gives
+ * nothing now; a button removes it.
  */
 import { useId, useState, type FormEvent } from 'react'
 import { CART_MESSAGES, normalizePromoCode } from '../../../shared/cart-rules.ts'
 import { discountPercentLabel } from '../../../shared/pricing.ts'
-import { isPromoRefusal } from '../../../shared/promo-rules.ts'
+import { codeDiscountLabel, isPromoRefusal } from '../../../shared/promo-rules.ts'
 import { ApiError } from '../../api/http.ts'
 import { CloseIcon, TagIcon } from '../../components/Icons.tsx'
 import { usePromoValidate } from './api/post-promo-validate.ts'
+import { chosenPriceOf } from './cart-item.ts'
 import { useCartStore } from './cart-store.ts'
 import { useCartPromo } from './use-cart-totals.ts'
 
@@ -38,12 +40,12 @@ export function PromoCodeForm() {
     if (blank || validate.isPending) return
     const cart = useCartStore.getState()
     cart.clearPromoRefusal()
-    const items = cart.items.map((item) => ({ productId: item.id, quantity: item.quantity }))
+    const items = cart.items.map((item) => ({ productId: item.id, quantity: item.quantity, ...chosenPriceOf(item) }))
     validate.mutate(
       { code: normalizePromoCode(code), items },
       {
         onSuccess: (applied) => {
-          useCartStore.getState().setPromo(applied.code, applied.discount, applied.minSubtotalCents)
+          useCartStore.getState().setPromo(applied.code, applied.discount, applied.minSubtotalCents, applied.terms, applied.scope)
           setCode('')
         },
         onError: (error) => useCartStore.getState().refusePromo(refusalText(error)),
@@ -88,9 +90,10 @@ export function PromoCodeForm() {
   )
 }
 
-/** The applied code: its percent off, or (below its minimum) the sentence saying how much more to add; with Remove. */
+/** The applied code: what it takes off, or (below its minimum, or covering no line) why it gives nothing now; with Remove. */
 function AppliedPromo({ code, shortfall }: { code: string; shortfall: string | null }) {
   const discount = useCartStore((state) => state.discount)
+  const terms = useCartStore((state) => state.promoTerms)
   const removePromo = useCartStore((state) => state.removePromo)
   const tone = shortfall ? 'border-amber-800/70 bg-amber-950/40' : 'border-emerald-800/70 bg-emerald-950/40'
   return (
@@ -99,7 +102,7 @@ function AppliedPromo({ code, shortfall }: { code: string; shortfall: string | n
         <p className="flex min-w-0 flex-wrap items-center gap-x-2">
           <TagIcon className={`size-4 shrink-0 ${shortfall ? 'text-amber-300' : 'text-emerald-300'}`} />
           <span className={`font-semibold tracking-wide [overflow-wrap:anywhere] ${shortfall ? 'text-amber-200' : 'text-emerald-200'}`}>{code}</span>
-          {!shortfall && <span className="text-emerald-300/90">{discountPercentLabel(discount)}% off</span>}
+          {!shortfall && <span className="text-emerald-300/90">{terms ? codeDiscountLabel(terms) : `${discountPercentLabel(discount)}% off`}</span>}
         </p>
         {shortfall && (
           <p role="status" className="mt-1 break-words text-amber-200">

@@ -1,6 +1,8 @@
 /**
- * /admin/promo-codes: every code with its window, uses, the paid orders that used it and the
- * discount it gave; a form to create one; Edit opens the same form on a code; Deactivate and
+ * /admin/promo-codes: every code with what it takes off ("20% off", "$5.00 off"), what it is
+ * limited to, its window, uses, budget ("Budget: $40.00 of $100.00 used", held by paid orders and
+ * checkouts waiting for payment), the paid orders that used it and the discount it gave; a form
+ * to create one; Edit opens the same form on a code; Deactivate and
  * Activate switch it at once (orders already paid keep their discount). Every save is made over
  * the version shown: when someone else saved the code since, the form says so and Reload shows
  * it as it is now.
@@ -10,6 +12,7 @@ import toast from 'react-hot-toast'
 import type { AdminPromoCode } from '../../../../shared/contract/admin-promo-codes.ts'
 import { formatDate } from '../../../../shared/dates.ts'
 import { formatPrice } from '../../../../shared/money.ts'
+import { codeDiscountLabel, listOfNames } from '../../../../shared/promo-rules.ts'
 import { ListSkeleton } from '../../../components/ListSkeleton.tsx'
 import { AdminLoadFailed } from '../AdminLayout.tsx'
 import { useAdminPromoCodes, useSavePromoCode } from '../api/promo-codes.ts'
@@ -21,6 +24,13 @@ function windowOf(code: AdminPromoCode): string {
   if (!code.endsAt) return `From ${formatDate(code.startsAt!)}`
   if (!code.startsAt) return `Until ${formatDate(code.endsAt)}`
   return `${formatDate(code.startsAt)} – ${formatDate(code.endsAt)}`
+}
+
+/** "Drum Kits, Neo Soul Progressions only · not on sale items", or "Every product" for a whole-cart code. */
+function scopeOf(code: AdminPromoCode): string {
+  const names = [...code.scope.categories, ...code.scope.products].map((record) => record.name)
+  const lines = names.length > 0 ? `${listOfNames(names, 5)} only` : 'Every product'
+  return code.excludeSaleItems ? `${lines} · not on sale items` : lines
 }
 
 export default function AdminPromoCodesPage() {
@@ -71,17 +81,19 @@ export default function AdminPromoCodesPage() {
                 <div>
                   <p className="flex items-center gap-2">
                     <span className="font-mono text-base font-semibold text-white">{code.code}</span>
-                    <span className="text-sm text-brand-200">{code.percentOff}% off</span>
+                    <span className="text-sm text-brand-200">{codeDiscountLabel(code)}</span>
                     <span
                       className={`rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ${code.active ? 'bg-emerald-950/70 text-emerald-300 ring-emerald-700/80' : 'bg-zinc-800 text-zinc-300 ring-zinc-600'}`}
                     >
                       {code.active ? 'Active' : 'Inactive'}
                     </span>
                   </p>
+                  <p className="mt-1 text-xs text-zinc-300">{scopeOf(code)}</p>
                   <p className="mt-1 text-xs text-zinc-400">
                     {windowOf(code)} · {code.maxUses === null ? `${code.uses} uses` : `${code.uses} of ${code.maxUses} uses`}
                     {code.minSubtotalCents > 0 && ` · min. ${formatPrice(code.minSubtotalCents)}`}
                     {code.oncePerCustomer && ' · once per customer'}
+                    {code.budgetCents !== null && ` · Budget: ${formatPrice(code.budgetUsedCents)} of ${formatPrice(code.budgetCents)} used`}
                   </p>
                   <p className="mt-1 text-sm text-zinc-200">
                     {code.paidOrders} paid {code.paidOrders === 1 ? 'order' : 'orders'} · {formatPrice(code.discountGivenCents)} discount given

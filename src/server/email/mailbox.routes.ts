@@ -17,6 +17,7 @@ const storedEmailSchema = z.object({
   sentAt: z.string(),
   status: z.enum(['queued', 'sent', 'failed']),
   attempts: z.number().int(),
+  listUnsubscribe: z.string().optional(),
 })
 
 export function mailboxRoutes(mailer: Mailer): FastifyPluginAsyncZod {

@@ -11,6 +11,7 @@
 import type { Database } from '../db/client.ts'
 import { createLeaseQueue } from '../jobs/lease-queue.ts'
 import { emailOutbox, type EmailOutboxRow } from './email.schema.ts'
+import { listUnsubscribeHeaders } from './list-unsubscribe.ts'
 
 export const FIRST_RETRY_MS = 1000
 export const MAX_RETRY_MS = 10 * 60_000
@@ -23,7 +24,17 @@ export const DELIVERY_BATCH_SIZE = 20
 
 /** What nodemailer's transports offer: SMTP in production, the developer mailbox otherwise. */
 export interface MailTransport {
-  sendMail: (message: { from: string; to: string; replyTo?: string; subject: string; text: string; html: string; messageId: string }) => Promise<unknown>
+  sendMail: (message: {
+    from: string
+    to: string
+    replyTo?: string
+    subject: string
+    text: string
+    html: string
+    messageId: string
+    /** List-Unsubscribe and List-Unsubscribe-Post, for a news email (list-unsubscribe.ts). */
+    headers?: Record<string, string>
+  }) => Promise<unknown>
 }
 
 export interface DeliveryLog {
@@ -77,6 +88,7 @@ export async function deliverDueEmails({ db, transport, now = new Date(), log }:
 }
 
 async function send(transport: MailTransport, email: EmailOutboxRow): Promise<void> {
+  const headers = listUnsubscribeHeaders(email.html)
   await withTimeout(
     transport.sendMail({
       from: email.fromAddress,
@@ -86,6 +98,7 @@ async function send(transport: MailTransport, email: EmailOutboxRow): Promise<vo
       text: email.text,
       html: email.html,
       messageId: `<${email.id}@audiolab.store>`,
+      ...(headers ? { headers } : {}),
     }),
   )
 }

@@ -1,4 +1,5 @@
 /** Plain-text and HTML bodies of the store's emails, from one description of the message. */
+import { unsubscribeAnchor } from './list-unsubscribe.ts'
 import { STORE_NAME } from './mailer.ts'
 
 export interface EmailContent {
@@ -8,6 +9,8 @@ export interface EmailContent {
   footnote?: string
   /** The store's name as its owner set it (the header and the sign-off); the default name when absent. */
   storeName?: string
+  /** A news email's unsubscribe link: shown last, and read back into its List-Unsubscribe header (list-unsubscribe.ts). */
+  unsubscribeUrl?: string
 }
 
 const escapeHtml = (value: string) => value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;')
@@ -20,6 +23,7 @@ export function renderEmail(content: EmailContent): { text: string; html: string
     ...content.paragraphs.flatMap((paragraph) => [paragraph, '']),
     ...(content.action ? [`${content.action.label}: ${content.action.url}`, ''] : []),
     ...(content.footnote ? [content.footnote, ''] : []),
+    ...(content.unsubscribeUrl ? [`Unsubscribe: ${content.unsubscribeUrl}`, ''] : []),
     `— ${storeName}`,
   ].join('\n')
 
@@ -36,6 +40,7 @@ ${
     : ''
 }
 ${content.footnote ? `<tr><td style="padding-top:24px;font-size:12px;color:#71717a">${escapeHtml(content.footnote)}</td></tr>` : ''}
+${content.unsubscribeUrl ? `<tr><td style="padding-top:16px;font-size:12px;color:#71717a">${unsubscribeAnchor(escapeHtml(content.unsubscribeUrl))} from these emails.</td></tr>` : ''}
 </table></td></tr></table></body></html>`
   return { text, html }
 }

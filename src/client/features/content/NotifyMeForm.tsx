@@ -3,14 +3,14 @@
  * newsletter box with other props. Validates the address, then subscribes it through the API.
  */
 import { useState, type FormEvent } from 'react'
-import type { SignupSource, SubscriptionType } from '../../../shared/contract/email-signup.ts'
+import type { PublicSignupSource, SubscriptionType } from '../../../shared/contract/email-signup.ts'
 import { INVALID_EMAIL_MESSAGE, isValidEmail } from '../../../shared/contract/email-rules.ts'
 import { CheckIcon } from '../../components/Icons.tsx'
 import { SUBSCRIBE_FAILED, useEmailSignup } from './api/post-email-signup.ts'
 
 interface NotifyMeFormProps {
   subscriptionType?: SubscriptionType
-  source?: SignupSource
+  source?: PublicSignupSource
   submitLabel?: string
   /** Unique per page, so two forms never share an input id. */
   inputId?: string

@@ -3,7 +3,7 @@
  * MIGRATE_ON_START=false, checks that `npm run migrate` did), seeds the demo
  * catalog on first run (unless SEED_DEMO is off), computes missing preview waveforms, serves
  * HTTP with its background workers (mail outbox, built-in payment webhooks, the hourly removal
- * of expired sessions), and shuts down cleanly on SIGTERM/SIGINT.
+ * of expired sessions, the forgotten-cart reminders), and shuts down cleanly on SIGTERM/SIGINT.
  */
 import { buildApp } from './app.ts'
 import { loadConfigOrExplain } from './config.ts'
@@ -82,6 +82,11 @@ async function main(): Promise<void> {
   app.addHook('preClose', async () => stopOutboxWorker())
   const stopExpiringSessions = startPeriodicJob(database.db, expiredSessionsJob(database.db), app.log)
   app.addHook('preClose', async () => stopExpiringSessions())
+  // The capabilities' own periodic work (forgotten-cart reminders), wired by app.ts.
+  for (const job of app.periodicJobs) {
+    const stop = startPeriodicJob(database.db, job, app.log)
+    app.addHook('preClose', async () => stop())
+  }
 
   let closing = false
   const shutdown = (signal: string) => {

@@ -6,6 +6,8 @@ export interface ReceivedMail {
   to: string
   subject: string
   messageId: string
+  /** The List-Unsubscribe header ('' when none). */
+  listUnsubscribe: string
 }
 
 export interface SmtpSink {
@@ -33,8 +35,10 @@ export async function startSmtpSink({ accepting = true }: { accepting?: boolean 
       let raw = ''
       stream.on('data', (chunk: Buffer) => (raw += chunk.toString('utf8')))
       stream.on('end', () => {
-        const header = (name: string) => new RegExp(`^${name}: (.*)$`, 'im').exec(raw)?.[1]?.trim() ?? ''
-        received.push({ to: header('To'), subject: header('Subject'), messageId: header('Message-ID') })
+        // Long headers arrive folded over several lines: unfold them before reading.
+        const head = (raw.split(/\r?\n\r?\n/)[0] ?? '').replace(/\r?\n[ \t]+/g, ' ')
+        const header = (name: string) => new RegExp(`^${name}: (.*)$`, 'im').exec(head)?.[1]?.trim() ?? ''
+        received.push({ to: header('To'), subject: header('Subject'), messageId: header('Message-ID'), listUnsubscribe: header('List-Unsubscribe') })
         callback()
       })
     },

@@ -32,6 +32,8 @@ export interface ProfileService {
    * caller's transaction when given; null when no account has it or its owner never confirmed it.
    */
   confirmedAccountIdByEmail: (email: string, tx?: Executor) => Promise<string | null>
+  /** The addresses of those of these accounts whose owners confirmed them, by account id (a reminder goes only to a confirmed address). */
+  confirmedEmailsOf: (userIds: readonly string[]) => Promise<Map<string, string>>
 }
 
 export function createProfileService(db: Database): ProfileService {
@@ -93,6 +95,14 @@ export function createProfileService(db: Database): ProfileService {
         .from(user)
         .where(and(eq(user.email, email.trim().toLowerCase()), eq(user.emailVerified, true)))
       return row?.id ?? null
+    },
+    confirmedEmailsOf: async (userIds) => {
+      if (userIds.length === 0) return new Map()
+      const rows = await db
+        .select({ id: user.id, email: user.email })
+        .from(user)
+        .where(and(inArray(user.id, [...userIds]), eq(user.emailVerified, true)))
+      return new Map(rows.map((row) => [row.id, row.email]))
     },
   }
 }

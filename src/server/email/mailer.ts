@@ -9,6 +9,7 @@ import { desc, sql } from 'drizzle-orm'
 import { createRequire } from 'node:module'
 import type { Database, Executor } from '../db/client.ts'
 import { emailOutbox, type EmailOutboxRow } from './email.schema.ts'
+import { listUnsubscribeHeaders } from './list-unsubscribe.ts'
 import { deliverDueEmails, type DeliverDueEmailsOptions, type EmailDeliveryRun, type MailTransport } from './outbox-delivery.ts'
 
 export const STORE_NAME = 'Audio Lab Store'
@@ -31,11 +32,15 @@ export interface StoredEmail extends OutgoingEmail {
   /** `queued` until the transport accepted it, then `sent`; `failed` once retries gave up. */
   status: 'queued' | 'sent' | 'failed'
   attempts: number
+  /** The List-Unsubscribe header delivery gives a news email. */
+  listUnsubscribe?: string
 }
 
 export interface EnqueueOptions {
   /** Names an email that must go out once (`receipt:{orderId}`): queuing it again does nothing. */
   dedupeKey?: string
+  /** The outbox row's id, when the caller records which email carries its message (a cart reminder does). */
+  id?: string
 }
 
 export interface Mailer {
@@ -67,6 +72,7 @@ export interface MailerOptions {
 const MAILBOX_TRANSPORT: MailTransport = { sendMail: async () => undefined }
 
 function toStoredEmail(row: EmailOutboxRow): StoredEmail {
+  const listUnsubscribe = listUnsubscribeHeaders(row.html)?.['List-Unsubscribe']
   return {
     id: row.id,
     from: row.fromAddress,
@@ -78,6 +84,7 @@ function toStoredEmail(row: EmailOutboxRow): StoredEmail {
     sentAt: row.createdAt.toISOString(),
     status: row.sentAt ? 'sent' : row.nextAttemptAt ? 'queued' : 'failed',
     attempts: row.attempts,
+    ...(listUnsubscribe ? { listUnsubscribe } : {}),
   }
 }
 
@@ -93,10 +100,11 @@ export function createMailer({ db, smtpUrl, from = `${STORE_NAME} <no-reply@audi
   const nudge = () => listeners.forEach((listener) => listener())
   const deliveryTransport = transport ?? (smtpUrl ? smtpTransport(smtpUrl) : MAILBOX_TRANSPORT)
 
-  async function enqueue(tx: Executor, email: OutgoingEmail, { dedupeKey }: EnqueueOptions = {}): Promise<boolean> {
+  async function enqueue(tx: Executor, email: OutgoingEmail, { dedupeKey, id }: EnqueueOptions = {}): Promise<boolean> {
     const queued = await tx
       .insert(emailOutbox)
       .values({
+        ...(id ? { id } : {}),
         dedupeKey: dedupeKey ?? null,
         fromAddress: from,
         toAddress: email.to,

@@ -71,9 +71,9 @@ export function createSettingsService({ db, supportEmail, changeChannel }: Setti
   return {
     adminSettings,
 
-    /** What every shopper's page reads (the receipt's texts stay out). */
+    /** What every shopper's page reads (the receipt's texts and the reminder switch stay out). */
     async publicSettings(): Promise<PublicStoreSettings> {
-      const { receiptThankYou: _thankYou, receiptFootnote: _footnote, ...shown } = (await current()).settings
+      const { receiptThankYou: _thankYou, receiptFootnote: _footnote, cartReminders: _reminders, ...shown } = (await current()).settings
       return shown
     },
 

@@ -1,8 +1,9 @@
 /**
  * The store's settings an owner edits in the console (`/admin/settings`): the store's name, the
  * support address and reply time, the cart's trust notes and guarantee, the footer's social links,
- * the receipt's texts and a review claim. Their defaults are the spec's texts, except the review
- * claim, which is empty: the store claims no reviews its owner did not write. One schema for the
+ * the receipt's texts, a review claim and whether forgotten carts get a reminder. Their defaults
+ * are the spec's texts, except the review claim, which is empty (the store claims no reviews its
+ * owner did not write), and the reminders, which are off until the owner turns them on. One schema for the
  * console's form, the server and the public answer, so a field is refused with the same words
  * everywhere.
  */
@@ -73,6 +74,8 @@ export const storeSettingsSchema = z.strictObject({
   receiptFootnote: line('The receipt footnote', STORE_SETTINGS_LIMITS.receiptText),
   /** A rating or review figure the owner can stand behind ("Rated 4.8 by 300 producers on Trustpilot"); empty shows none. */
   reviewClaim: line('The review claim', STORE_SETTINGS_LIMITS.reviewClaim),
+  /** One reminder email to a signed-in shopper whose cart sat unpaid for a day (off until the owner turns it on). */
+  cartReminders: z.boolean({ error: 'Cart reminders must be on or off' }),
 })
 export type StoreSettings = z.infer<typeof storeSettingsSchema>
 export type StoreSettingKey = keyof StoreSettings
@@ -95,6 +98,7 @@ export function defaultStoreSettings(supportEmail: string): StoreSettings {
     receiptThankYou: 'Thank you for your purchase.',
     receiptFootnote: 'Questions about this order? Reply to this email or visit our support page and quote your order number.',
     reviewClaim: '',
+    cartReminders: false,
   }
 }
 
@@ -117,8 +121,8 @@ export function changedStoreSettings(before: StoreSettings, after: StoreSettings
   return (Object.keys(after) as StoreSettingKey[]).filter((key) => JSON.stringify(before[key]) !== JSON.stringify(after[key]))
 }
 
-/** What every shopper's page reads: everything but the receipt's texts, which only the receipt email uses. */
-export const publicStoreSettingsSchema = storeSettingsSchema.omit({ receiptThankYou: true, receiptFootnote: true })
+/** What every shopper's page reads: everything but the receipt's texts, which only the receipt email uses, and the reminder switch, which only the server reads. */
+export const publicStoreSettingsSchema = storeSettingsSchema.omit({ receiptThankYou: true, receiptFootnote: true, cartReminders: true })
 export type PublicStoreSettings = z.infer<typeof publicStoreSettingsSchema>
 
 export const publicStoreSettingsResponseSchema = z.object({ data: publicStoreSettingsSchema })

@@ -1,7 +1,7 @@
 /**
  * The store settings form: the store's name and support details, the cart's trust notes, the
- * review claim, the footer's social links and the receipt's texts, checked with the schema the
- * server uses before it is sent; each field's error shows beside it, and a text the owner changed
+ * review claim, the footer's social links, the receipt's texts and the cart reminders' switch,
+ * checked with the schema the server uses before it is sent; each field's error shows beside it, and a text the owner changed
  * can be put back to the store's default. A save over settings someone else saved since the form
  * was opened shows their change is there, with a Reload button.
  */
@@ -11,7 +11,9 @@ import { INPUT_CLASS } from '../../components/TextField.tsx'
 import { SocialLinksFields } from './SocialLinksFields.tsx'
 import { SettingsFormFooter, SettingsSection, useSettingsForm } from './use-settings-form.tsx'
 
-type TextKey = Exclude<keyof StoreSettings, 'socialLinks'>
+export const CART_REMINDERS_LABEL = 'Remind shoppers of a cart left unpaid for 24 hours'
+
+type TextKey = Exclude<keyof StoreSettings, 'socialLinks' | 'cartReminders'>
 
 interface StoreSettingsFormProps {
   initial: StoreSettings
@@ -108,6 +110,28 @@ export function StoreSettingsForm({ initial, defaults, onSubmit, onReload }: Sto
           {text('receiptThankYou', 'Thank-you line', 'The receipt starts with it.', { multiline: true })}
           {text('receiptFootnote', 'Footnote', 'The receipt ends with it.', { multiline: true })}
         </div>
+      </SettingsSection>
+
+      <SettingsSection
+        title="Cart reminders"
+        description="One email to a signed-in shopper whose cart sat unpaid for a day, listing what is in it: never after they paid or emptied it, and never to a shopper who turned reminders off in their profile."
+      >
+        <label className="flex items-start gap-3 text-sm text-zinc-200">
+          <input
+            type="checkbox"
+            name="cartReminders"
+            checked={values.cartReminders}
+            onChange={(event) => setValues({ ...values, cartReminders: event.target.checked })}
+            aria-describedby={`${id}-cartReminders-hint`}
+            className="mt-0.5 size-4 shrink-0 accent-brand-500"
+          />
+          <span>
+            {CART_REMINDERS_LABEL}
+            <span id={`${id}-cartReminders-hint`} className="mt-1 block text-xs text-zinc-400">
+              At most one reminder per cart, with a link that stops them.
+            </span>
+          </span>
+        </label>
       </SettingsSection>
 
       <SettingsFormFooter form={{ errors, saving, formError, conflict }} saveLabel="Save settings" onReload={onReload} />

@@ -1,6 +1,6 @@
 /**
  * /profile: the producer's account. Email read-only, full name editable, account created date,
- * ways to the download hub and order history, the product update emails choice, two-factor,
+ * ways to the download hub and order history, the product update and cart reminder emails choices, two-factor,
  * session scopes, and Sign Out (→ /).
  */
 import type { ReactNode } from 'react'
@@ -10,6 +10,7 @@ import { DownloadIcon } from '../../../components/Icons.tsx'
 import { PageFallback } from '../../../components/PageFallback.tsx'
 import { INPUT_CLASS } from '../../../components/TextField.tsx'
 import { useProfile } from '../api/get-profile.ts'
+import { CartReminderEmailsSetting } from '../CartReminderEmailsSetting.tsx'
 import { ProductUpdateEmailsSetting } from '../ProductUpdateEmailsSetting.tsx'
 import { ProfileNameEditor } from '../ProfileNameEditor.tsx'
 import { SessionControls } from '../SessionControls.tsx'
@@ -96,6 +97,9 @@ function ProfileContent({ user }: { user: SessionUser }) {
           ) : (
             <p className="text-sm text-zinc-400">{profile.isError ? 'Your email choices could not be loaded.' : 'Loading your email choices…'}</p>
           )}
+          <div className="mt-5">
+            <CartReminderEmailsSetting userId={user.id} />
+          </div>
         </Panel>
 
         <Panel title="Two-factor authentication">

@@ -79,6 +79,16 @@ describe('AdminSettingsPage', () => {
     expect(puts[0]).toMatchObject({ version: 3, form: { storeName: 'Night Shift Sounds', guaranteeNote: '' } })
   })
 
+  it('turns cart reminders on: the box is unticked until the owner ticks it, and the save sends it', async () => {
+    renderPage()
+    const box = await screen.findByRole('checkbox', { name: /Remind shoppers of a cart left unpaid for 24 hours/ })
+    expect(box).not.toBeChecked()
+    fireEvent.click(box)
+    fireEvent.click(screen.getByRole('button', { name: 'Save settings' }))
+    await waitFor(() => expect(puts).toHaveLength(1))
+    expect(puts[0]).toMatchObject({ version: 3, form: { cartReminders: true, storeName: 'Audio Lab Store' } })
+  })
+
   it('shows the stale notice when someone saved since, and Reload shows their settings', async () => {
     nextPut = () => {
       current = { ...current, form: { ...DEFAULTS, storeName: 'Their Name' }, version: 4 }

@@ -21,8 +21,9 @@ export function createPurchasesService({ orders, catalog }: PurchasesServiceDeps
       const products = await catalog.productSummariesByIds(items.map((item) => item.productId))
       return items.flatMap((item) => {
         const product = products.get(item.productId)
-        if (!product) return []
-        const { isDigital: _isDigital, ...shown } = product
+        // A bundle without a file of its own has nothing to download: its items are listed, each with its own downloads.
+        if (!product || (product.isBundle && product.fileVersion === null)) return []
+        const { isDigital: _isDigital, isBundle: _isBundle, ...shown } = product
         return [
           {
             id: item.id,

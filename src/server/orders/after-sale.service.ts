@@ -6,6 +6,8 @@
  *
  *  - a refund revokes the items it covers (named in our metadata, or by amount, most
  *    expensive first); the order becomes PARTIALLY_REFUNDED or REFUNDED;
+ *  - an item a bundle granted (parent_item_id) is never covered on its own: it follows its
+ *    bundle's item, so a refund of the bundle revokes every item it granted;
  *  - an open dispute suspends every item (DISPUTED); won, it restores them; lost, it revokes them;
  *  - a refund that succeeded gets its credit note (the tax capability's), once.
  *
@@ -33,6 +35,7 @@ import {
   PAID_ORDER_STATUSES,
   type ItemAccess,
   type ItemAccessReason,
+  type OrderItemRow,
   type OrderRow,
   type OrderStatus,
 } from './orders.schema.ts'
@@ -102,11 +105,13 @@ export function createAfterSaleService({ db, log, payments, catalog, taxDocument
     const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, order.id)).orderBy(asc(orderItems.createdAt), asc(orderItems.id))
     const refunds = await tx.select().from(orderRefunds).where(eq(orderRefunds.orderId, order.id))
     const disputes = await tx.select().from(orderDisputes).where(eq(orderDisputes.orderId, order.id))
-    const covered = coveredItemIds(items, order, refunds)
+    // Refunds cover what was paid for: the order's own lines, not the items a bundle granted (priced 0).
+    const paidLines = items.filter((item) => item.parentItemId === null)
+    const covered = coveredItemIds(paidLines, order, refunds)
     const lost = disputes.some((dispute) => dispute.status === 'lost')
     const open = disputes.some((dispute) => !isClosedDispute(dispute.status))
-    const stateOf = (itemId: string): ItemAccessState => {
-      if (covered.has(itemId)) return { access: 'revoked', accessReason: 'refunded' }
+    const stateOf = (item: OrderItemRow): ItemAccessState => {
+      if (covered.has(item.parentItemId ?? item.id)) return { access: 'revoked', accessReason: 'refunded' }
       if (lost) return { access: 'revoked', accessReason: 'dispute_lost' }
       if (open) return { access: 'suspended', accessReason: 'dispute_open' }
       return { access: 'active', accessReason: null }
@@ -115,7 +120,7 @@ export function createAfterSaleService({ db, log, payments, catalog, taxDocument
     // One update per new state (at most four), touching only the items whose state changes.
     const changes = new Map<string, ItemAccessState & { ids: string[] }>()
     for (const item of items) {
-      const next = stateOf(item.id)
+      const next = stateOf(item)
       if (next.access === item.access && next.accessReason === item.accessReason) continue
       const key = `${next.access}:${next.accessReason}`
       const change = changes.get(key) ?? { ...next, ids: [] }
@@ -134,7 +139,13 @@ export function createAfterSaleService({ db, log, payments, catalog, taxDocument
 
     const refundedCents = refundedCentsOf(refunds)
     const status: OrderStatus =
-      open || lost ? 'DISPUTED' : items.length > 0 && covered.size === items.length ? 'REFUNDED' : refundedCents > 0 ? 'PARTIALLY_REFUNDED' : 'COMPLETED'
+      open || lost
+        ? 'DISPUTED'
+        : paidLines.length > 0 && covered.size === paidLines.length
+          ? 'REFUNDED'
+          : refundedCents > 0
+            ? 'PARTIALLY_REFUNDED'
+            : 'COMPLETED'
     if (status === order.status && refundedCents === order.refundedCents) return order
     const [settled] = await tx
       .update(orders)

@@ -12,7 +12,7 @@ import type { Database, Executor } from '../db/client.ts'
 import { AppError, notFound } from '../http/errors.ts'
 import type { OrderSummaryRow } from './order-reports.service.ts'
 import { billingViewOf } from './billing-view.ts'
-import { accessOf, DOWNLOADABLE_ORDER_STATUSES, refundableItemIds } from './order-views.ts'
+import { accessOf, bundleNameOf, DOWNLOADABLE_ORDER_STATUSES, refundableItemIds } from './order-views.ts'
 import { refundAmountFor, refundedOrPendingCents } from './refund-allocation.ts'
 import {
   orderAccessLinks,
@@ -82,6 +82,7 @@ export function toAdminOrderView(order: AdminOrderRecord, products: Map<string, 
       refundable: refundable.has(item.id),
       refundPending: pending.has(item.id) && item.access !== 'revoked',
       refundCents: refundCentsOf(item.id),
+      ...(item.parentItemId !== null ? { includedIn: bundleNameOf(item, order.items, products) } : {}),
     })),
     refunds: order.refunds.map((refund) => ({
       id: refund.id,

@@ -22,9 +22,22 @@ export function isRefundableOrder(order: Pick<OrderRow, 'status' | 'paymentInten
   return (DOWNLOADABLE_ORDER_STATUSES as readonly OrderStatus[]).includes(order.status) && order.paymentIntentId !== null
 }
 
-/** The items the owner may still refund: those not yet revoked, of a refundable order. */
-export function refundableItemIds(order: Pick<OrderRow, 'status' | 'paymentIntentId'> & { items: Pick<OrderItemRow, 'id' | 'access'>[] }): Set<string> {
-  return new Set(isRefundableOrder(order) ? order.items.filter((item) => item.access !== 'revoked').map((item) => item.id) : [])
+/** The items the owner may still refund: the order's own lines not yet revoked (an item a bundle granted goes with its bundle), of a refundable order. */
+export function refundableItemIds(
+  order: Pick<OrderRow, 'status' | 'paymentIntentId'> & { items: Pick<OrderItemRow, 'id' | 'access' | 'parentItemId'>[] },
+): Set<string> {
+  return new Set(isRefundableOrder(order) ? order.items.filter((item) => item.access !== 'revoked' && item.parentItemId === null).map((item) => item.id) : [])
+}
+
+/** For an item a bundle granted, the bundle's name (its money is on the bundle's line); undefined for an item bought on its own. */
+export function bundleNameOf(
+  item: Pick<OrderItemRow, 'parentItemId'>,
+  items: readonly Pick<OrderItemRow, 'id' | 'productId'>[],
+  products: ReadonlyMap<string, Pick<ProductSummary, 'name'>>,
+): string | undefined {
+  if (item.parentItemId === null) return undefined
+  const bundle = items.find((line) => line.id === item.parentItemId)
+  return (bundle && products.get(bundle.productId)?.name) ?? 'a bundle'
 }
 
 export function accessOf(item: Pick<OrderItemRow, 'access' | 'accessReason' | 'accessChangedAt'>): ItemAccessView {
@@ -66,6 +79,7 @@ export function toOrderView(order: OrderWithItems, products: Map<string, Product
       downloadsRemaining: item.downloadsRemaining,
       access: accessOf(item),
       fileVersion: products.get(item.productId)?.fileVersion ?? null,
+      ...(item.parentItemId !== null ? { includedIn: bundleNameOf(item, order.items, products) } : {}),
     })),
     documents,
   }
@@ -88,7 +102,10 @@ export function toSessionOrder(order: OrderWithItems, products: Map<string, Prod
     email: order.customerEmail,
     cardLast4: order.cardLast4,
     createdAt: order.createdAt.toISOString(),
-    items: order.items.map((item) => ({ name: products.get(item.productId)?.name ?? 'Product', quantity: item.quantity, priceCents: item.priceCents })),
+    // Money lines only: the items a bundle granted are paid on the bundle's line.
+    items: order.items
+      .filter((item) => item.parentItemId === null)
+      .map((item) => ({ name: products.get(item.productId)?.name ?? 'Product', quantity: item.quantity, priceCents: item.priceCents })),
     accessPath,
   }
 }

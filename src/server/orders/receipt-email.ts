@@ -16,6 +16,14 @@ export interface ReceiptLine {
   name: string
   quantity: number
   priceCents: number
+  /** The bundle an item came with: it is listed as included, its money being on the bundle's line. */
+  includedIn?: string | undefined
+}
+
+/** "Drum Pack × 1: $24.00", or for an item a bundle granted "Drum Pack: included in Producer Bundle". */
+function receiptLineOf(line: ReceiptLine): string {
+  if (line.includedIn !== undefined) return `${line.name}: included in ${line.includedIn}`
+  return `${line.name} × ${line.quantity}: ${formatPrice(line.priceCents * line.quantity)}`
 }
 
 /** The owner's words in the receipt (store settings): the name, the opening line and the closing note. */
@@ -36,7 +44,7 @@ export function receiptEmail(order: OrderRow, lines: ReceiptLine[], { publicUrl,
   const paragraphs = [
     ...(texts.receiptThankYou ? [texts.receiptThankYou] : []),
     `Your payment was received and your order ${orderNumber} is complete.`,
-    ...lines.map((line) => `${line.name} × ${line.quantity}: ${formatPrice(line.priceCents * line.quantity)}`),
+    ...lines.map(receiptLineOf),
     `Subtotal: ${formatPrice(order.subtotalCents)}`,
     ...(order.discountCents > 0 ? [`Discount${order.promoCode ? ` (${order.promoCode})` : ''}: -${formatPrice(order.discountCents)}`] : []),
     `Tax: ${formatPrice(order.taxCents)}`,

@@ -45,6 +45,7 @@ export const REFUND_MESSAGES = {
   orderNotFound: 'Order not found',
   notRefundable: 'Only a paid order that is not disputed can be refunded',
   itemNotInOrder: 'This item is not part of the order',
+  cameWithBundle: 'This item came with a bundle: refund the bundle, which takes back every item it gave',
   nothingToRefund: 'Nothing is left to refund on this order',
   alreadyRefunded: (names: readonly string[]) => `${quoted(names)} ${names.length > 1 ? 'are' : 'is'} already refunded`,
   beingRefunded: (names: readonly string[]) => `${quoted(names)} ${names.length > 1 ? 'are' : 'is'} being refunded`,
@@ -83,7 +84,9 @@ export function createRefundRequests({ db, catalog, lockOrder }: RefundRequestsD
     if (!order) return { refused: notFound(REFUND_MESSAGES.orderNotFound) }
     if (!isRefundableOrder(order) || !order.paymentIntentId) return { refused: new AppError(409, 'ORDER_NOT_REFUNDABLE', REFUND_MESSAGES.notRefundable) }
     // One after another: a transaction is one connection, which runs one query at a time.
-    const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, order.id))
+    const lines = await tx.select().from(orderItems).where(eq(orderItems.orderId, order.id))
+    // Refunds are of what was paid for: the order's own lines; an item a bundle granted goes back with its bundle.
+    const items = lines.filter((item) => item.parentItemId === null)
     const refunds = await tx.select().from(orderRefunds).where(eq(orderRefunds.orderId, order.id))
     const requests = await tx.select().from(refundRequests).where(eq(refundRequests.orderId, order.id))
     const pending = requests.filter((request) => request.status === 'pending')
@@ -93,7 +96,11 @@ export function createRefundRequests({ db, catalog, lockOrder }: RefundRequestsD
     const remaining = new Set(items.filter((item) => !refunded.has(item.id) && !beingRefunded.has(item.id)).map((item) => item.id))
     const chosen = [...new Set(orderItemIds ?? remaining)].sort()
     const productOf = new Map(items.map((item) => [item.id, item.productId]))
-    if (chosen.some((id) => !productOf.has(id))) return { refused: new AppError(409, 'ITEM_NOT_REFUNDABLE', REFUND_MESSAGES.itemNotInOrder) }
+    const outside = chosen.filter((id) => !productOf.has(id))
+    if (outside.length > 0) {
+      const granted = outside.every((id) => lines.some((item) => item.id === id))
+      return { refused: new AppError(409, 'ITEM_NOT_REFUNDABLE', granted ? REFUND_MESSAGES.cameWithBundle : REFUND_MESSAGES.itemNotInOrder) }
+    }
     const productsOf = (ids: string[]) => ids.map((id) => productOf.get(id)!)
     const done = chosen.filter((id) => refunded.has(id))
     if (done.length > 0) return { refusedItems: { code: 'ITEM_NOT_REFUNDABLE', productIds: productsOf(done), message: REFUND_MESSAGES.alreadyRefunded } }

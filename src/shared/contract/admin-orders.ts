@@ -58,6 +58,8 @@ export const adminOrderItemSchema = z.object({
   refundPending: z.boolean(),
   /** What refunding this item alone pays back now (its share of the discount and tax counted); 0 when it cannot be refunded. */
   refundCents: z.number().int(),
+  /** The bundle this item came with (its price is the bundle's line, its refund the bundle's); absent for an item bought on its own. */
+  includedIn: z.string().optional(),
 })
 
 /** What the checkout collected, as the owner reads it: the country and region by name (older orders kept the country's name only). */

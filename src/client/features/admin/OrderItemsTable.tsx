@@ -1,5 +1,5 @@
 /**
- * An order's items on the owner's order page: price, downloads left of the limit, access (with
+ * An order's items on the owner's order page: price (or the bundle an item came with), downloads left of the limit, access (with
  * why it stopped), and the item's actions: refund it (asked twice, as money leaves the shop) or
  * give it more downloads.
  */
@@ -42,7 +42,12 @@ export function OrderItemsTable({ order, busy, onAction }: { order: AdminOrder; 
                 {item.name}
                 {item.quantity > 1 && <span className="text-zinc-400"> × {item.quantity}</span>}
               </td>
-              <td className="px-4 py-3 text-right tabular-nums text-zinc-200">{formatPrice(item.priceCents * item.quantity)}</td>
+              {/* An item a bundle granted is priced, and refunded, on the bundle's line. */}
+              {item.includedIn !== undefined ? (
+                <td className="px-4 py-3 text-right text-xs text-zinc-400">Included in {item.includedIn}</td>
+              ) : (
+                <td className="px-4 py-3 text-right tabular-nums text-zinc-200">{formatPrice(item.priceCents * item.quantity)}</td>
+              )}
               <td className="px-4 py-3 text-right tabular-nums text-zinc-200">
                 {item.downloadsRemaining} of {item.downloadLimit * item.quantity}
               </td>

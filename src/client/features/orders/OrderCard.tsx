@@ -1,6 +1,6 @@
 /**
  * One order in the order history: number, date, coloured status, total (and what was refunded),
- * and its items (name × quantity, unit price) linking to their product pages, each downloadable
+ * and its items (name × quantity, unit price, or the bundle an item came with) linking to their product pages, each downloadable
  * one with the file version it downloads now, each stopped one with the reason its downloads
  * stopped; an order with downloadable items leads to the hub; its invoice and credit notes open as PDFs.
  */
@@ -52,7 +52,12 @@ export function OrderCard({ order }: { order: OrderView }) {
               {open && item.access.state === 'active' && item.fileVersion && <FileVersionNote version={item.fileVersion} className="mt-0.5" />}
               {accessNotice(item.access) && <p className="mt-0.5 text-xs text-zinc-400">{accessNotice(item.access)}</p>}
             </div>
-            <span className="shrink-0 text-zinc-300 tabular-nums">{formatPrice(item.priceCents)}</span>
+            {/* An item a bundle granted is paid on the bundle's line. */}
+            {item.includedIn !== undefined ? (
+              <span className="shrink-0 text-xs text-zinc-400">Included in {item.includedIn}</span>
+            ) : (
+              <span className="shrink-0 text-zinc-300 tabular-nums">{formatPrice(item.priceCents)}</span>
+            )}
           </li>
         ))}
       </ul>

@@ -14,6 +14,7 @@ import { AdminLoadFailed } from '../AdminLayout.tsx'
 import { useAdminCategories } from '../api/categories.ts'
 import { useAdminProduct, useAdminProducts, useSaveProduct } from '../api/products.ts'
 import { AuditTrail } from '../AuditTrail.tsx'
+import { BundlePanel } from '../BundlePanel.tsx'
 import { ProductFormFields, type ProductFieldErrors } from '../ProductFormFields.tsx'
 import { ProductMediaFields } from '../ProductMediaFields.tsx'
 import { isStaleVersion, StaleVersionNotice } from '../StaleVersionNotice.tsx'
@@ -120,6 +121,7 @@ function ProductEditor({ productId, initial, version, media, history, categories
           </button>
         </div>
       </form>
+      {productId && <BundlePanel productId={productId} />}
       <AuditTrail entries={history} />
     </>
   )

@@ -5,8 +5,16 @@
  */
 import { completionPriceCents } from '../../shared/bundles.ts'
 import type { CatalogService } from '../catalog/catalog.service.ts'
-import type { BundleOffer } from '../checkout/checkout-lines.ts'
 import type { BuyerOrdersService } from './buyer-orders.service.ts'
+
+/** What a bundle offers this buyer: its items and the price that completes it for them. */
+export interface BundleOffer {
+  bundleId: string
+  /** Every item's product id, in the bundle's order, with its download limit. */
+  items: { productId: string; downloadLimit: number }[]
+  ownedProductIds: string[]
+  priceCents: number
+}
 
 export interface BundleOffersDeps {
   catalog: Pick<CatalogService, 'bundleItemsOf' | 'bundleFloorOf'>

@@ -11,6 +11,7 @@ import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'f
 import { sql } from 'drizzle-orm'
 import { DOWNLOAD_URL_TTL_SECONDS } from '../shared/contract/downloads.ts'
 import { adminAdminsRoutes } from './admin/admin-admins.routes.ts'
+import { adminBundlesRoutes } from './admin/admin-bundles.routes.ts'
 import { adminCategoriesRoutes } from './admin/admin-categories.routes.ts'
 import { adminOrdersRoutes } from './admin/admin-orders.routes.ts'
 import { adminPromoCodesRoutes } from './admin/admin-promo-codes.routes.ts'
@@ -18,7 +19,9 @@ import { adminProductFileVersionsRoutes } from './admin/admin-product-file-versi
 import { adminProductMediaRoutes } from './admin/admin-product-media.routes.ts'
 import { adminProductsRoutes } from './admin/admin-products.routes.ts'
 import { adminReportsRoutes } from './admin/admin-reports.routes.ts'
+import { adminSalesRoutes } from './admin/admin-sales.routes.ts'
 import { adminSettingsRoutes } from './admin/admin-settings.routes.ts'
+import { adminSubscribersRoutes } from './admin/admin-subscribers.routes.ts'
 import { adminTaxDocumentsRoutes } from './admin/admin-tax-documents.routes.ts'
 import { adminTaxReportRoutes } from './admin/admin-tax-report.routes.ts'
 import { adminTaxRoutes } from './admin/admin-tax.routes.ts'
@@ -30,9 +33,12 @@ import { profileRoutes } from './auth/profile.routes.ts'
 import { createRolesService } from './auth/roles.service.ts'
 import { createProfileService } from './auth/profile.service.ts'
 import { requireUser } from './auth/session.ts'
+import { cartRemindersJob, createCartReminders } from './cart/cart-reminders.ts'
+import { cartRemindersDevRoutes } from './cart/cart-reminders.routes.ts'
 import { cartRoutes } from './cart/cart.routes.ts'
 import { createCartService } from './cart/cart.service.ts'
 import { CATALOG_CHANNEL, createCatalogCache, sendCached } from './catalog/catalog-cache.ts'
+import { bundleItemsRoutes } from './catalog/bundle-items.routes.ts'
 import { catalogRoutes } from './catalog/catalog.routes.ts'
 import { createCatalogService } from './catalog/catalog.service.ts'
 import { mediaRoutes } from './catalog/media.routes.ts'
@@ -49,18 +55,26 @@ import { createPurchasesService } from './downloads/purchases.service.ts'
 import { mailboxRoutes } from './email/mailbox.routes.ts'
 import { createMailer, type Mailer } from './email/mailer.ts'
 import { installErrorHandler } from './http/errors.ts'
+import type { PeriodicJob } from './jobs/periodic-job.ts'
 import { REDACTED_LOG_PATHS, serializeRequest } from './http/log-redaction.ts'
 import { installOriginGuard } from './http/origin-guard.ts'
 import { installRateLimiter } from './http/rate-limit.ts'
 import { installSecurityHeaders } from './http/security.ts'
 import { installTextGuard } from './http/text-guard.ts'
 import { shopperValidatorCompiler } from './http/validation.ts'
+import { emailPreferencesRoutes } from './marketing/email-preferences.routes.ts'
+import { createEmailPreferencesService } from './marketing/email-preferences.service.ts'
 import { emailSignupRoutes } from './marketing/email-signup.routes.ts'
 import { createEmailSignupService } from './marketing/email-signup.service.ts'
+import { freeProductRoutes } from './marketing/free-products.routes.ts'
+import { createFreeProductsService } from './marketing/free-products.service.ts'
+import { createSubscribersService } from './marketing/subscribers.service.ts'
 import { createAfterSaleService } from './orders/after-sale.service.ts'
-import { createBundleOffers } from './orders/bundle-offers.ts'
+import { createBundleOffers } from './orders/bundle-offers.service.ts'
+import { bundleOfferRoutes } from './orders/bundle-offer.routes.ts'
 import { createBuyerOrdersService } from './orders/buyer-orders.service.ts'
 import { createFileUpdatesService } from './orders/file-updates.service.ts'
+import { createFreeOrdersService } from './orders/free-orders.service.ts'
 import { createFulfilmentService } from './orders/fulfilment.service.ts'
 import { createGuestOrdersService } from './orders/guest-orders.service.ts'
 import { licenceRoutes } from './orders/licence.routes.ts'
@@ -106,6 +120,8 @@ declare module 'fastify' {
     mailer: Mailer
     /** The payment provider (Stripe or the built-in test provider), chosen by configuration. */
     payments: PaymentProvider
+    /** Work one process of the fleet does each period (main.ts starts them; tests run them by hand). */
+    periodicJobs: PeriodicJob[]
   }
 }
 
@@ -211,7 +227,8 @@ export async function buildApp({
   const { files: storage, media: mediaStorage } = storages ?? createStorages(config.storage, config.dataDir, attachmentDisposition)
   const catalog = createCatalogService(db, { files: storage, media: mediaStorage, maxFileBytes: config.maxUploadBytes }, { mediaBaseUrl: config.mediaBaseUrl })
   const cart = createCartService({ db, catalog })
-  const promo = createPromoService(db)
+  // The catalog names what a limited code applies to ("SPRING applies to Drum Kits only").
+  const promo = createPromoService(db, catalog)
   // Orders, one service per meaning: checkout's pending orders, fulfilment and its receipts,
   // refunds and disputes, the buyer's views, the owner's views and reports, file updates.
   const pendingOrders = createPendingOrdersService({ db, promo, catalog })
@@ -254,6 +271,20 @@ export async function buildApp({
   const orderReports = createOrderReportsService(db)
   const fileUpdates = createFileUpdatesService({ db, accounts: profiles, mailer, publicUrl })
   const bundleOffers = createBundleOffers({ catalog, buyerOrders })
+  // What a shopper lets the store email them, and the signed link in each reminder that turns reminders off.
+  const emailPreferences = createEmailPreferencesService({ db, authSecret: config.authSecret, publicUrl })
+  // A forgotten cart's one reminder, when the owner turns them on: a pass every 15 minutes.
+  const cartReminders = createCartReminders({
+    db,
+    catalog,
+    settings: storeSettings,
+    preferences: emailPreferences,
+    accounts: profiles,
+    orders: buyerOrders,
+    mailer,
+    publicUrl,
+  })
+  app.decorate('periodicJobs', [cartRemindersJob(cartReminders)])
   const checkout = createCheckoutService({
     db,
     catalog,
@@ -271,8 +302,24 @@ export async function buildApp({
   const downloads = createDownloadsService({ db, orders: buyerOrders, catalog, storage, log: app.log })
   const links = createDownloadLinkSigner(config.authSecret, DOWNLOAD_URL_TTL_SECONDS)
   const purchases = createPurchasesService({ orders: buyerOrders, catalog })
+  // News subscribers (each welcomed with an unsubscribe link) and free products for a confirmed email, made $0.00 orders.
+  const signups = createEmailSignupService({ db, mailer, authSecret: config.authSecret, publicUrl, settings: storeSettings })
+  const freeOrders = createFreeOrdersService({ authSecret: config.authSecret, guestOrders, orderAccess })
+  const freeProducts = createFreeProductsService({
+    db,
+    mailer,
+    authSecret: config.authSecret,
+    publicUrl,
+    catalog,
+    freeOrders,
+    signups,
+    settings: storeSettings,
+  })
   const limiter = app.rateLimiter
   const catalogCache = createCatalogCache()
+  // Timed sales: reloaded whenever the cache is cleared, and the cache expires at the next sale's start or end.
+  const stopFollowingSales = catalog.saleSchedule.follow(catalogCache)
+  app.addHook('onClose', async () => stopFollowingSales())
   const stopListening = await database.listen(CATALOG_CHANNEL, () => catalogCache.clear())
   app.addHook('onClose', async () => stopListening())
   // The owner's store texts show on every storefront page: a save clears every process's cached answers and pages, as a catalog change does.
@@ -284,11 +331,14 @@ export async function buildApp({
   const routes = [
     authRoutes({ auth, limiter, publicUrl }),
     profileRoutes(profiles),
+    emailPreferencesRoutes(emailPreferences),
     paymentsRoutes(provider),
     ...(isBuiltinProvider(provider) ? [builtinPayRoutes(provider.pay)] : []),
     ...(isBuiltinProvider(provider) && config.devMode ? [builtinDevRoutes(provider.afterSale)] : []),
     mediaRoutes({ mediaDir: paths.media, media: mediaStorage, mediaBaseUrl: config.mediaBaseUrl }),
     catalogRoutes(catalog, catalogCache),
+    bundleItemsRoutes(catalog, catalogCache),
+    bundleOfferRoutes({ catalog, bundles: bundleOffers }),
     sitemapRoutes({ catalog, publicUrl }),
     settingsRoutes({
       settings: storeSettings,
@@ -306,22 +356,27 @@ export async function buildApp({
     orderAccessRoutes({ orderAccess, purchases, downloads, links, limiter, licenceSecret: config.authSecret, taxDocuments }),
     taxDocumentRoutes({ taxDocuments, orders: buyerOrders, orderAccess }),
     downloadFileRoutes({ downloads, links, storage, presignSeconds: PRESIGNED_DOWNLOAD_SECONDS }),
-    emailSignupRoutes({ signups: createEmailSignupService(db), limiter }),
+    emailSignupRoutes({ signups, limiter }),
+    freeProductRoutes({ freeProducts, limiter }),
     supportRoutes({ support: createSupportService({ db, mailer, settings: storeSettings }), limiter }),
     ...(config.devMode ? [mailboxRoutes(mailer)] : []),
+    ...(config.devMode ? [cartRemindersDevRoutes(cartReminders)] : []),
     // The owner's API: every route inside answers 401/403 unless an admin asks.
     adminRoutes([
       adminReportsRoutes({ orders: orderReports, downloads, catalog }),
       adminCategoriesRoutes({ catalog, audit }),
       adminProductsRoutes({ catalog, orders: orderReports, downloads, audit }),
+      adminBundlesRoutes({ catalog, audit }),
       adminOrdersRoutes({ orders: orderAdmin, afterSale, fulfilment, downloads, catalog, audit, orderAccess, taxDocuments }),
       adminTaxDocumentsRoutes({ taxDocuments }),
       adminPromoCodesRoutes({ promo, orders: orderReports, audit }),
+      adminSalesRoutes({ catalog, orders: orderReports, audit }),
       uploads.routes,
       adminProductMediaRoutes({ catalog, uploads, audit }),
       adminProductFileVersionsRoutes({ catalog, orders: fileUpdates, audit, mailer }),
       adminAdminsRoutes({ roles }),
       adminSettingsRoutes({ settings: storeSettings, audit }),
+      adminSubscribersRoutes({ subscribers: createSubscribersService({ db, catalog }) }),
       adminTaxReportRoutes({ taxReport: createTaxReportService(db) }),
       adminTaxRoutes({ tax }),
     ]),

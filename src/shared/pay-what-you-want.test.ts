@@ -22,6 +22,11 @@ describe('pay what you want', () => {
     expect(pwywRefusal(product, PWYW_MAX_CENTS + 1)).toBe('Enter at most $1,000.00 for Lo-Fi Keys')
   })
 
+  it('never takes less than a card payment can be, even when the owner set no minimum', () => {
+    expect(pwywRefusal({ ...product, minPriceCents: 0 }, 0)).toBe('Enter at least $0.50 for Lo-Fi Keys')
+    expect(pwywRefusal({ ...product, minPriceCents: null }, 50)).toBeNull()
+  })
+
   it('ignores the amount for a fixed-price product', () => {
     expect(pwywRefusal({ ...product, priceModel: 'fixed' }, 1)).toBeNull()
   })

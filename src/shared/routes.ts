@@ -121,6 +121,11 @@ const ROUTES = [
   // A guest's private order page (its link is the credential) and "Find my order".
   { id: 'guest-order', path: '/orders/access/:token', noindex: true },
   { id: 'find-order', path: '/orders/find', noindex: true },
+  // A cart reminder's unsubscribe link (its signed token is the credential).
+  { id: 'cart-reminders-unsubscribe', path: '/email-preferences/cart-reminders/:token', noindex: true },
+  // A free product's confirmation link and a news email's unsubscribe link (each signed token is the credential).
+  { id: 'free-claim', path: '/free/:token', noindex: true },
+  { id: 'news-unsubscribe', path: '/unsubscribe/:token', noindex: true },
   { id: 'mailbox', path: '/dev/mailbox', devOnly: true, noindex: true },
   // The owner console: one lazy app with its own router (features/admin/routes/AdminApp.tsx).
   { id: 'admin', path: '/admin/*', noindex: true },

@@ -2,7 +2,7 @@
 import { useLayoutEffect } from 'react'
 import { Toaster } from 'react-hot-toast'
 import { Outlet, useLocation } from 'react-router'
-import { CartDrawerOnceOpened, useCartSync } from '../features/cart/public.ts'
+import { CartDrawerOnceOpened, useBundleCartPrices, useCartSync } from '../features/cart/public.ts'
 import { AuthErrorBoundary } from './AuthErrorBoundary.tsx'
 import { Footer } from './Footer.tsx'
 import { Header } from './Header.tsx'
@@ -10,6 +10,7 @@ import { Header } from './Header.tsx'
 export function Layout() {
   const { pathname } = useLocation()
   useCartSync()
+  useBundleCartPrices()
   return (
     <div className="flex min-h-dvh flex-col">
       <a

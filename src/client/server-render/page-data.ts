@@ -9,6 +9,7 @@ import { matchPath } from 'react-router'
 import { STORE_ROUTES, type PageDataKey } from '../../shared/routes.ts'
 import { storeSettingsQueryOptions } from '../api/get-store-settings.ts'
 import {
+  bundleItemsQueryOptions,
   catalogSectionsQueryOptions,
   categoriesQueryOptions,
   categoryQueryOptions,
@@ -44,8 +45,13 @@ const LOADERS: Record<PageDataKey, PageLoader> = {
       : Promise.all([queryClient.fetchQuery(catalogSectionsQueryOptions()), queryClient.fetchQuery(productsQueryOptions(STORE_FACETS_QUERY))]))
   },
   product: async (queryClient, { productId = '' }) => {
-    // "More like this" is secondary: if it fails, the page still renders and the browser asks again.
-    await Promise.all([queryClient.fetchQuery(productQueryOptions(productId)), queryClient.prefetchQuery(relatedProductsQueryOptions(productId))])
+    // "More like this" and a bundle's items are secondary: if one fails, the page still renders and the browser asks again.
+    await Promise.all([
+      queryClient
+        .fetchQuery(productQueryOptions(productId))
+        .then((product) => (product.isBundle ? queryClient.prefetchQuery(bundleItemsQueryOptions(productId)) : undefined)),
+      queryClient.prefetchQuery(relatedProductsQueryOptions(productId)),
+    ])
   },
   category: async (queryClient, { categorySlug = '' }, search) => {
     await Promise.all([

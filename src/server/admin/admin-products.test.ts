@@ -30,6 +30,8 @@ const form = (overrides: Partial<ProductForm> = {}): ProductForm => ({
   name: 'Dusty Tape Drums',
   description: 'Breaks recorded to cassette.',
   price: '24.99',
+  priceModel: 'fixed',
+  minimumPrice: '',
   originalPrice: '34.99',
   categoryId,
   active: false,
@@ -92,9 +94,9 @@ describe('the product form', () => {
   })
 
   it.each([
-    [{ price: '0' }, 'Price must be more than $0 with at most 2 decimals'],
-    [{ price: '-5' }, 'Price must be more than $0 with at most 2 decimals'],
-    [{ price: '9.999' }, 'Price must be more than $0 with at most 2 decimals'],
+    [{ price: '-5' }, 'Price must be 0 (free) or more, with at most 2 decimals'],
+    [{ price: '9.999' }, 'Price must be 0 (free) or more, with at most 2 decimals'],
+    [{ price: '0', originalPrice: '9.99' }, 'A free product has no original price: leave it empty'],
     [{ originalPrice: '20.00' }, 'Original price must be higher than the price (it is shown struck through)'],
     [{ purchaseLimit: '0', digitalDownload: false }, 'Purchase limit must be a whole number from 1 to 100'],
     [{ name: ' ' }, 'Name is required'],

@@ -12,7 +12,7 @@ import { createSignedInUser, uniqueEmail, type SignedInUser } from '../../../tes
 import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts'
 import { CATEGORY_ADMIN_MESSAGES } from '../../shared/contract/admin-categories.ts'
 import { EMPTY_PRODUCT_FORM, PRODUCT_ADMIN_MESSAGES, type ProductForm } from '../../shared/contract/admin-products.ts'
-import { PROMO_ADMIN_MESSAGES, type PromoCodeForm } from '../../shared/contract/admin-promo-codes.ts'
+import { PROMO_ADMIN_MESSAGES, type PromoCodeForm, type PromoCodeFormInput } from '../../shared/contract/admin-promo-codes.ts'
 import { isCalendarDate, isIsoDateTime, VERSION_MESSAGES } from '../../shared/contract/strict-input.ts'
 import { categories, products, promoCodes } from '../db/schema.ts'
 
@@ -62,7 +62,7 @@ const productForm = (overrides: Partial<ProductForm> = {}): ProductForm => ({
   ...overrides,
 })
 
-const promoForm = (overrides: Partial<PromoCodeForm> = {}): PromoCodeForm => ({
+const promoForm = (overrides: Partial<PromoCodeForm> = {}): PromoCodeFormInput => ({
   code: `strict${Math.random().toString(36).slice(2, 8)}`,
   percentOff: '10',
   startsAt: '',
@@ -145,7 +145,8 @@ describe('numbers', () => {
   it('the product form refuses impossible prices, download limits, purchase limits and tempos, naming the field', async () => {
     const cases: [Partial<ProductForm>, string, string][] = []
     for (const value of ['-1', 'abc', '1e9', '99999999999', '0', '1.999']) {
-      cases.push([{ price: value }, 'price', 'Price must be more than $0 with at most 2 decimals'])
+      // 0 is a free product's price; never an original price.
+      if (value !== '0') cases.push([{ price: value }, 'price', 'Price must be 0 (free) or more, with at most 2 decimals'])
       cases.push([{ originalPrice: value }, 'originalPrice', 'Original price must be more than $0 with at most 2 decimals'])
     }
     for (const value of ['-1', '1.5', '1e9', 'abc', '99999999999999999999']) {

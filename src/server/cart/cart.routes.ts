@@ -1,7 +1,8 @@
 /**
  * Server cart routes (`/api/cart`): thin handlers that resolve the session user, validate,
- * call the cart service and answer. Bodies carry product ids and quantities only; any price a
- * client sends is dropped by the schema.
+ * call the cart service and answer. Bodies carry product ids and quantities, and a
+ * pay-what-you-want product's amount (the service checks it against the minimum); any other
+ * price a client sends is dropped by the schema.
  */
 import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
@@ -72,7 +73,7 @@ export function cartRoutes({ cart, requireUser }: CartRouteDeps): FastifyPluginA
       {
         schema: {
           tags: ['cart'],
-          summary: "Set a line's quantity (0 or less removes it)",
+          summary: "Set a line's quantity (0 or less removes it) and/or its pay-what-you-want amount",
           params: cartItemParamsSchema,
           body: updateCartItemBodySchema,
           response: { 200: cartLineOrNullResponseSchema, ...errors },
@@ -83,7 +84,8 @@ export function cartRoutes({ cart, requireUser }: CartRouteDeps): FastifyPluginA
       async (request) => {
         const user = await requireUser(request)
         rejectInvalidInput(request)
-        return { data: await cart.updateQuantity(user.id, { productId: request.params.productId, quantity: request.body.quantity }) }
+        const { quantity, chosenPriceCents } = request.body
+        return { data: await cart.updateQuantity(user.id, { productId: request.params.productId, quantity, chosenPriceCents }) }
       },
     )
 

@@ -3,14 +3,17 @@
  * id, so another user's line does not exist for the caller (404). Quantities follow the shared
  * cart rules (digital lock, purchase limits) and are enforced inside the write itself, so two
  * processes adding at once cannot push a line past its limit. Prices are never stored here:
- * a line's price is its product's current price, from the catalog.
+ * a line's price is its product's current price, from the catalog, except the amount a shopper
+ * names for a pay-what-you-want product, which is checked against its minimum on every write.
  */
 import { and, asc, desc, eq, inArray, notInArray, sql } from 'drizzle-orm'
 import { checkAdd, checkUpdate, CART_MESSAGES, quantityCap, quantityRuleOf } from '../../shared/cart-rules.ts'
 import { CART_ERROR_MESSAGES, type CartLine } from '../../shared/contract/cart.ts'
 import type { Product } from '../../shared/contract/catalog.ts'
+import { CHECKOUT_ERROR_CODES } from '../../shared/contract/checkout-codes.ts'
 import { ERROR_MESSAGES } from '../../shared/contract/errors.ts'
 import { isUuid } from '../../shared/ids.ts'
+import { pwywRefusal } from '../../shared/pay-what-you-want.ts'
 import type { CatalogService } from '../catalog/catalog.service.ts'
 import type { Database, Executor } from '../db/client.ts'
 import { badRequest, notFound } from '../http/errors.ts'
@@ -19,6 +22,15 @@ import { cartItems, type CartItemRow } from './cart.schema.ts'
 export interface CartItemInput {
   productId: string
   quantity: number
+  /** Pay what you want: the shopper's amount for one unit (required for such a product, ignored otherwise). */
+  chosenPriceCents?: number | null | undefined
+}
+
+/** A line's change: its quantity (0 or less removes it), its pay-what-you-want amount, or both. */
+export interface CartItemUpdate {
+  productId: string
+  quantity?: number | undefined
+  chosenPriceCents?: number | undefined
 }
 
 function toCartLine(row: CartItemRow, product: Product): CartLine {
@@ -29,7 +41,19 @@ function toCartLine(row: CartItemRow, product: Product): CartLine {
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     product,
+    chosenPriceCents: product.priceModel === 'pwyw' ? row.chosenPriceCents : null,
   }
+}
+
+/**
+ * The amount a line stores for the product: the shopper's, when the product is pay what you
+ * want and the amount is at least its minimum (else 400 PRICE_BELOW_MINIMUM with checkout's
+ * sentence); null for a fixed price, whatever was sent.
+ */
+function chosenPriceFor(product: Product, chosenPriceCents: number | null | undefined): number | null {
+  const refusal = pwywRefusal(product, chosenPriceCents)
+  if (refusal) throw badRequest(refusal, CHECKOUT_ERROR_CODES.priceBelowMinimum)
+  return product.priceModel === 'pwyw' ? chosenPriceCents! : null
 }
 
 const productNotFound = () => notFound(ERROR_MESSAGES.productNotFound)
@@ -61,9 +85,13 @@ export function createCartService({ db, catalog }: CartServiceDeps) {
     /** The user's lines with product and category, newest first, in one query. */
     getCart,
 
-    /** Adds quantity to the user's line of the product (creating it), within the product's limit. */
-    async addItem(userId: string, { productId, quantity }: CartItemInput): Promise<CartLine> {
+    /**
+     * Adds quantity to the user's line of the product (creating it), within the product's limit.
+     * A pay-what-you-want amount replaces the line's: the shopper's latest figure is what they pay.
+     */
+    async addItem(userId: string, { productId, quantity, chosenPriceCents }: CartItemInput): Promise<CartLine> {
       const product = await activeProduct(productId)
+      const chosen = chosenPriceFor(product, chosenPriceCents)
       const rule = quantityRuleOf(product.metadata)
       const first = checkAdd(0, quantity, rule)
       if (!first.ok) throw badRequest(first.message, 'PURCHASE_LIMIT')
@@ -71,10 +99,10 @@ export function createCartService({ db, catalog }: CartServiceDeps) {
       // The limit is checked by the upsert itself: no row comes back when existing + added > cap.
       const [row] = await db
         .insert(cartItems)
-        .values({ userId, productId, quantity })
+        .values({ userId, productId, quantity, chosenPriceCents: chosen })
         .onConflictDoUpdate({
           target: [cartItems.userId, cartItems.productId],
-          set: { quantity: sql`${cartItems.quantity} + excluded.quantity`, updatedAt: sql`now()` },
+          set: { quantity: sql`${cartItems.quantity} + excluded.quantity`, chosenPriceCents: sql`excluded.chosen_price_cents`, updatedAt: sql`now()` },
           setWhere: sql`${cartItems.quantity} + excluded.quantity <= ${cap}`,
         })
         .returning()
@@ -82,10 +110,10 @@ export function createCartService({ db, catalog }: CartServiceDeps) {
       return toCartLine(row, product)
     },
 
-    /** Sets a line's quantity; 0 or less removes it (answering null). */
-    async updateQuantity(userId: string, { productId, quantity }: CartItemInput): Promise<CartLine | null> {
+    /** Sets a line's quantity (0 or less removes it, answering null) and, for pay what you want, its amount. */
+    async updateQuantity(userId: string, { productId, quantity, chosenPriceCents }: CartItemUpdate): Promise<CartLine | null> {
       if (!isUuid(productId)) throw cartItemNotFound()
-      if (quantity <= 0) {
+      if (quantity !== undefined && quantity <= 0) {
         const removed = await db
           .delete(cartItems)
           .where(and(eq(cartItems.userId, userId), eq(cartItems.productId, productId)))
@@ -95,11 +123,15 @@ export function createCartService({ db, catalog }: CartServiceDeps) {
       }
       const product = (await catalog.activeProductsByIds([productId])).get(productId)
       if (!product) throw cartItemNotFound()
-      const check = checkUpdate(quantity, quantityRuleOf(product.metadata))
-      if (!check.ok) throw badRequest(check.message, 'PURCHASE_LIMIT')
+      if (quantity !== undefined) {
+        const check = checkUpdate(quantity, quantityRuleOf(product.metadata))
+        if (!check.ok) throw badRequest(check.message, 'PURCHASE_LIMIT')
+      }
+      // A fixed-price line keeps its quantity when only an amount was sent; the amount is dropped.
+      const chosen = chosenPriceCents === undefined ? undefined : chosenPriceFor(product, chosenPriceCents)
       const [row] = await db
         .update(cartItems)
-        .set({ quantity, updatedAt: sql`now()` })
+        .set({ ...(quantity !== undefined ? { quantity } : {}), ...(chosen !== undefined ? { chosenPriceCents: chosen } : {}), updatedAt: sql`now()` })
         .where(and(eq(cartItems.userId, userId), eq(cartItems.productId, productId)))
         .returning()
       if (!row) throw cartItemNotFound()
@@ -141,13 +173,20 @@ export function createCartService({ db, catalog }: CartServiceDeps) {
      */
     async replaceCart(userId: string, items: CartItemInput[]): Promise<CartLine[]> {
       const quantities = new Map<string, number>()
-      for (const item of items) quantities.set(item.productId, (quantities.get(item.productId) ?? 0) + item.quantity)
+      // Of two lines of one product, the last one's amount counts.
+      const amounts = new Map<string, number | null | undefined>()
+      for (const item of items) {
+        quantities.set(item.productId, (quantities.get(item.productId) ?? 0) + item.quantity)
+        amounts.set(item.productId, item.chosenPriceCents)
+      }
       const found = await catalog.activeProductsByIds([...quantities.keys()])
+      const chosen = new Map<string, number | null>()
       for (const [productId, quantity] of quantities) {
         const product = found.get(productId)
         if (!product) throw productNotFound()
         const check = checkUpdate(quantity, quantityRuleOf(product.metadata))
         if (!check.ok) throw badRequest(check.message, 'PURCHASE_LIMIT')
+        chosen.set(productId, chosenPriceFor(product, amounts.get(productId)))
       }
       const ids = [...quantities.keys()]
       await db.transaction(async (tx) => {
@@ -156,10 +195,18 @@ export function createCartService({ db, catalog }: CartServiceDeps) {
           const now = Date.now()
           await tx
             .insert(cartItems)
-            .values(ids.map((productId, index) => ({ userId, productId, quantity: quantities.get(productId)!, createdAt: new Date(now - index) })))
+            .values(
+              ids.map((productId, index) => ({
+                userId,
+                productId,
+                quantity: quantities.get(productId)!,
+                chosenPriceCents: chosen.get(productId) ?? null,
+                createdAt: new Date(now - index),
+              })),
+            )
             .onConflictDoUpdate({
               target: [cartItems.userId, cartItems.productId],
-              set: { quantity: sql`excluded.quantity`, updatedAt: sql`now()` },
+              set: { quantity: sql`excluded.quantity`, chosenPriceCents: sql`excluded.chosen_price_cents`, updatedAt: sql`now()` },
             })
         }
         const stale = ids.length > 0 ? and(eq(cartItems.userId, userId), notInArray(cartItems.productId, ids)) : eq(cartItems.userId, userId)

@@ -18,6 +18,7 @@ import {
   searchSuggestionsQuerySchema,
   searchSuggestionsSchema,
   SUGGESTION_MIN_CHARS,
+  type ProductListItem,
 } from '../../shared/contract/catalog.ts'
 import { apiErrorSchema, ERROR_MESSAGES } from '../../shared/contract/errors.ts'
 import { sendCached, type CatalogCache } from './catalog-cache.ts'
@@ -35,6 +36,12 @@ function cacheKeyOf(query: object): string {
 }
 
 export function catalogRoutes(catalog: CatalogService, cache: CatalogCache): FastifyPluginAsyncZod {
+  /** A list whose bundles say how many products they hold (the cards' "Bundle · 5 packs"). */
+  const withBundleCounts = async <T extends { data: ProductListItem[] }>(list: T): Promise<T> => ({
+    ...list,
+    data: await catalog.withBundleItemCounts(list.data),
+  })
+
   return async (app) => {
     app.get(
       '/api/products',
@@ -49,11 +56,11 @@ export function catalogRoutes(catalog: CatalogService, cache: CatalogCache): Fas
           request,
           reply,
           await cache.answer(key, async () => {
-            if (!query.facets) return catalog.listProducts(query)
+            if (!query.facets) return withBundleCounts(await catalog.listProducts(query))
             // The counts do not change with the order or the page: every page of one filtered list shares them.
             const { sortBy: _sortBy, sortOrder: _sortOrder, limit: _limit, offset: _offset, ...filters } = query
             const [list, facets] = await Promise.all([
-              catalog.listProducts({ ...query, facets: false }),
+              catalog.listProducts({ ...query, facets: false }).then(withBundleCounts),
               cache.value(`facets?${cacheKeyOf(filters)}`, () => catalog.productFacets(query, (key, make) => cache.value(key, make))),
             ])
             return { ...list, facets }
@@ -80,7 +87,7 @@ export function catalogRoutes(catalog: CatalogService, cache: CatalogCache): Fas
           reply,
           await cache.answer(`related:${id}`, async () => {
             await catalog.getProduct(id)
-            return { data: await catalog.relatedProducts(id, RELATED_PRODUCT_COUNT) }
+            return { data: await catalog.withBundleItemCounts(await catalog.relatedProducts(id, RELATED_PRODUCT_COUNT)) }
           }),
         )
       },
@@ -117,7 +124,14 @@ export function catalogRoutes(catalog: CatalogService, cache: CatalogCache): Fas
         config: { failureMessage: ERROR_MESSAGES.fetchProduct },
       },
       async (request, reply) =>
-        sendCached(request, reply, await cache.answer(`product:${request.params.id}`, async () => ({ data: await catalog.getProduct(request.params.id) }))),
+        sendCached(
+          request,
+          reply,
+          await cache.answer(`product:${request.params.id}`, async () => {
+            const [product] = await catalog.withBundleItemCounts([await catalog.getProduct(request.params.id)])
+            return { data: product! }
+          }),
+        ),
     )
 
     app.get(
@@ -131,7 +145,16 @@ export function catalogRoutes(catalog: CatalogService, cache: CatalogCache): Fas
         config: { failureMessage: ERROR_MESSAGES.fetchProducts },
       },
       async (request, reply) =>
-        sendCached(request, reply, await cache.answer('sections', async () => ({ data: await catalog.catalogSections(CATALOG_SECTION_SIZE) }))),
+        sendCached(
+          request,
+          reply,
+          await cache.answer('sections', async () => {
+            const sections = await catalog.catalogSections(CATALOG_SECTION_SIZE)
+            const counted = await catalog.withBundleItemCounts(sections.flatMap((section) => section.products))
+            const byId = new Map(counted.map((product) => [product.id, product]))
+            return { data: sections.map((section) => ({ ...section, products: section.products.map((product) => byId.get(product.id)!) })) }
+          }),
+        ),
     )
 
     app.get(

@@ -26,7 +26,10 @@ import { createBundles } from './bundles.ts'
 import { mediaUrlFor, toCategoryView, toProductListItem, toProductView } from './product-view.ts'
 import { createProductDiscovery } from './product-discovery.ts'
 import { facetCounts, type Remember } from './facet-counts.ts'
-import { allConditions, productFilterSql, searchRelevance, searchTermsOf, type SearchTerms } from './product-filters.ts'
+import { allConditions, productFilterSql, searchRelevance, searchTermsOf, type ProductFilterSql } from './product-filters.ts'
+import { createSaleAdmin } from './sale-admin.ts'
+export type { AdminSaleRow, SaleAudit } from './sale-admin.ts'
+import { createSaleSchedule } from './sales.ts'
 
 export type ProductListParams = z.output<typeof productListQuerySchema>
 
@@ -36,7 +39,6 @@ const SORT_COLUMNS = {
   updated_at: products.updatedAt,
   updatedAt: products.updatedAt,
   name: products.name,
-  price: products.priceCents,
   rating: products.rating,
   bpm: products.bpm,
 } as const
@@ -49,15 +51,19 @@ function scopeKeyOf(params: ProductListParams): string {
 /**
  * The list's order: relevance (how well name, tags, genre and description match, plus how close
  * the spelling is) when searching, else the column asked for. Products without a rating or a BPM
- * come last either way. Without a search, "relevance" is the newest first.
+ * come last either way. Without a search, "relevance" is the newest first. Price is the price
+ * shoppers pay now (a running sale's); discount is the saving as a share of the struck price,
+ * the newest first among equal savings.
  */
-function orderOf(params: ProductListParams, search: SearchTerms | null): SQL[] {
+function orderOf(params: ProductListParams, { search, prices }: ProductFilterSql): SQL[] {
   if (params.sortBy === 'relevance') {
     if (!search) return [desc(products.createdAt)]
     return [desc(searchRelevance(search)), desc(products.createdAt)]
   }
-  const column = SORT_COLUMNS[params.sortBy]
   const ascending = params.sortOrder === 'asc'
+  if (params.sortBy === 'price') return [ascending ? asc(prices.paid) : desc(prices.paid)]
+  if (params.sortBy === 'discount') return [ascending ? asc(prices.discountShare) : desc(prices.discountShare), desc(products.createdAt)]
+  const column = SORT_COLUMNS[params.sortBy]
   if (params.sortBy === 'rating' || params.sortBy === 'bpm') return [sql`${column} ${ascending ? sql`asc` : sql`desc`} nulls last`]
   return [ascending ? asc(column) : desc(column)]
 }
@@ -72,6 +78,8 @@ export interface ProductSummary {
   downloadLimit: number
   /** A digital download (one copy per buyer), as opposed to a physical item. */
   isDigital: boolean
+  /** A bundle: its buyers get its items, each an order item of its own. */
+  isBundle: boolean
   category: Category | null
   /** The file version buyers download now; null before the product has a file. */
   fileVersion: LiveFileVersion | null
@@ -106,6 +114,8 @@ export interface CatalogServiceOptions {
 
 export function createCatalogService(db: Database, storage?: CatalogStorage, { mediaBaseUrl }: CatalogServiceOptions = {}) {
   const mediaUrl = mediaUrlFor(mediaBaseUrl)
+  // The running sales price every product this service answers, read with the clock at each call.
+  const saleSchedule = createSaleSchedule(db)
 
   /** The category at this slug, or at a slug it had before it was changed. */
   async function findCategoryBySlug(slug: string): Promise<Category | null> {
@@ -127,10 +137,14 @@ export function createCatalogService(db: Database, storage?: CatalogStorage, { m
     ...createProductAdmin(db),
     ...createProductMedia(storageDeps),
     ...createProductFileVersions(storageDeps),
-    ...createProductDiscovery(db, mediaUrl),
-    ...createBundles(db),
+    ...createProductDiscovery(db, mediaUrl, saleSchedule.pricingNow),
+    ...createSaleAdmin(db, saleSchedule),
+    /** The timed sales this service prices with: app.ts joins them to the catalog cache. */
+    saleSchedule,
+    ...createBundles(db, mediaUrl, saleSchedule.pricingNow),
     async listProducts(params: ProductListParams): Promise<ProductList> {
-      const filters = productFilterSql(params)
+      const pricing = await saleSchedule.pricingNow()
+      const filters = productFilterSql(params, pricing)
       const where = allConditions(filters)
       // The page is chosen on narrow rows (id, sort keys, the window count); only its own rows are read whole.
       const page = db
@@ -138,7 +152,7 @@ export function createCatalogService(db: Database, storage?: CatalogStorage, { m
         .from(products)
         .leftJoin(categories, eq(products.categoryId, categories.id))
         .where(where)
-        .orderBy(...orderOf(params, filters.search), asc(products.id))
+        .orderBy(...orderOf(params, filters), asc(products.id))
         .limit(params.limit)
         .offset(params.offset)
         .as('page')
@@ -147,7 +161,7 @@ export function createCatalogService(db: Database, storage?: CatalogStorage, { m
         .from(page)
         .innerJoin(products, eq(products.id, page.id))
         .leftJoin(categories, eq(products.categoryId, categories.id))
-        .orderBy(...orderOf(params, filters.search), asc(products.id))
+        .orderBy(...orderOf(params, filters), asc(products.id))
       const [rows, facets] = await Promise.all([listing, params.facets ? facetCounts(db, filters, params.tag ?? [], scopeKeyOf(params)) : undefined])
 
       let total = rows[0]?.total ?? 0
@@ -164,7 +178,7 @@ export function createCatalogService(db: Database, storage?: CatalogStorage, { m
         }
       }
       return {
-        data: rows.map((row) => toProductListItem(row.product, row.category?.id ? toCategoryView(row.category) : null, mediaUrl)),
+        data: rows.map((row) => toProductListItem(row.product, row.category?.id ? toCategoryView(row.category) : null, mediaUrl, pricing)),
         total,
         limit: params.limit,
         offset: params.offset,
@@ -174,13 +188,14 @@ export function createCatalogService(db: Database, storage?: CatalogStorage, { m
     },
 
     /** The filter panel's options and counts for a list (its order and page aside); `remember` keeps what a scope's lists share. */
-    productFacets(params: ProductListParams, remember?: Remember): Promise<CatalogFacets> {
-      return facetCounts(db, productFilterSql(params), params.tag ?? [], scopeKeyOf(params), remember)
+    async productFacets(params: ProductListParams, remember?: Remember): Promise<CatalogFacets> {
+      return facetCounts(db, productFilterSql(params, await saleSchedule.pricingNow()), params.tag ?? [], scopeKeyOf(params), remember)
     },
 
     /** One active product; a malformed id is simply not found (never a database error). */
     async getProduct(id: string): Promise<Product> {
       if (!isUuid(id)) throw notFound(ERROR_MESSAGES.productNotFound)
+      const pricing = await saleSchedule.pricingNow()
       const [row] = await db
         .select({ product: products, category: categoryColumns })
         .from(products)
@@ -188,7 +203,7 @@ export function createCatalogService(db: Database, storage?: CatalogStorage, { m
         .where(and(eq(products.id, id), eq(products.isActive, true)))
         .limit(1)
       if (!row) throw notFound(ERROR_MESSAGES.productNotFound)
-      return toProductView(row.product, row.category?.id ? toCategoryView(row.category) : null, mediaUrl)
+      return toProductView(row.product, row.category?.id ? toCategoryView(row.category) : null, mediaUrl, pricing)
     },
 
     /**
@@ -207,6 +222,7 @@ export function createCatalogService(db: Database, storage?: CatalogStorage, { m
         .from(products)
         .where(eq(products.isActive, true))
         .as('ranked')
+      const pricing = await saleSchedule.pricingNow()
       const [sections, top] = await Promise.all([
         db.select(categoryColumns).from(categories).orderBy(asc(categories.position), asc(categories.name)),
         db.select().from(ranked).where(lte(ranked.rank, perCategory)),
@@ -232,7 +248,7 @@ export function createCatalogService(db: Database, storage?: CatalogStorage, { m
           products: mine
             .map((entry) => byId.get(entry.id))
             .filter((row) => row !== undefined)
-            .map((row) => toProductListItem(row.product, toCategoryView(category), mediaUrl)),
+            .map((row) => toProductListItem(row.product, toCategoryView(category), mediaUrl, pricing)),
           total: Number(mine[0]?.total ?? 0),
         }
       })
@@ -247,12 +263,14 @@ export function createCatalogService(db: Database, storage?: CatalogStorage, { m
     async activeProductsByIds(ids: readonly string[]): Promise<Map<string, Product>> {
       const valid = [...new Set(ids)].filter(isUuid)
       if (valid.length === 0) return new Map()
+      // Priced by the sales running now: the cart and checkout charge what the product page shows.
+      const pricing = await saleSchedule.pricingNow()
       const rows = await db
         .select({ product: products, category: categoryColumns })
         .from(products)
         .leftJoin(categories, eq(products.categoryId, categories.id))
         .where(and(inArray(products.id, valid), eq(products.isActive, true)))
-      return new Map(rows.map((row) => [row.product.id, toProductView(row.product, row.category?.id ? toCategoryView(row.category) : null, mediaUrl)]))
+      return new Map(rows.map((row) => [row.product.id, toProductView(row.product, row.category?.id ? toCategoryView(row.category) : null, mediaUrl, pricing)]))
     },
 
     /** Summaries of products by id, active or archived (a buyer keeps what they bought), in one query. */
@@ -267,6 +285,7 @@ export function createCatalogService(db: Database, storage?: CatalogStorage, { m
           imageUrl: products.imageUrl,
           fileSize: products.fileSize,
           downloadLimit: products.downloadLimit,
+          isBundle: products.isBundle,
           metadata: products.metadata,
           category: categoryColumns,
           fileVersion: LIVE_FILE_VERSION_COLUMNS,

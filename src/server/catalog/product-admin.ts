@@ -6,10 +6,12 @@
  * does not show (images, preview, rating) is kept as it is.
  */
 import { and, asc, desc, eq, ilike, sql, type SQL } from 'drizzle-orm'
-import { dollarsToCents, PRODUCT_ADMIN_MESSAGES as MESSAGES, type ProductForm } from '../../shared/contract/admin-products.ts'
+import { dollarsToCents, priceToCents, PRODUCT_ADMIN_MESSAGES as MESSAGES, type ProductForm } from '../../shared/contract/admin-products.ts'
 import { SOUND_TYPE_IDS } from '../../shared/contract/catalog-filters.ts'
 import { STALE_VERSION } from '../../shared/contract/strict-input.ts'
 import { isUuid } from '../../shared/ids.ts'
+import { centsToDollarString } from '../../shared/money.ts'
+import { amountToCents } from '../../shared/pay-what-you-want.ts'
 import type { ProductMetadata } from '../../shared/product-view.ts'
 import type { Database, Executor } from '../db/client.ts'
 import { AppError, fieldError, notFound } from '../http/errors.ts'
@@ -35,6 +37,8 @@ export function productFormOf(row: ProductRow): ProductForm {
     name: row.name,
     description: row.description,
     price: (row.priceCents / 100).toFixed(2),
+    priceModel: row.priceModel,
+    minimumPrice: row.priceModel === 'pwyw' ? centsToDollarString(row.minPriceCents ?? 0) : '',
     originalPrice: cents(metadata.originalPrice),
     categoryId: row.categoryId ?? '',
     active: row.isActive,
@@ -58,10 +62,14 @@ function soundTypesOf(value: unknown): string[] {
   return SOUND_TYPE_IDS.filter((id) => given.includes(id))
 }
 
-/** The columns a saved form writes; `metadata` keeps what the form does not hold. */
+/**
+ * The columns a saved form writes; `metadata` keeps what the form does not hold. Pay what you
+ * want keeps its minimum, and no original price: nothing is struck through when the buyer names the price.
+ */
 function columnsOf(form: ProductForm, metadata: ProductMetadata) {
-  const priceCents = dollarsToCents(form.price)!
-  const originalPrice = form.originalPrice ? dollarsToCents(form.originalPrice)! : undefined
+  const priceCents = priceToCents(form.price)!
+  const pwyw = form.priceModel === 'pwyw'
+  const originalPrice = form.originalPrice && !pwyw ? dollarsToCents(form.originalPrice)! : undefined
   const next: ProductMetadata = { ...metadata, featured: form.featured, isNew: form.isNew, isOnSale: originalPrice !== undefined }
   const set = <K extends keyof ProductMetadata>(key: K, value: ProductMetadata[K] | undefined) => {
     if (value === undefined || value === '') delete next[key]
@@ -86,6 +94,8 @@ function columnsOf(form: ProductForm, metadata: ProductMetadata) {
     name: form.name,
     description: form.description,
     priceCents,
+    priceModel: form.priceModel,
+    minPriceCents: pwyw ? amountToCents(form.minimumPrice) : null,
     categoryId: form.categoryId || null,
     isActive: form.active,
     downloadLimit: Number(form.downloadLimit),
@@ -150,7 +160,8 @@ export function createProductAdmin(db: Database) {
         const [current] = isUuid(id) ? await tx.select().from(products).where(eq(products.id, id)).for('update') : []
         if (!current) throw notFound(MESSAGES.notFound)
         if (version !== current.version) throw new AppError(409, STALE_VERSION, MESSAGES.changed)
-        if (form.active && !current.fileUrl) throw fieldError('active', MESSAGES.noFile)
+        // A bundle's buyers get its items' files: it needs none of its own.
+        if (form.active && !current.fileUrl && !current.isBundle) throw fieldError('active', MESSAGES.noFile)
         await assertCategory(tx, form.categoryId)
         // The version is checked and counted in the one statement that writes.
         const [saved] = await tx

@@ -1,6 +1,7 @@
 /** Turns a product row (and its category) into the API's Product, with its derived fields (sale price, badges, rating, images). */
 import { DERIVED_METADATA_KEYS, type Category, type Product, type ProductListItem } from '../../shared/contract/catalog.ts'
 import type { SaleTerms } from '../../shared/contract/selling.ts'
+import { pwywMinimumCents } from '../../shared/pay-what-you-want.ts'
 import { productImages } from '../../shared/product-view.ts'
 import { bestSaleFor } from '../../shared/sales.ts'
 import type { CategoryRow, ProductRow } from './catalog.schema.ts'
@@ -85,7 +86,7 @@ export function toProductView(row: ViewedRow, category: Category | null, mediaUr
     genre: row.genre,
     types: row.soundTypes,
     priceModel: row.priceModel,
-    minPriceCents: row.priceModel === 'pwyw' ? (row.minPriceCents ?? 0) : null,
+    minPriceCents: row.priceModel === 'pwyw' ? pwywMinimumCents(row.minPriceCents) : null,
     isBundle: row.isBundle,
     sale: applied ? { id: applied.sale.id, name: applied.sale.name, endsAt: applied.sale.endsAt.toISOString() } : null,
   }

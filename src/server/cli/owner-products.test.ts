@@ -101,14 +101,25 @@ describe('owner product add', () => {
     expect(new Set(trail.map((entry) => entry.actorEmail))).toEqual(new Set(['owner-cli']))
   })
 
-  it('refuses a free price with the form\u2019s words, and an unknown category with the list of slugs', async () => {
-    const free = await owner('product', 'add', '--name', 'Free Pack', '--price', '0', '--file', join(work, 'pack.zip'))
-    expect(free).toMatchObject({ code: 1, err: '--price: Price must be more than $0 with at most 2 decimals' })
+  it('refuses a price that is not an amount with the form\u2019s words, and an unknown category with the list of slugs', async () => {
+    const free = await owner('product', 'add', '--name', 'Free Pack', '--price', 'free', '--file', join(work, 'pack.zip'))
+    expect(free).toMatchObject({ code: 1, err: '--price: Price must be 0 (free) or more, with at most 2 decimals' })
     const lost = await owner('product', 'add', '--name', 'Lost Pack', '--price', '5', '--category', 'vinyl', '--file', join(work, 'pack.zip'))
     expect(lost.code).toBe(1)
     expect(lost.err).toMatch(/^No category "vinyl"\. The store has: .*sample-packs/)
     expect(await productNamed('Free Pack')).toBeUndefined()
     expect(await productNamed('Lost Pack')).toBeUndefined()
+  })
+
+  it('adds a pay-what-you-want product with --pwyw-min (--price is the suggested amount), and refuses a minimum above it', async () => {
+    const name = `Tip Jar Loops ${uniqueEmail('x').slice(2, 10)}`
+    const added = await owner('product', 'add', '--name', name, '--price', '12', '--pwyw-min', '4.50', '--file', join(work, 'pack.zip'))
+    expect(added).toMatchObject({ code: 0, err: '' })
+    expect(added.out).toContain(`Added "${name}" at pay what you want from $4.50 (suggested $12.00) (pack.zip`)
+    expect(await productNamed(name)).toMatchObject({ priceModel: 'pwyw', minPriceCents: 450, priceCents: 1200, isActive: true })
+    const refused = await owner('product', 'add', '--name', 'Greedy Pack', '--price', '3', '--pwyw-min', '5', '--file', join(work, 'pack.zip'))
+    expect(refused).toMatchObject({ code: 1, err: '--pwyw-min: Minimum price must be at most the suggested price' })
+    expect(await productNamed('Greedy Pack')).toBeUndefined()
   })
 
   it('removes the half-added product and its stored file when the preview is not audio', async () => {

@@ -15,6 +15,8 @@ import { AppError } from '../http/errors.ts'
 import { createOrderAdminService } from '../orders/order-admin.service.ts'
 import type { OrderStatus } from '../orders/orders.types.ts'
 import { createPromoCommands, type PromoSetOptions } from './promo-commands.ts'
+import { registerSaleCommands } from './sale-commands.ts'
+import { registerBundleCommands } from './bundle-commands.ts'
 import { createPromoService } from '../promo/promo.service.ts'
 import { createProductCommands, MANIFEST_EXAMPLE, ProductInputError, type ProductInput } from './product-commands.ts'
 import { productFileServicesOn, registerProductFileCommands } from './product-file-commands.ts'
@@ -141,6 +143,7 @@ export async function runOwnerCommand(argv: string[], { database, storage, publi
     .option('--preview <path>', 'the audio preview (WAV, MP3, FLAC or OGG)')
     .option('--description <text>', 'the description')
     .option('--original-price <dollars>', 'the price before the sale, shown struck through')
+    .option('--pwyw-min <dollars>', 'pay what you want, from this minimum (0 for $0+); --price is then the suggested amount')
     .option('--tags <tags>', 'comma-separated tags')
     .option('--bpm <bpm>', 'the tempo')
     .option('--key <key>', 'the musical key, e.g. "A minor"')
@@ -159,7 +162,7 @@ export async function runOwnerCommand(argv: string[], { database, storage, publi
     .command('import')
     .argument('<dir>', 'a folder with manifest.json or manifest.csv and the files it names')
     .description(
-      `Add every product of a folder's manifest (columns: name, price, category, file, cover, preview, description, originalPrice, tags, bpm, key, genre, types, downloadLimit, active; files inside the folder). Products already in the store (same name) are skipped. Example manifest.json: ${MANIFEST_EXAMPLE}`,
+      `Add every product of a folder's manifest (columns: name, price, category, file, cover, preview, description, originalPrice, pwywMin, tags, bpm, key, genre, types, downloadLimit, active; files inside the folder). Products already in the store (same name) are skipped. Example manifest.json: ${MANIFEST_EXAMPLE}`,
     )
     .action((dir: string) =>
       reportingInputErrors(async () => {
@@ -177,13 +180,30 @@ export async function runOwnerCommand(argv: string[], { database, storage, publi
     },
   })
 
+  registerBundleCommands(program, {
+    services: async () => {
+      const db = await database()
+      return { catalog: createCatalogService(db, storage), audit: createAuditService(db), actor: CLI_ACTOR }
+    },
+    io,
+    failed: () => {
+      exitCode = 1
+    },
+  })
+
   program
     .command('promo')
     .description('Promo codes')
     .command('set')
     .argument('<code>', 'the code shoppers type (letters, digits, - or _)')
-    .description('Create a percent-off promo code, or change the options given on an existing one')
-    .option('--percent <percent>', 'percent off, 1 to 100 (required for a new code)')
+    .description('Create a promo code (percent or fixed amount off), or change the options given on an existing one')
+    .option('--percent <percent>', 'percent off, 1 to 100 (a new code needs --percent or --amount)')
+    .option('--amount <dollars>', 'a fixed amount off the lines it covers, e.g. 5.00')
+    .option('--products <ids>', 'limit it to these products (comma-separated ids); "" for every product')
+    .option('--categories <slugs>', 'limit it to these categories (comma-separated slugs or ids); "" for every category')
+    .option('--not-on-sale', 'lines priced by a sale get nothing')
+    .option('--sale-items', 'lines on sale get the code too')
+    .option('--budget <dollars>', 'the most discount it may ever give, e.g. 100.00; "none" for no budget')
     .option('--starts <date>', 'first day (YYYY-MM-DD, UTC) or an ISO time; "" for no start')
     .option('--ends <date>', 'when it stops working (YYYY-MM-DD, UTC) or an ISO time; "" for no end')
     .option('--max-uses <count>', 'how many orders may use it, or "unlimited"')
@@ -195,9 +215,20 @@ export async function runOwnerCommand(argv: string[], { database, storage, publi
     .action((code: string, options: PromoSetOptions) =>
       reportingInputErrors(async () => {
         const db = await database()
-        io.out(await createPromoCommands({ promo: createPromoService(db), audit: createAuditService(db), actor: CLI_ACTOR }).setPromo(code, options))
+        const catalog = createCatalogService(db)
+        const commands = createPromoCommands({ promo: createPromoService(db, catalog), catalog, audit: createAuditService(db), actor: CLI_ACTOR })
+        io.out(await commands.setPromo(code, options))
       }),
     )
+
+  registerSaleCommands(program, {
+    database,
+    actor: CLI_ACTOR,
+    io,
+    failed: () => {
+      exitCode = 1
+    },
+  })
 
   try {
     await program.parseAsync(argv, { from: 'user' })

@@ -16,6 +16,7 @@ import { FILE_VERSION_ACTIONS, OWNER_CLI_UPLOADER } from '../../shared/contract/
 import { formatPrice } from '../../shared/money.ts'
 import { fileSizeMb } from '../../shared/product-view.ts'
 import type { AuditService } from '../admin/audit.service.ts'
+import type { ProductRow } from '../catalog/catalog.schema.ts'
 import type { CatalogService } from '../catalog/catalog.service.ts'
 import type { Executor } from '../db/client.ts'
 import { AppError } from '../http/errors.ts'
@@ -39,6 +40,8 @@ export const productInputSchema = z.object({
   preview: text('preview').optional(),
   description: text('description').optional(),
   originalPrice: textOrNumber('originalPrice').optional(),
+  /** Pay what you want from this many dollars ("0" for $0+); price is then the suggested amount. */
+  pwywMin: textOrNumber('pwywMin').optional(),
   tags: z.union([z.string(), z.array(z.string()).transform((tags) => tags.join(', '))], { error: 'tags must be text or a list of text' }).optional(),
   bpm: textOrNumber('bpm').optional(),
   key: text('key').optional(),
@@ -61,9 +64,15 @@ export class ProductInputError extends Error {}
 
 /** How a message names a form field: its flag on the command line, its column in a manifest. */
 type FieldName = (field: string) => string
-const FORM_FLAGS: Partial<Record<string, string>> = { originalPrice: 'original-price', downloadLimit: 'download-limit', categoryId: 'category', types: 'type' }
+const FORM_FLAGS: Partial<Record<string, string>> = {
+  originalPrice: 'original-price',
+  minimumPrice: 'pwyw-min',
+  downloadLimit: 'download-limit',
+  categoryId: 'category',
+  types: 'type',
+}
 const FLAG_NAME: FieldName = (field) => `--${FORM_FLAGS[field] ?? field}`
-const COLUMN_NAME: FieldName = (field) => (field === 'categoryId' ? 'category' : field)
+const COLUMN_NAME: FieldName = (field) => (field === 'categoryId' ? 'category' : field === 'minimumPrice' ? 'pwywMin' : field)
 
 /** A product whose fields and files are checked, ready to be added. */
 interface CheckedProduct {
@@ -104,6 +113,8 @@ function formOf(input: z.output<typeof productInputSchema>, categories: AdminCat
     name: input.name,
     description: input.description ?? '',
     price: input.price,
+    priceModel: input.pwywMin === undefined ? 'fixed' : 'pwyw',
+    minimumPrice: input.pwywMin ?? '',
     originalPrice: input.originalPrice ?? '',
     categoryId,
     active: input.active ?? true,
@@ -141,6 +152,12 @@ async function readable(path: string, what: string): Promise<string> {
   return full
 }
 
+/** "$19.50", or "pay what you want from $5.00 (suggested $19.50)". */
+function priceOf(product: Pick<ProductRow, 'priceCents' | 'priceModel' | 'minPriceCents'>): string {
+  if (product.priceModel !== 'pwyw') return formatPrice(product.priceCents)
+  return `pay what you want from ${formatPrice(product.minPriceCents ?? 0)} (suggested ${formatPrice(product.priceCents)})`
+}
+
 export function createProductCommands({ catalog, audit, actor }: ProductCommandsDeps) {
   const audited = (action: string) => (tx: Executor, id: string, change: { before: unknown; after: unknown }) =>
     audit.record(tx, {
@@ -173,7 +190,7 @@ export function createProductCommands({ catalog, audit, actor }: ProductCommands
       ].filter(Boolean)
       return {
         id: created.id,
-        summary: `Added "${form.name}" at ${formatPrice(created.priceCents)} (${parts.join('; ')}), ${form.active ? `in the store at /products/${created.id}` : 'hidden from the store'}.`,
+        summary: `Added "${form.name}" at ${priceOf(created)} (${parts.join('; ')}), ${form.active ? `in the store at /products/${created.id}` : 'hidden from the store'}.`,
       }
     } catch (error) {
       await catalog.discardUnsoldProduct(created.id)

@@ -272,6 +272,24 @@ export function createBuyerOrdersService({ db, licenceSecret, catalog, accounts,
         .returning({ downloadsRemaining: orderItems.downloadsRemaining })
       return spent?.downloadsRemaining ?? null
     },
+
+    /**
+     * When each of these buyers last started an order still awaiting payment or paid one (the
+     * later of its creation and its payment); a buyer with neither is absent. A forgotten cart's
+     * reminder asks it: an order since the cart's last change means they did not forget it.
+     */
+    async lastOrderActivityOf(userIds: readonly string[]): Promise<Map<string, Date>> {
+      if (userIds.length === 0) return new Map()
+      const rows = await db
+        .select({
+          userId: orders.userId,
+          latest: sql<Date>`max(greatest(${orders.createdAt}, coalesce(${orders.completedAt}, ${orders.createdAt})))`.mapWith(orders.createdAt),
+        })
+        .from(orders)
+        .where(and(inArray(orders.userId, [...userIds]), inArray(orders.status, ['PENDING', ...PAID_ORDER_STATUSES])))
+        .groupBy(orders.userId)
+      return new Map(rows.flatMap((row) => (row.userId ? [[row.userId, row.latest] as const] : [])))
+    },
   }
 }
 

@@ -26,6 +26,7 @@ import type { GuestOrdersService } from './guest-orders.service.ts'
 import type { OrderAccessService } from './order-access.service.ts'
 import { chargedTaxOf } from './charged-tax.ts'
 import { licenceCodeOf } from './licence.ts'
+import { bundleNameOf } from './order-views.ts'
 import { orderItems, orders, PAID_ORDER_STATUSES, type OrderRow, type OrderStatus } from './orders.schema.ts'
 import type { PendingOrdersService } from './pending-orders.service.ts'
 import type { SettingsService } from '../settings/settings.service.ts'
@@ -117,12 +118,23 @@ export function createFulfilmentService({
   /** The order's items with their products' names and digital flags, in item order. */
   async function itemsWithProducts(orderId: string) {
     const items = await db
-      .select({ id: orderItems.id, productId: orderItems.productId, quantity: orderItems.quantity, priceCents: orderItems.priceCents })
+      .select({
+        id: orderItems.id,
+        productId: orderItems.productId,
+        quantity: orderItems.quantity,
+        priceCents: orderItems.priceCents,
+        parentItemId: orderItems.parentItemId,
+      })
       .from(orderItems)
       .where(eq(orderItems.orderId, orderId))
       .orderBy(asc(orderItems.createdAt), asc(orderItems.id))
     const products = await catalog.productSummariesByIds(items.map((item) => item.productId))
-    return items.map((item) => ({ ...item, name: products.get(item.productId)?.name ?? 'Product', isDigital: products.get(item.productId)?.isDigital ?? true }))
+    return items.map((item) => ({
+      ...item,
+      name: products.get(item.productId)?.name ?? 'Product',
+      isDigital: products.get(item.productId)?.isDigital ?? true,
+      includedIn: bundleNameOf(item, items, products),
+    }))
   }
 
   /**
@@ -223,7 +235,10 @@ export function createFulfilmentService({
       // Numbered with the payment: a payment rolled back gives its number back, and no two payments share one.
       await taxDocuments.issueInvoice(tx, {
         order: completed!,
-        lines: items.map((item) => ({ orderItemId: item.id, name: item.name, quantity: item.quantity, priceCents: item.priceCents })),
+        // What was charged for: the items a bundle granted are billed on the bundle's line.
+        lines: items
+          .filter((item) => item.parentItemId === null)
+          .map((item) => ({ orderItemId: item.id, name: item.name, quantity: item.quantity, priceCents: item.priceCents })),
       })
       if (order.id === before?.id) {
         if (order.userId) await cart.removeProducts(order.userId, productsLeavingCart(order, items), tx)

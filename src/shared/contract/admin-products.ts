@@ -4,7 +4,10 @@
  */
 import { z } from 'zod'
 import { parseMusicKey } from '../music-keys.ts'
+import { formatPrice } from '../money.ts'
+import { amountToCents, PWYW_MAX_CENTS } from '../pay-what-you-want.ts'
 import { SOUND_TYPE_IDS } from './catalog-filters.ts'
+import { PRICE_MODELS } from './selling.ts'
 import { versionSchema } from './strict-input.ts'
 import { productMediaSchema } from './uploads.ts'
 
@@ -15,12 +18,17 @@ export function dollarsToCents(value: string): number | null {
   return cents > 0 ? cents : null
 }
 
+/** The product's price: "29.99" → 2999, and 0 ("0", "0.00") for a free product, which shoppers get with their email ("Get it free"). */
+export function priceToCents(value: string): number | null {
+  return /^0{1,7}(\.0{1,2})?$/.test(value.trim()) ? 0 : dollarsToCents(value)
+}
+
 const priceField = (label: string) =>
   z
     .string()
     .trim()
     .min(1, `${label} is required`)
-    .refine((value) => dollarsToCents(value) !== null, `${label} must be more than $0 with at most 2 decimals`)
+    .refine((value) => priceToCents(value) !== null, `${label} must be 0 (free) or more, with at most 2 decimals`)
 
 const optionalWhole = (label: string, min: number, max: number) =>
   z
@@ -35,7 +43,12 @@ export const productFormSchema = z
   .strictObject({
     name: z.string().trim().min(1, 'Name is required').max(120, 'Name must be at most 120 characters'),
     description: z.string().trim().max(5000, 'Description must be at most 5000 characters'),
+    /** Pay what you want: the suggested amount the buyer's field starts at. */
     price: priceField('Price'),
+    /** `fixed`, or `pwyw`: the buyer names the price, at least minimumPrice (older clients send neither field). */
+    priceModel: z.enum(PRICE_MODELS, { error: 'Pricing must be a fixed price or pay what you want' }).default('fixed'),
+    /** Pay what you want: the least a buyer may pay, in dollars ("0" for $0+); ignored for a fixed price. */
+    minimumPrice: z.string().trim().max(20, 'Minimum price must be $0.00 or more with at most 2 decimals').default(''),
     originalPrice: z
       .string()
       .trim()
@@ -61,19 +74,55 @@ export const productFormSchema = z
     types: z.array(z.enum(SOUND_TYPE_IDS as [string, ...string[]], { message: `Type must be one of ${SOUND_TYPE_IDS.join(', ')}` })).max(SOUND_TYPE_IDS.length),
   })
   .superRefine((form, context) => {
-    const price = dollarsToCents(form.price)
+    if (form.priceModel === 'pwyw') {
+      payWhatYouWantIssues(form).forEach(([path, message]) => context.addIssue({ code: 'custom', path: [path], message }))
+      return
+    }
+    const price = priceToCents(form.price)
     const original = form.originalPrice ? dollarsToCents(form.originalPrice) : null
-    if (price !== null && original !== null && original <= price) {
+    // A free product is had with an email, never bought: nothing is struck through above "Free".
+    if (price === 0 && original !== null) {
+      context.addIssue({ code: 'custom', path: ['originalPrice'], message: 'A free product has no original price: leave it empty' })
+    } else if (price !== null && original !== null && original <= price) {
       context.addIssue({ code: 'custom', path: ['originalPrice'], message: 'Original price must be higher than the price (it is shown struck through)' })
     }
   })
 export type ProductForm = z.infer<typeof productFormSchema>
+
+export const PAY_WHAT_YOU_WANT_FORM_MESSAGES = {
+  minimumRequired: 'Minimum price is required for pay what you want ($0 lets buyers pay nothing)',
+  minimumInvalid: 'Minimum price must be $0.00 or more with at most 2 decimals',
+  minimumAboveSuggested: 'Minimum price must be at most the suggested price',
+  /** A $0 minimum with a $0 suggestion is a free product, which is had with an email instead of checkout. */
+  freeProduct: 'A $0.00 minimum with a $0.00 suggested price is a free product: choose Fixed price at $0.00 instead',
+  suggestedTooHigh: `Suggested price must be at most ${formatPrice(PWYW_MAX_CENTS)}, the most a buyer may pay`,
+} as const
+
+/**
+ * Pay what you want's rules for the form: a minimum of $0.00 or more, at most the suggested
+ * price (the price field), which buyers can pay (at most PWYW_MAX_CENTS); not both $0.00.
+ * The original price is not checked: a struck-through price means nothing when the buyer names it.
+ */
+function payWhatYouWantIssues(form: { price: string; minimumPrice: string }): [keyof ProductForm, string][] {
+  const messages = PAY_WHAT_YOU_WANT_FORM_MESSAGES
+  const suggested = amountToCents(form.price)
+  if (suggested !== null && suggested > PWYW_MAX_CENTS) return [['price', messages.suggestedTooHigh]]
+  if (form.minimumPrice === '') return [['minimumPrice', messages.minimumRequired]]
+  const minimum = amountToCents(form.minimumPrice)
+  if (minimum === null) return [['minimumPrice', messages.minimumInvalid]]
+  if (suggested === null) return []
+  if (minimum === 0 && suggested === 0) return [['minimumPrice', messages.freeProduct]]
+  if (minimum > suggested) return [['minimumPrice', messages.minimumAboveSuggested]]
+  return []
+}
 
 /** A new product's form, in the console and the owner CLI alike: hidden until its file is there, 3 downloads per purchase. */
 export const EMPTY_PRODUCT_FORM: ProductForm = {
   name: '',
   description: '',
   price: '',
+  priceModel: 'fixed',
+  minimumPrice: '',
   originalPrice: '',
   categoryId: '',
   active: false,

@@ -13,8 +13,12 @@ export { CATALOG_SECTION_SIZE }
 export const DEFAULT_PAGE_SIZE = 10
 export const MAX_PAGE_SIZE = 100
 
-/** Columns a list may be sorted by (camelCase, and the snake_case names older links use). */
-export const PRODUCT_SORT_COLUMNS = ['created_at', 'createdAt', 'updated_at', 'updatedAt', 'name', 'price', 'rating', 'bpm', 'relevance'] as const
+/**
+ * Columns a list may be sorted by (camelCase, and the snake_case names older links use). `price`
+ * is the price shoppers pay now (a running sale's); `discount` is the saving as a share of the
+ * struck-through price.
+ */
+export const PRODUCT_SORT_COLUMNS = ['created_at', 'createdAt', 'updated_at', 'updatedAt', 'name', 'price', 'rating', 'bpm', 'relevance', 'discount'] as const
 
 export const categorySchema = z.object({
   id: z.string(),
@@ -68,6 +72,8 @@ export const productSchema = z.object({
   minPriceCents: z.number().int().nullable(),
   /** A bundle of other products (its page lists them; buying it grants each). */
   isBundle: z.boolean(),
+  /** A bundle: how many products it holds (the card's "Bundle · 5 packs"); absent for other products. */
+  bundleItemCount: z.number().int().optional(),
   /** The timed sale pricing it now: priceCents is the sale price and originalPriceCents the regular one. */
   sale: z.object({ id: z.string(), name: z.string(), endsAt: z.string() }).nullable(),
 })

@@ -142,6 +142,8 @@ export const orderItemViewSchema = z.object({
   access: itemAccessSchema,
   /** The product's file version a download serves now; null before the product has a file. */
   fileVersion: liveFileVersionSchema.nullable(),
+  /** The bundle this item came with (its price is paid on the bundle's line); absent for an item bought on its own. */
+  includedIn: z.string().optional(),
 })
 
 export const orderViewSchema = z.object({

@@ -27,14 +27,6 @@ export interface SaleTerms {
   endsAt: Date
 }
 
-/** The sale a product's price shows while it runs (the storefront's "Sale ends in 2 days"). */
-export interface ProductSale {
-  id: string
-  name: string
-  /** ISO time the sale price ends. */
-  endsAt: string
-}
-
 /** A promo code's discount, as pricing applies it to a cart's lines. */
 export interface CodeDiscount {
   /** Whole percent off the eligible lines; null for a fixed-amount code. */

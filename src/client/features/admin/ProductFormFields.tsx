@@ -2,15 +2,23 @@
  * The product form's fields, labelled as the owner reads them, each with its error beside it
  * (from the shared schema in the browser, or from the server). Key and genre suggest what the
  * store knows (the 24 keys, the genres of its products) but take any key or mode as written.
+ * Pricing is a fixed price (with an optional original price) or pay what you want (a minimum
+ * and the suggested price the buyer's field starts at).
  */
 import { Fragment, useId, type ReactNode } from 'react'
 import type { ProductForm } from '../../../shared/contract/admin-products.ts'
 import type { AdminCategory } from '../../../shared/contract/admin-categories.ts'
 import { SOUND_TYPES } from '../../../shared/contract/catalog-filters.ts'
+import type { PriceModel } from '../../../shared/contract/selling.ts'
 import { MUSIC_KEYS } from '../../../shared/music-keys.ts'
 import { INPUT_CLASS } from '../../components/TextField.tsx'
 
 export type ProductFieldErrors = Partial<Record<keyof ProductForm, string>>
+
+const PRICING_CHOICES: { id: PriceModel; label: string }[] = [
+  { id: 'fixed', label: 'Fixed price' },
+  { id: 'pwyw', label: 'Pay what you want' },
+]
 
 interface ProductFormFieldsProps {
   values: ProductForm
@@ -100,8 +108,36 @@ export function ProductFormFields({ values, errors, categories, genres = [], onC
         />,
         true,
       )}
-      {text('price', 'Price', { inputMode: 'decimal', placeholder: '29.99' })}
-      {text('originalPrice', 'Original price', { inputMode: 'decimal', placeholder: 'Empty unless on sale' })}
+      <fieldset className="sm:col-span-2" aria-describedby={describedBy('priceModel')}>
+        <legend className="mb-2 text-sm font-medium text-zinc-200">Pricing</legend>
+        <div className="flex flex-wrap gap-x-6 gap-y-3">
+          {PRICING_CHOICES.map((choice) => (
+            <label key={choice.id} className="flex items-center gap-2 text-sm text-zinc-200">
+              <input
+                type="radio"
+                name={`${id}-priceModel`}
+                value={choice.id}
+                checked={values.priceModel === choice.id}
+                onChange={() => onChange({ ...values, priceModel: choice.id })}
+                className="size-4 accent-brand-500"
+              />
+              {choice.label}
+            </label>
+          ))}
+        </div>
+        {error('priceModel')}
+      </fieldset>
+      {values.priceModel === 'pwyw' ? (
+        <>
+          {text('minimumPrice', 'Minimum price', { inputMode: 'decimal', placeholder: '5.00' })}
+          {text('price', 'Suggested price', { inputMode: 'decimal', placeholder: '10.00' })}
+        </>
+      ) : (
+        <>
+          {text('price', 'Price', { inputMode: 'decimal', placeholder: '29.99' })}
+          {text('originalPrice', 'Original price', { inputMode: 'decimal', placeholder: 'Empty unless on sale' })}
+        </>
+      )}
       {wrap(
         'categoryId',
         'Category',

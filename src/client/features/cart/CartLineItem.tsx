@@ -1,21 +1,49 @@
 /**
  * One line of the cart, in the drawer (compact) or on the cart page: image, name, category,
- * price with the original struck through, quantity controls with the "Digital" / "Limit: N" /
- * "Max: N" label, the line total and a remove button.
+ * price with the original struck through (or, for pay what you want, the shopper's amount in a
+ * field they can change), quantity controls with the "Digital" / "Limit: N" / "Max: N" label,
+ * the line total and a remove button.
  */
+import { useState } from 'react'
 import { Link } from 'react-router'
 import { quantityCap, quantityLabel } from '../../../shared/cart-rules.ts'
-import { formatPrice } from '../../../shared/money.ts'
+import { centsToDollarString, formatPrice } from '../../../shared/money.ts'
 import { lineTotalCents } from '../../../shared/pricing.ts'
 import { TrashIcon } from '../../components/Icons.tsx'
 import { ProductImage } from '../../components/ProductImage.tsx'
-import type { CartItem } from './cart-item.ts'
+import { pwywTermsOf, type CartItem } from './cart-item.ts'
+import { PayWhatYouWantField, PWYW_FIELD_LABELS, typedAmountOf } from './PayWhatYouWantField.tsx'
 import type { CartActions } from './use-cart-actions.ts'
 
 interface CartLineItemProps {
   item: CartItem
-  actions: Pick<CartActions, 'remove' | 'updateQuantity'>
+  actions: Pick<CartActions, 'remove' | 'updateQuantity' | 'setChosenPrice'>
   variant: 'drawer' | 'page'
+}
+
+/**
+ * A pay-what-you-want line's amount: saved on Enter or when the field is left, if the product
+ * takes it; otherwise the sentence stays under the field and the line keeps its amount.
+ */
+function ChosenPriceField({ item, actions }: Pick<CartLineItemProps, 'item' | 'actions'>) {
+  const [text, setText] = useState(() => centsToDollarString(item.priceCents))
+  const amount = typedAmountOf(pwywTermsOf(item), text)
+  return (
+    <PayWhatYouWantField
+      size="sm"
+      label={
+        <>
+          {PWYW_FIELD_LABELS.yourPrice(item.minPriceCents ?? 0)}
+          <span className="sr-only"> for {item.name}</span>
+        </>
+      }
+      amount={amount}
+      onChange={setText}
+      onCommit={() => {
+        if (!amount.refusal && amount.chosenPriceCents !== item.priceCents) actions.setChosenPrice(item, amount.chosenPriceCents!)
+      }}
+    />
+  )
 }
 
 export function CartLineItem({ item, actions, variant }: CartLineItemProps) {
@@ -52,6 +80,8 @@ export function CartLineItem({ item, actions, variant }: CartLineItemProps) {
             <TrashIcon className="size-4" />
           </button>
         </div>
+
+        {item.priceModel === 'pwyw' && <ChosenPriceField key={item.priceCents} item={item} actions={actions} />}
 
         <p className="flex flex-wrap items-baseline gap-x-2 text-sm">
           <span className="font-semibold text-white tabular-nums">

@@ -148,6 +148,15 @@ describe('persistence', () => {
     expect(readStoredCart()).toMatchObject({ promoCode: 'SPRING', discount: 0.15, promoMinSubtotalCents: 4000 })
   })
 
+  it("keeps a fixed-amount code's terms and scope through a reload, though it has no fraction; drops terms that are not a code's", () => {
+    const terms = { percentOff: null, amountOffCents: 500, productIds: ['drums'], categoryIds: [], excludeSaleItems: false, budgetLeftCents: null }
+    store().addItem(drums)
+    store().setPromo('DRUMS5', 0, 0, terms, 'DRUMS5 applies to Drums only')
+    expect(readStoredCart()).toMatchObject({ promoCode: 'DRUMS5', discount: 0, promoTerms: terms, promoScope: 'DRUMS5 applies to Drums only' })
+    localStorage.setItem(CART_STORAGE_KEY, JSON.stringify({ items: [drums], promoCode: 'DRUMS5', discount: 0, promoTerms: { amountOffCents: 'lots' } }))
+    expect(readStoredCart()).toMatchObject({ promoCode: null, promoTerms: null })
+  })
+
   it('loads the saved cart back (a reload, or another tab saving)', () => {
     localStorage.setItem(CART_STORAGE_KEY, JSON.stringify({ items: [{ ...drums, quantity: 2 }], promoCode: 'SAVE20', discount: 0.2 }))
     store().loadFromStorage()

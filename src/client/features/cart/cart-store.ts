@@ -7,6 +7,7 @@
  */
 import { create } from 'zustand'
 import { checkAdd, checkUpdate, lineKey, quantityCap, type QuantityCheck } from '../../../shared/cart-rules.ts'
+import { codeTermsSchema, type CodeTerms } from '../../../shared/contract/cart.ts'
 import { parseStoredCartItem, type CartItem } from './cart-item.ts'
 
 export const CART_STORAGE_KEY = 'als_cart'
@@ -32,6 +33,10 @@ export interface CartState {
   discount: number
   /** The subtotal the applied code needs (0: none); below it the discount is not given (cart-promo.ts). */
   promoMinSubtotalCents: number
+  /** What the applied code takes off which lines (a fixed amount, limited to products or categories); null: `discount` off every line. */
+  promoTerms: CodeTerms | null
+  /** A limited code's sentence ("SPRING applies to Drum Kits only"), shown while it covers none of the lines. */
+  promoScope: string | null
   /** Why the last code was refused, shown under the promo input until the shopper types or applies. */
   promoRefusal: PromoRefusalNote | null
   /** The server cart is being read. */
@@ -45,11 +50,13 @@ export interface CartState {
   removeItem: (id: string, licenseType: string) => void
   /** Sets a line's quantity; 0 or less removes the line. */
   updateQuantity: (id: string, licenseType: string, quantity: number) => QuantityCheck
+  /** Sets a pay-what-you-want line's amount for one unit (the caller checks it against the minimum). */
+  setChosenPrice: (id: string, licenseType: string, priceCents: number) => void
   /** Empties the cart and drops the promo code and discount. */
   clearCart: () => void
   toggleCart: () => void
   setCartOpen: (open: boolean) => void
-  setPromo: (code: string, discount: number, minSubtotalCents?: number) => void
+  setPromo: (code: string, discount: number, minSubtotalCents?: number, terms?: CodeTerms | null, scope?: string | null) => void
   removePromo: () => void
   /** Drops the code and its discount, keeping the sentence that says why it was refused. */
   refusePromo: (message: string, source?: PromoRefusalNote['source']) => void
@@ -70,13 +77,15 @@ interface StoredCart {
   promoCode: string | null
   discount: number
   promoMinSubtotalCents: number
+  promoTerms?: CodeTerms | null
+  promoScope?: string | null
 }
 
 const keyOf = (item: Pick<CartItem, 'id' | 'licenseType'>) => lineKey(item.id, item.licenseType)
 
 /** The guest cart saved in localStorage; anything unreadable counts as empty. */
 export function readStoredCart(storage: Storage | undefined = globalThis.localStorage): StoredCart {
-  const empty: StoredCart = { items: [], promoCode: null, discount: 0, promoMinSubtotalCents: 0 }
+  const empty: StoredCart = { items: [], promoCode: null, discount: 0, promoMinSubtotalCents: 0, promoTerms: null, promoScope: null }
   let raw: string | null = null
   try {
     raw = storage?.getItem(CART_STORAGE_KEY) ?? null
@@ -90,10 +99,20 @@ export function readStoredCart(storage: Storage | undefined = globalThis.localSt
     const unique = new Map<string, CartItem>()
     for (const item of items) if (!unique.has(keyOf(item))) unique.set(keyOf(item), { ...item, quantity: Math.min(item.quantity, quantityCap(item)) })
     const discount = typeof parsed.discount === 'number' && parsed.discount > 0 && parsed.discount <= 1 ? parsed.discount : 0
-    const promoCode = typeof parsed.promoCode === 'string' && parsed.promoCode && discount > 0 ? parsed.promoCode : null
+    // A fixed-amount code has no fraction: its saved terms keep it.
+    const terms = codeTermsSchema.safeParse(parsed.promoTerms).data ?? null
+    const promoCode = typeof parsed.promoCode === 'string' && parsed.promoCode && (discount > 0 || terms) ? parsed.promoCode : null
     const minimum =
       Number.isInteger(parsed.promoMinSubtotalCents) && (parsed.promoMinSubtotalCents as number) > 0 ? (parsed.promoMinSubtotalCents as number) : 0
-    return { items: [...unique.values()], promoCode, discount: promoCode ? discount : 0, promoMinSubtotalCents: promoCode ? minimum : 0 }
+    const scope = typeof parsed.promoScope === 'string' && parsed.promoScope ? parsed.promoScope : null
+    return {
+      items: [...unique.values()],
+      promoCode,
+      discount: promoCode ? discount : 0,
+      promoMinSubtotalCents: promoCode ? minimum : 0,
+      promoTerms: promoCode ? terms : null,
+      promoScope: promoCode ? scope : null,
+    }
   } catch {
     return empty
   }
@@ -122,6 +141,8 @@ export const useCartStore = create<CartState>()((set, get) => ({
   promoCode: null,
   discount: 0,
   promoMinSubtotalCents: 0,
+  promoTerms: null,
+  promoScope: null,
   promoRefusal: null,
   isOpen: false,
   isLoading: false,
@@ -158,12 +179,19 @@ export const useCartStore = create<CartState>()((set, get) => ({
     return check
   },
 
-  clearCart: () => set({ items: [], promoCode: null, discount: 0, promoMinSubtotalCents: 0, promoRefusal: null }),
+  setChosenPrice: (id, licenseType, priceCents) =>
+    set((state) => ({
+      items: state.items.map((item) => (keyOf(item) === lineKey(id, licenseType) && item.priceModel === 'pwyw' ? { ...item, priceCents } : item)),
+    })),
+
+  clearCart: () => set({ items: [], promoCode: null, discount: 0, promoMinSubtotalCents: 0, promoTerms: null, promoScope: null, promoRefusal: null }),
   toggleCart: () => set((state) => ({ isOpen: !state.isOpen })),
   setCartOpen: (isOpen) => set({ isOpen }),
-  setPromo: (promoCode, discount, promoMinSubtotalCents = 0) => set({ promoCode, discount, promoMinSubtotalCents, promoRefusal: null }),
-  removePromo: () => set({ promoCode: null, discount: 0, promoMinSubtotalCents: 0, promoRefusal: null }),
-  refusePromo: (message, source = 'apply') => set({ promoCode: null, discount: 0, promoMinSubtotalCents: 0, promoRefusal: { message, source } }),
+  setPromo: (promoCode, discount, promoMinSubtotalCents = 0, promoTerms = null, promoScope = null) =>
+    set({ promoCode, discount, promoMinSubtotalCents, promoTerms, promoScope, promoRefusal: null }),
+  removePromo: () => set({ promoCode: null, discount: 0, promoMinSubtotalCents: 0, promoTerms: null, promoScope: null, promoRefusal: null }),
+  refusePromo: (message, source = 'apply') =>
+    set({ promoCode: null, discount: 0, promoMinSubtotalCents: 0, promoTerms: null, promoScope: null, promoRefusal: { message, source } }),
   clearPromoRefusal: () => set({ promoRefusal: null }),
   loadFromStorage: () => set(readStoredCart()),
   replaceFromServer: (items) => set({ items }),
@@ -185,10 +213,20 @@ export const useCartStore = create<CartState>()((set, get) => ({
 useCartStore.subscribe((state, previous) => {
   if (state.mode !== 'local') return
   const same = state.items === previous.items && state.promoCode === previous.promoCode && state.discount === previous.discount
-  if (same && state.promoMinSubtotalCents === previous.promoMinSubtotalCents && state.mode === previous.mode) return
+  const samePromo =
+    state.promoMinSubtotalCents === previous.promoMinSubtotalCents && state.promoTerms === previous.promoTerms && state.promoScope === previous.promoScope
+  if (same && samePromo && state.mode === previous.mode) return
   // An empty guest cart is no saved cart at all.
   if (state.items.length === 0 && !state.promoCode) removeStoredCart()
-  else writeStoredCart({ items: state.items, promoCode: state.promoCode, discount: state.discount, promoMinSubtotalCents: state.promoMinSubtotalCents })
+  else
+    writeStoredCart({
+      items: state.items,
+      promoCode: state.promoCode,
+      discount: state.discount,
+      promoMinSubtotalCents: state.promoMinSubtotalCents,
+      promoTerms: state.promoTerms,
+      promoScope: state.promoScope,
+    })
 })
 
 /** Number of units in the cart (the header badge and the drawer title). */

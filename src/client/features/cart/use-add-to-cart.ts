@@ -5,7 +5,8 @@
 import type { ProductListItem } from '../../../shared/contract/catalog.ts'
 import { useCartActions } from './use-cart-actions.ts'
 
-export type AddToCart = (product: ProductListItem, quantity?: number) => void
+/** `chosenPriceCents`: the amount named for a pay-what-you-want product (its suggested price when not given). */
+export type AddToCart = (product: ProductListItem, quantity?: number, chosenPriceCents?: number | null) => void
 
 export function useAddToCart(): AddToCart {
   return useCartActions().add

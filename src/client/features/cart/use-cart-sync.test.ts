@@ -11,14 +11,23 @@ import { resetCartAfterSignOut, syncSignedInCart } from './use-cart-sync.ts'
 
 const drums = makeProduct({ id: 'drums', name: 'Midnight Drums', priceCents: 2999 })
 const keys = makeProduct({ id: 'keys', name: 'Tape Keys', priceCents: 1500, metadata: { purchase_limit: '3' } })
+const tipJar = makeProduct({
+  id: 'tip-jar',
+  name: 'Tip Jar Loops',
+  priceCents: 1000,
+  priceModel: 'pwyw',
+  minPriceCents: 500,
+  metadata: { product_type: 'digital_download' },
+})
 
-const line = (product: Product, quantity: number): CartLine => ({
+const line = (product: Product, quantity: number, chosenPriceCents: number | null = null): CartLine => ({
   productId: product.id,
   quantity,
   licenseType: 'standard',
   createdAt: '2025-05-01T00:00:00.000Z',
   updatedAt: '2025-05-01T00:00:00.000Z',
   product,
+  chosenPriceCents,
 })
 
 interface Call {
@@ -43,8 +52,10 @@ beforeEach(() => {
     if (method === 'GET' && url === '/api/cart') return Response.json({ data: serverCart })
     if (method === 'PUT' && url === '/api/cart') {
       if (failPut) return Response.json({ error: { message: 'Failed to update cart item', status: 500, code: 'INTERNAL_ERROR' } }, { status: 500 })
-      const products = new Map([drums, keys].map((product) => [product.id, product]))
-      serverCart = (body as { items: Array<{ productId: string; quantity: number }> }).items.map((item) => line(products.get(item.productId)!, item.quantity))
+      const products = new Map([drums, keys, tipJar].map((product) => [product.id, product]))
+      serverCart = (body as { items: Array<{ productId: string; quantity: number; chosenPriceCents?: number }> }).items.map((item) =>
+        line(products.get(item.productId)!, item.quantity, item.chosenPriceCents ?? null),
+      )
       return Response.json({ data: serverCart })
     }
     return Response.json({ error: { message: 'Not found', status: 404, code: 'NOT_FOUND' } }, { status: 404 })
@@ -81,6 +92,25 @@ describe('syncSignedInCart', () => {
     ])
     expect(localStorage.getItem(CART_STORAGE_KEY)).toBeNull()
     expect(useCartStore.getState()).toMatchObject({ mode: 'server', isLoading: false, isSyncing: false })
+  })
+
+  it("keeps the pay-what-you-want amount the guest named last, over the server cart's older one", async () => {
+    useCartStore.getState().addItem(cartItemFromProduct(tipJar, 1, undefined, 750), 1)
+    serverCart = [line(tipJar, 1, 1200), line(drums, 1)]
+
+    await syncSignedInCart()
+
+    const put = calls.find((call) => call.method === 'PUT')
+    expect(put!.body).toEqual({
+      items: [
+        { productId: 'tip-jar', quantity: 1, chosenPriceCents: 750 },
+        { productId: 'drums', quantity: 1 },
+      ],
+    })
+    expect(useCartStore.getState().items.map((item) => [item.id, item.priceCents])).toEqual([
+      ['tip-jar', 750],
+      ['drums', 2999],
+    ])
   })
 
   it('loads the server cart without writing when the guest cart is empty', async () => {

@@ -1,7 +1,8 @@
 /**
  * Keeps the cart in step with the session. When a user appears
  * (sign-in, or a reload while signed in): a non-empty guest cart is merged into the server cart
- * (quantities add, limits respected), written back with one PUT, and `als_cart` removed;
+ * (quantities add, limits respected, a pay-what-you-want amount chosen as a guest kept), written back
+ * with one PUT, and `als_cart` removed;
  * otherwise the server cart is loaded. When the user goes (sign-out): the server cart stays as
  * it is for the next device, and this browser's cart is left empty. Mounted once, in Layout.
  */
@@ -11,7 +12,7 @@ import { CART_MESSAGES, mergeCarts } from '../../../shared/cart-rules.ts'
 import { useSession } from '../account/public.ts'
 import { getCart } from './api/get-cart.ts'
 import { putCart } from './api/put-cart.ts'
-import { cartItemFromServerLine, type CartItem } from './cart-item.ts'
+import { cartItemFromServerLine, chosenPriceOf, payableAmount, type CartItem } from './cart-item.ts'
 import { CART_STORAGE_KEY, removeStoredCart, useCartStore } from './cart-store.ts'
 
 /** Counts sync runs, so a run overtaken by a later sign-in or sign-out drops its result. */
@@ -35,8 +36,8 @@ export async function syncSignedInCart(): Promise<void> {
       return
     }
     step = 'merge'
-    const merged = mergeCarts<CartItem>(serverItems, localItems)
-    const written = await putCart(merged.map((item) => ({ productId: item.id, quantity: item.quantity })))
+    const merged = mergeCarts<CartItem>(serverItems, localItems).map((item) => withLatestAmount(item, localItems))
+    const written = await putCart(merged.map((item) => ({ productId: item.id, quantity: item.quantity, ...chosenPriceOf(item) })))
     if (!current()) return
     useCartStore.getState().replaceFromServer(written.map(cartItemFromServerLine))
     removeStoredCart()
@@ -53,11 +54,21 @@ export async function syncSignedInCart(): Promise<void> {
   }
 }
 
+/**
+ * A merged pay-what-you-want line pays the amount the shopper chose last (the guest cart's, over
+ * the server's older one), within what the product takes now, so the write is never refused.
+ */
+function withLatestAmount(item: CartItem, localItems: readonly CartItem[]): CartItem {
+  if (item.priceModel !== 'pwyw') return item
+  const local = localItems.find((line) => line.id === item.id && line.licenseType === item.licenseType)
+  return { ...item, priceCents: payableAmount(item, local?.priceCents ?? item.priceCents) }
+}
+
 /** Leaves this browser with an empty guest cart; the server cart is untouched. */
 export function resetCartAfterSignOut(): void {
   syncGeneration++
   removeStoredCart()
-  useCartStore.setState({ mode: 'local', items: [], promoCode: null, discount: 0, isLoading: false, isSyncing: false })
+  useCartStore.setState({ mode: 'local', items: [], promoCode: null, discount: 0, promoTerms: null, promoScope: null, isLoading: false, isSyncing: false })
 }
 
 export function useCartSync(): void {

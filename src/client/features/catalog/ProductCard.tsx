@@ -7,14 +7,18 @@ import { useState } from 'react'
 import { Link } from 'react-router'
 import { ownershipError, quantityRuleOf } from '../../../shared/cart-rules.ts'
 import type { ProductListItem } from '../../../shared/contract/catalog.ts'
+import { isFreeProduct } from '../../../shared/contract/free-products.ts'
 import { MAX_CARD_TAGS } from '../../../shared/product-view.ts'
 import { CartIcon } from '../../components/Icons.tsx'
 import { ProductImage } from '../../components/ProductImage.tsx'
 import { useAddToCart, useOwnedProductIds } from '../cart/public.ts'
 import { OwnedDownloadLink } from '../downloads/public.ts'
+import { GetItFree } from '../free-products/public.ts'
 import { WishlistButton } from '../wishlist/public.ts'
 import { PreviewButton } from './PreviewButton.tsx'
+import { PayWhatYouWantPrice } from './PayWhatYouWantPrice.tsx'
 import { PriceTag } from './PriceTag.tsx'
+import { SaleEndsNote } from './SaleEndsNote.tsx'
 import { categoryName, productMetadata } from './product-display.ts'
 import { CategoryBadge, ProductBadges } from './ProductBadges.tsx'
 import { ProductRating } from './StarRating.tsx'
@@ -114,10 +118,18 @@ export function ProductCard({ product, variant = 'default', sizes, eager = false
         {!compact && <p className="line-clamp-2 text-sm leading-relaxed text-zinc-400">{product.description}</p>}
         <ProductRating product={product} />
         <div className="mt-auto flex flex-col gap-3 pt-1">
-          <PriceTag priceCents={product.priceCents} originalPriceCents={product.originalPriceCents} />
+          {product.priceModel === 'pwyw' ? (
+            <PayWhatYouWantPrice minPriceCents={product.minPriceCents ?? 0} />
+          ) : (
+            <PriceTag priceCents={product.priceCents} originalPriceCents={product.originalPriceCents} />
+          )}
+          {product.sale && <SaleEndsNote endsAt={product.sale.endsAt} className="-mt-2" />}
           <div className={`flex gap-2 ${compact ? 'flex-col' : 'items-center justify-between'}`}>
             {owned ? (
               <OwnedDownloadLink className="min-w-0 flex-1 px-3" />
+            ) : isFreeProduct(product) ? (
+              // A free product is had with an email, not through the cart.
+              <GetItFree product={product} className="btn btn-primary min-w-0 flex-1 px-3" />
             ) : (
               <button type="button" onClick={() => addToCart(product)} className="btn btn-primary min-w-0 flex-1 px-3">
                 <CartIcon className="size-4" />

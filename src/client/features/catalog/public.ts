@@ -5,6 +5,7 @@
  * page's cache with (server-render/page-data.ts: the very queries the pages run). Anything
  * else here is private.
  */
+export { bundleItemsQueryOptions } from './api/get-bundle-items.ts'
 export { categoriesQueryOptions, useCategories } from './api/get-categories.ts'
 export { categoryQueryOptions } from './api/get-category.ts'
 export { productQueryOptions } from './api/get-product.ts'

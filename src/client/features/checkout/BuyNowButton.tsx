@@ -12,16 +12,24 @@ const BuyNowCountryDialog = lazy(() => import('./BuyNowCountryDialog.tsx'))
 interface BuyNowButtonProps {
   onBuyNow: () => void
   isProcessing: boolean
+  /** Nothing can be bought yet (a pay-what-you-want amount under the minimum). */
+  disabled?: boolean
 }
 
-export function BuyNowButton({ onBuyNow, isProcessing }: BuyNowButtonProps) {
+export function BuyNowButton({ onBuyNow, isProcessing, disabled = false }: BuyNowButtonProps) {
   const answer = useBuyNowCountryQuestion()
   const lines = useBuyNowCountryLines()
   useEffect(() => cancelBuyNowCountry, [])
 
   return (
     <>
-      <button type="button" onClick={onBuyNow} disabled={isProcessing} aria-busy={isProcessing || undefined} className="btn btn-secondary w-full py-3">
+      <button
+        type="button"
+        onClick={onBuyNow}
+        disabled={isProcessing || disabled}
+        aria-busy={isProcessing || undefined}
+        className="btn btn-secondary w-full py-3"
+      >
         {isProcessing ? 'Processing...' : 'Buy Now'}
       </button>
       {answer && (

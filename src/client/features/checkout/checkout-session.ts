@@ -7,7 +7,7 @@ import { CHECKOUT_MESSAGES, checkoutSessionErrorMessage } from '../../../shared/
 import type { CheckoutSessionResponse, CheckoutTotals, CreateCheckoutSessionBody } from '../../../shared/contract/checkout.ts'
 import { isPromoRefusal } from '../../../shared/promo-rules.ts'
 import { ApiError } from '../../api/http.ts'
-import { useCartStore, type CartItem, type ShownTotals } from '../cart/public.ts'
+import { chosenPriceOf, useCartStore, type CartItem, type ShownTotals } from '../cart/public.ts'
 import { postCheckoutSession } from './api/post-checkout-session.ts'
 
 type CheckoutSessionRequest = CreateCheckoutSessionBody & { uiMode: 'hosted' | 'embedded' }
@@ -43,9 +43,9 @@ export function paymentSuccessPath(sessionId: string, { keepCart = false, origin
   return `${origin}/payment/success?session_id=${id}${keepCart ? '&cart=keep' : ''}`
 }
 
-/** The cart's lines as the session request carries them: ids and quantities only, never prices. */
+/** The cart's lines as the session request carries them: ids and quantities, never prices but a pay-what-you-want amount. */
 export function cartCheckoutItems(items: readonly CartItem[]): CheckoutSessionItem[] {
-  return items.map((item) => ({ productId: item.id, quantity: item.quantity, licenseType: item.licenseType }))
+  return items.map((item) => ({ productId: item.id, quantity: item.quantity, licenseType: item.licenseType, ...chosenPriceOf(item) }))
 }
 
 /** The shopper's text for a failed request, chosen by its status and code (no response at all is status 0). */

@@ -4,7 +4,8 @@
  * the buyer confirms where they are buying from (the country dialog, started from this
  * browser's last answer), a direct embedded session is created with that country
  * ("Processing...") and the shopper moves on to /checkout/direct carrying the client
- * secret, the product and the quantity, as the spec's direct checkout expects.
+ * secret, the product and the quantity, as the spec's direct checkout expects. A
+ * pay-what-you-want product is bought at the amount the page names (the server checks it).
  */
 import { useState } from 'react'
 import toast from 'react-hot-toast'
@@ -25,7 +26,7 @@ export interface BuyNow {
   error: string | null
 }
 
-export function useBuyNow(product: Product, quantity: number): BuyNow {
+export function useBuyNow(product: Product, quantity: number, chosenPriceCents: number | null = null): BuyNow {
   const { user, isLoading: authLoading } = useSession()
   const owned = useOwnedProductIds()
   const navigate = useNavigate()
@@ -48,12 +49,15 @@ export function useBuyNow(product: Product, quantity: number): BuyNow {
       toast.error(ownedMessage)
       return
     }
-    const billingDetails = await askBuyNowCountry([{ priceCents: product.priceCents, quantity }])
+    const pwyw = product.priceModel === 'pwyw'
+    // The direct checkout's summary shows the amount the buyer named as the product's price.
+    const bought = pwyw && chosenPriceCents !== null ? { ...product, priceCents: chosenPriceCents } : product
+    const billingDetails = await askBuyNowCountry([{ priceCents: bought.priceCents, quantity }])
     if (!billingDetails) return
     setError(null)
     setProcessing(true)
     const outcome = await startCheckoutSession({
-      items: [{ productId: product.id, quantity }],
+      items: [{ productId: product.id, quantity, ...(pwyw ? { chosenPriceCents } : {}) }],
       checkoutType: 'direct',
       userId: user.id,
       ...checkoutReturnUrls('direct'),
@@ -68,7 +72,7 @@ export function useBuyNow(product: Product, quantity: number): BuyNow {
     const state: DirectCheckoutState = {
       clientSecret: outcome.clientSecret!,
       sessionId: outcome.sessionId,
-      product,
+      product: bought,
       quantity,
       ...(outcome.totals ? { totals: outcome.totals } : {}),
     }

@@ -15,7 +15,9 @@ import AdminOrdersPage from './AdminOrdersPage.tsx'
 import AdminProductPage from './AdminProductPage.tsx'
 import AdminProductsPage from './AdminProductsPage.tsx'
 import AdminPromoCodesPage from './AdminPromoCodesPage.tsx'
+import AdminSalesPage from './AdminSalesPage.tsx'
 import AdminSettingsPage from './AdminSettingsPage.tsx'
+import AdminSubscribersPage from './AdminSubscribersPage.tsx'
 import AdminTaxPage from './AdminTaxPage.tsx'
 import AdminTaxReportPage from './AdminTaxReportPage.tsx'
 
@@ -31,7 +33,9 @@ export default function AdminApp() {
           <Route path="orders" element={<AdminOrdersPage />} />
           <Route path="orders/:orderId" element={<AdminOrderPage />} />
           <Route path="promo-codes" element={<AdminPromoCodesPage />} />
+          <Route path="sales" element={<AdminSalesPage />} />
           <Route path="customers" element={<AdminCustomersPage />} />
+          <Route path="subscribers" element={<AdminSubscribersPage />} />
           <Route path="categories" element={<AdminCategoriesPage />} />
           <Route path="admins" element={<AdminAdminsPage />} />
           <Route path="settings" element={<AdminSettingsPage />} />

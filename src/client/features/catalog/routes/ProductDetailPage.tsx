@@ -1,25 +1,31 @@
 /**
  * The product page (/products/:productId). It leads with the sound: name, price and the preview's
  * play button and waveform come first (on a phone before the gallery, so they are on the first
- * screen), then the gallery, description, quantity, Add to Cart, wishlist and Buy Now, then tabs
- * (Overview, Specifications, Audio Demos, Reviews) and related products.
+ * screen), then the gallery, description, quantity, Add to Cart, wishlist and Buy Now (a bundle's
+ * price is what completes it for a signed-in shopper who owns some of it), then what a bundle holds,
+ * tabs (Overview, Specifications, Audio Demos, Reviews) and related products.
  */
 import { useState } from 'react'
 import { useParams } from 'react-router'
 import { ownershipError, quantityRuleOf } from '../../../../shared/cart-rules.ts'
 import type { Product } from '../../../../shared/contract/catalog.ts'
+import { isFreeProduct } from '../../../../shared/contract/free-products.ts'
 import { formatPrice } from '../../../../shared/money.ts'
 import { discountPercent, isDigitalProduct, productImages, purchaseLimit } from '../../../../shared/product-view.ts'
 import { Breadcrumbs } from '../../../components/Breadcrumbs.tsx'
 import { CartIcon } from '../../../components/Icons.tsx'
 import { AuditionControls, AuditionSummary, useAuditionPlayback } from '../../audition/public.ts'
-import { QuantitySelector, useAddToCart, useOwnedProductIds } from '../../cart/public.ts'
+import { PayWhatYouWantField, PWYW_FIELD_LABELS, QuantitySelector, useAddToCart, useOwnedProductIds, useTypedAmount } from '../../cart/public.ts'
 import { BuyNowButton, useBuyNow } from '../../checkout/public.ts'
 import { OwnedDownloadLink } from '../../downloads/public.ts'
+import { GetItFree } from '../../free-products/public.ts'
 import { WishlistButton } from '../../wishlist/public.ts'
 import { useProduct } from '../api/get-product.ts'
+import { BundleCompletionNote, BundleContents, BundlePriceTag } from '../BundleContents.tsx'
 import { LeadPreview } from '../LeadPreview.tsx'
+import { PayWhatYouWantPrice } from '../PayWhatYouWantPrice.tsx'
 import { PriceTag } from '../PriceTag.tsx'
+import { SaleEndsNote } from '../SaleEndsNote.tsx'
 import { categoryName, productMetadata } from '../product-display.ts'
 import { CategoryBadge, ProductBadges } from '../ProductBadges.tsx'
 import { ProductDetailSkeleton } from '../ProductDetailSkeleton.tsx'
@@ -45,11 +51,18 @@ function ProductDetail({ product }: { product: Product }) {
   const digital = isDigitalProduct(metadata)
   const limit = purchaseLimit(metadata)
   const [quantity, setQuantity] = useState(1)
+  // Pay what you want: the amount the buyer names; Add to Cart and Buy Now wait until the product takes it.
+  const pwyw = product.priceModel === 'pwyw'
+  const [amount, setAmount] = useTypedAmount(product, product.priceCents)
+  const chosenPriceCents = pwyw ? amount.chosenPriceCents : null
+  const amountRefused = pwyw && amount.refusal !== null
   const addToCart = useAddToCart()
-  const buyNow = useBuyNow(product, quantity)
+  const buyNow = useBuyNow(product, quantity, chosenPriceCents)
   const ownedProductIds = useOwnedProductIds()
   // An owned digital product is not sold twice: its download replaces Add to Cart and Buy Now.
   const owned = ownershipError(product.id, quantityRuleOf(metadata), ownedProductIds) !== null
+  // A free product is had with an email: "Get it free" replaces the quantity, Add to Cart and Buy Now.
+  const free = isFreeProduct(product)
   const percent = discountPercent(product.originalPriceCents, product.priceCents)
   // The preview plays in the session's tempo and key whichever tab is open.
   useAuditionPlayback(product)
@@ -72,12 +85,20 @@ function ProductDetail({ product }: { product: Product }) {
 
         <section aria-label="Price and preview" className="flex min-w-0 flex-col gap-4 lg:col-start-2 lg:row-start-2">
           <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
-            <PriceTag priceCents={product.priceCents} originalPriceCents={product.originalPriceCents} size="lg" />
+            {pwyw ? (
+              <PayWhatYouWantPrice minPriceCents={product.minPriceCents ?? 0} suggestedCents={product.priceCents} size="lg" />
+            ) : product.isBundle ? (
+              // A bundle the signed-in shopper owns some of costs what completes it: the price shown, added and charged.
+              <BundlePriceTag product={product} owned={owned} />
+            ) : (
+              <PriceTag priceCents={product.priceCents} originalPriceCents={product.originalPriceCents} size="lg" />
+            )}
             {percent !== null && product.originalPriceCents !== null && (
               <span className="rounded-md bg-emerald-950 px-2 py-1 text-sm font-semibold text-emerald-300 ring-1 ring-emerald-800">
                 Save {formatPrice(product.originalPriceCents - product.priceCents)}
               </span>
             )}
+            {product.sale && <SaleEndsNote endsAt={product.sale.endsAt} className="text-sm" />}
           </div>
           <LeadPreview product={product} note={<AuditionSummary product={product} />} />
         </section>
@@ -100,7 +121,9 @@ function ProductDetail({ product }: { product: Product }) {
           )}
 
           <div className="mt-2 flex flex-col gap-4 rounded-2xl border border-zinc-800 bg-zinc-900/50 p-4 sm:p-5">
-            {!owned && <QuantitySelector value={quantity} onChange={setQuantity} isDigital={digital} limit={limit} />}
+            {!owned && pwyw && <PayWhatYouWantField amount={amount} onChange={setAmount} label={PWYW_FIELD_LABELS.nameYourPrice(product.minPriceCents ?? 0)} />}
+            {!owned && product.isBundle && <BundleCompletionNote product={product} />}
+            {!owned && !free && <QuantitySelector value={quantity} onChange={setQuantity} isDigital={digital} limit={limit} />}
             {buyNow.error && (
               <p role="alert" className="rounded-lg border border-red-800/80 bg-red-950/50 px-3.5 py-2.5 text-sm text-red-200">
                 {buyNow.error}
@@ -109,18 +132,27 @@ function ProductDetail({ product }: { product: Product }) {
             <div className="flex gap-3">
               {owned ? (
                 <OwnedDownloadLink className="flex-1 py-3" />
+              ) : free ? (
+                <GetItFree product={product} />
               ) : (
-                <button type="button" onClick={() => addToCart(product, quantity)} className="btn btn-primary flex-1 py-3">
+                <button
+                  type="button"
+                  onClick={() => addToCart(product, quantity, chosenPriceCents)}
+                  disabled={amountRefused}
+                  className="btn btn-primary flex-1 py-3"
+                >
                   <CartIcon className="size-5" />
                   Add to Cart
                 </button>
               )}
               <WishlistButton productId={product.id} variant="inline" />
             </div>
-            {!owned && <BuyNowButton onBuyNow={() => void buyNow.buyNow()} isProcessing={buyNow.isProcessing} />}
+            {!owned && !free && <BuyNowButton onBuyNow={() => void buyNow.buyNow()} isProcessing={buyNow.isProcessing} disabled={amountRefused} />}
           </div>
         </div>
       </div>
+
+      <BundleContents product={product} />
 
       <div className="mt-14">
         <ProductTabs

@@ -1,0 +1,121 @@
+import type { APIRequestContext } from '@playwright/test'
+import { expect, test } from './support/test.ts'
+import { E2E_OWNER_EMAIL } from '../playwright.config.ts'
+import { signInAsOwner } from './support/accounts.ts'
+
+// Pay what you want: the owner makes a product buyers pay $5.00 or more for (suggesting $10.00)
+// → a visitor's product page refuses $1.00 with the sentence under the field and both buttons
+// disabled → the API refuses the same amount from the page with the same sentence → $7.50 is
+// taken, and the cart shows and totals $7.50.
+
+const PASSWORD = 'correct horse battery'
+// Named for this run: a retry makes it again, and two products of one name would be two headings.
+const PRODUCT = `Tip Jar Loops ${Date.now().toString(36).slice(-5).toUpperCase()}`
+const REFUSAL = `Enter at least $5.00 for ${PRODUCT}`
+
+/** Makes the product as the console does: the form (hidden), its file by a resumable upload, then active. */
+async function createPayWhatYouWantProduct(request: APIRequestContext, baseURL: string): Promise<string> {
+  const headers = { Origin: baseURL }
+  const form = {
+    name: PRODUCT,
+    description: 'Dusty loops for whatever you think they are worth.',
+    price: '10.00',
+    priceModel: 'pwyw',
+    minimumPrice: '5.00',
+    originalPrice: '',
+    categoryId: '',
+    active: false,
+    featured: false,
+    isNew: true,
+    tags: 'loops',
+    digitalDownload: true,
+    purchaseLimit: '',
+    downloadLimit: '3',
+    bpm: '',
+    key: '',
+    genre: '',
+    types: [],
+  }
+  const created = await request.post('/api/admin/products', { headers, data: { form } })
+  expect(created.status()).toBe(201)
+  const productId = (await created.json()).data.id as string
+
+  const bytes = Buffer.from('loops for a tip jar\n'.repeat(200))
+  const base64 = (text: string) => Buffer.from(text).toString('base64')
+  const tus = { ...headers, 'Tus-Resumable': '1.0.0' }
+  const upload = await request.post('/api/admin/uploads', {
+    headers: { ...tus, 'Upload-Length': String(bytes.length), 'Upload-Metadata': `kind ${base64('file')},filename ${base64('tip-jar-loops.zip')}` },
+  })
+  expect(upload.status()).toBe(201)
+  const location = upload.headers()['location']!
+  const sent = await request.patch(location, { headers: { ...tus, 'Upload-Offset': '0', 'Content-Type': 'application/offset+octet-stream' }, data: bytes })
+  expect(sent.status()).toBe(204)
+  const attached = await request.put(`/api/admin/products/${productId}/file`, { headers, data: { uploadId: location.split('/').pop() } })
+  expect(attached.status()).toBe(200)
+
+  const { version } = (await (await request.get(`/api/admin/products/${productId}`)).json()).data as { version: number }
+  const activated = await request.put(`/api/admin/products/${productId}`, { headers, data: { form: { ...form, active: true }, version } })
+  expect(activated.status()).toBe(200)
+  return productId
+}
+
+test('a pay-what-you-want product refuses an amount under its minimum on the page and in the API, and takes $7.50 into the cart', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const ownerContext = await browser.newContext({ baseURL: baseURL! })
+  const owner = await ownerContext.newPage()
+  await signInAsOwner(owner, baseURL!, E2E_OWNER_EMAIL, PASSWORD)
+  const productId = await createPayWhatYouWantProduct(owner.request, baseURL!)
+  await ownerContext.close()
+
+  await page.goto(`/products/${productId}`)
+  await expect(page.getByRole('heading', { level: 1, name: PRODUCT })).toBeVisible()
+  const price = page.getByRole('region', { name: 'Price and preview' })
+  await expect(price).toContainText('Pay what you want')
+  await expect(price).toContainText('from $5.00')
+
+  const amount = page.getByLabel('Name your price (minimum $5.00)')
+  await expect(amount).toHaveValue('10.00')
+  // The product's own button, before the related products' cards.
+  const addToCart = page.getByRole('button', { name: 'Add to Cart' }).first()
+  const buyNow = page.getByRole('button', { name: 'Buy Now' })
+  await amount.fill('1.00')
+  await expect(page.getByText(REFUSAL)).toBeVisible()
+  await expect(addToCart).toBeDisabled()
+  await expect(buyNow).toBeDisabled()
+
+  // The server is the authority: the same amount sent from the page is refused in the same words.
+  const answer = await page.evaluate(async (id) => {
+    const response = await fetch('/api/checkout/sessions', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        checkoutType: 'direct',
+        customerEmail: 'tip.jar.guest@example.com',
+        items: [{ productId: id, quantity: 1, chosenPriceCents: 100 }],
+        successUrl: `${location.origin}/payment/success?session_id={CHECKOUT_SESSION_ID}`,
+        cancelUrl: `${location.origin}/payment/cancel`,
+        uiMode: 'hosted',
+      }),
+    })
+    return { status: response.status, body: await response.json() }
+  }, productId)
+  expect(answer).toEqual({ status: 400, body: { error: { message: REFUSAL, status: 400, code: 'PRICE_BELOW_MINIMUM' } } })
+
+  await amount.fill('7.50')
+  await expect(page.getByText(REFUSAL)).toBeHidden()
+  await expect(buyNow).toBeEnabled()
+  await addToCart.click()
+
+  const drawer = page.getByRole('dialog', { name: /Shopping Cart/ })
+  const line = drawer.getByRole('listitem').filter({ hasText: PRODUCT })
+  await expect(line).toContainText('$7.50')
+  await expect(line.getByLabel(/Your price \(minimum \$5\.00\)/)).toHaveValue('7.50')
+  await expect(drawer.getByText('Subtotal').locator('xpath=following-sibling::*[1]')).toHaveText('$7.50')
+
+  // The guest cart keeps the amount: the cart page shows it after a reload.
+  await page.goto('/cart')
+  await expect(page.getByRole('listitem').filter({ hasText: PRODUCT })).toContainText('$7.50')
+})

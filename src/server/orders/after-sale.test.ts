@@ -218,6 +218,12 @@ describe('a refund the store starts', () => {
     expect(rest.status).toBe('REFUNDED')
     expect(rest.refundedCents).toBe(order.session.amountTotalCents)
     await expect(afterSale().refundOrder({ orderId: order.orderId, reason: '' })).rejects.toMatchObject({ status: 409, code: 'ORDER_NOT_REFUNDABLE' })
+    // A request for one item that arrives after the whole order was refunded names it as refunded.
+    await expect(afterSale().refundOrder({ orderId: order.orderId, orderItemIds: [order.itemOf(dear).orderItemId], reason: '' })).rejects.toMatchObject({
+      status: 409,
+      code: 'ITEM_NOT_REFUNDABLE',
+      message: expect.stringMatching(/ is already refunded$/),
+    })
   })
 
   it('refuses an item of another order and an order never paid, and answers 404 for an unknown order', async () => {

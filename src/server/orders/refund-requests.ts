@@ -82,7 +82,9 @@ export function createRefundRequests({ db, catalog, lockOrder }: RefundRequestsD
   async function claimUnderLock(tx: Executor, { orderId, orderItemIds, reason, requestedBy }: ClaimInput): Promise<ClaimOutcome> {
     const order = await lockOrder(tx, orderId)
     if (!order) return { refused: notFound(REFUND_MESSAGES.orderNotFound) }
-    if (!isRefundableOrder(order) || !order.paymentIntentId) return { refused: new AppError(409, 'ORDER_NOT_REFUNDABLE', REFUND_MESSAGES.notRefundable) }
+    // Items named on a fully refunded order go on to the item checks, so a request that lost a race to a whole-order refund names what is already refunded.
+    const refundable = isRefundableOrder(order) || (order.status === 'REFUNDED' && orderItemIds !== undefined && orderItemIds !== null)
+    if (!refundable || !order.paymentIntentId) return { refused: new AppError(409, 'ORDER_NOT_REFUNDABLE', REFUND_MESSAGES.notRefundable) }
     // One after another: a transaction is one connection, which runs one query at a time.
     const lines = await tx.select().from(orderItems).where(eq(orderItems.orderId, order.id))
     // Refunds are of what was paid for: the order's own lines; an item a bundle granted goes back with its bundle.

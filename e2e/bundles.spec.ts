@@ -8,8 +8,8 @@ import { fileURLToPath } from 'node:url'
 import type { Page } from '@playwright/test'
 import lena from 'audio-lena'
 import { E2E_OWNER_EMAIL } from '../playwright.config.ts'
-import { EMPTY_PRODUCT_FORM } from '../src/shared/contract/admin-products.ts'
 import { createConfirmedAccount, signIn, signInAsOwner } from './support/accounts.ts'
+import { attachUpload, createOwnerProduct } from './support/owner-products.ts'
 import { buyNowWithTestCard } from './support/purchases.ts'
 import { expect, test } from './support/test.ts'
 
@@ -23,45 +23,14 @@ const PACKS = [
 ]
 const BUNDLE = { name: `Night Session Bundle ${RUN}`, price: '40.00' }
 
-const base64 = (text: string) => Buffer.from(text).toString('base64')
-
 interface Pack {
   id: string
   name: string
 }
 
-/** Sends bytes as the console does (a resumable upload) and names the finished upload as the product's file or preview. */
-async function attach(page: Page, origin: string, productId: string, kind: 'file' | 'preview', fileName: string, bytes: Buffer) {
-  const tus = { Origin: origin, 'Tus-Resumable': '1.0.0' }
-  const started = await page.request.post('/api/admin/uploads', {
-    headers: { ...tus, 'Upload-Length': String(bytes.length), 'Upload-Metadata': `kind ${base64(kind)},filename ${base64(fileName)}` },
-  })
-  expect(started.status()).toBe(201)
-  const location = new URL(started.headers()['location']!, origin)
-  const sent = await page.request.patch(location.pathname, {
-    headers: { ...tus, 'Upload-Offset': '0', 'Content-Type': 'application/offset+octet-stream' },
-    data: bytes,
-  })
-  expect(sent.status()).toBe(204)
-  const named = await page.request.put(`/api/admin/products/${productId}/${kind}`, {
-    headers: { Origin: origin },
-    data: { uploadId: location.pathname.split('/').pop() },
-  })
-  expect(named.status()).toBe(200)
-}
-
 /** A product made through the owner's API, hidden; with `file`, its file goes up and it goes on sale. */
 async function createProduct(page: Page, origin: string, { name, price }: { name: string; price: string }, file: Buffer | null): Promise<Pack> {
-  const form = { ...EMPTY_PRODUCT_FORM, name, price, description: `${name}: recorded for this journey.` }
-  const created = await page.request.post('/api/admin/products', { headers: { Origin: origin }, data: { form } })
-  expect(created.status()).toBe(201)
-  const { id } = ((await created.json()) as { data: { id: string } }).data
-  if (file) {
-    await attach(page, origin, id, 'file', `${name}.zip`, file)
-    const { version } = ((await (await page.request.get(`/api/admin/products/${id}`)).json()) as { data: { version: number } }).data
-    const live = await page.request.put(`/api/admin/products/${id}`, { headers: { Origin: origin }, data: { form: { ...form, active: true }, version } })
-    expect(live.status()).toBe(200)
-  }
+  const id = await createOwnerProduct(page.request, origin, { name, price }, file && { name: `${name}.zip`, bytes: file })
   return { id, name }
 }
 
@@ -77,7 +46,7 @@ test('a buyer who owns one pack of a bundle pays what completes it, and finds ev
   await signInAsOwner(page, origin, E2E_OWNER_EMAIL, PASSWORD)
   const packs: Pack[] = []
   for (const pack of PACKS) packs.push(await createProduct(page, origin, pack, Buffer.from(`${pack.name}\n`.repeat(4000))))
-  await attach(page, origin, packs[0]!.id, 'preview', 'preview.mp3', readFileSync(fileURLToPath(lena.url('mp3'))))
+  await attachUpload(page.request, origin, packs[0]!.id, 'preview', 'preview.mp3', readFileSync(fileURLToPath(lena.url('mp3'))))
   const bundle = await createProduct(page, origin, BUNDLE, null)
 
   // On the bundle's page, the Bundle panel: find each pack by name, add it, set the floor, save; then put it on sale.

@@ -2,6 +2,7 @@ import type { APIRequestContext } from '@playwright/test'
 import { expect, test } from './support/test.ts'
 import { E2E_OWNER_EMAIL } from '../playwright.config.ts'
 import { linkIn, newestMail, signInAsOwner, uniqueEmail } from './support/accounts.ts'
+import { createOwnerProduct } from './support/owner-products.ts'
 
 // A guest gets a free pack by email: the owner gives a pack away (price 0) → a visitor's product
 // page says "Free" and offers "Get it free" instead of the cart → the visitor gives an email (the
@@ -13,48 +14,10 @@ const PASSWORD = 'correct horse battery'
 // Named for this run: a retry makes it again, and two products of one name would be two headings.
 const PACK = `Free Tape Hiss ${Date.now().toString(36).slice(-5).toUpperCase()}`
 
-/** Makes the free pack as the console does: the form (hidden) at price 0, its file by a resumable upload, then active. */
-async function createFreePack(request: APIRequestContext, baseURL: string): Promise<string> {
-  const headers = { Origin: baseURL }
-  const form = {
-    name: PACK,
-    description: 'Tape hiss and vinyl crackle to lay under anything, given away.',
-    price: '0',
-    originalPrice: '',
-    categoryId: '',
-    active: false,
-    featured: false,
-    isNew: true,
-    tags: 'texture',
-    digitalDownload: true,
-    purchaseLimit: '',
-    downloadLimit: '3',
-    bpm: '',
-    key: '',
-    genre: '',
-    types: [],
-  }
-  const created = await request.post('/api/admin/products', { headers, data: { form } })
-  expect(created.status()).toBe(201)
-  const productId = (await created.json()).data.id as string
-
-  const bytes = Buffer.from('tape hiss for free\n'.repeat(300))
-  const base64 = (text: string) => Buffer.from(text).toString('base64')
-  const tus = { ...headers, 'Tus-Resumable': '1.0.0' }
-  const upload = await request.post('/api/admin/uploads', {
-    headers: { ...tus, 'Upload-Length': String(bytes.length), 'Upload-Metadata': `kind ${base64('file')},filename ${base64('free-tape-hiss.zip')}` },
-  })
-  expect(upload.status()).toBe(201)
-  const location = upload.headers()['location']!
-  const sent = await request.patch(location, { headers: { ...tus, 'Upload-Offset': '0', 'Content-Type': 'application/offset+octet-stream' }, data: bytes })
-  expect(sent.status()).toBe(204)
-  const attached = await request.put(`/api/admin/products/${productId}/file`, { headers, data: { uploadId: location.split('/').pop() } })
-  expect(attached.status()).toBe(200)
-
-  const { version } = (await (await request.get(`/api/admin/products/${productId}`)).json()).data as { version: number }
-  const activated = await request.put(`/api/admin/products/${productId}`, { headers, data: { form: { ...form, active: true }, version } })
-  expect(activated.status()).toBe(200)
-  return productId
+/** The free pack as the console makes it: hidden at price 0, its file uploaded, then active. */
+function createFreePack(request: APIRequestContext, baseURL: string): Promise<string> {
+  const fields = { name: PACK, price: '0', tags: 'texture', description: 'Tape hiss and vinyl crackle to lay under anything, given away.' }
+  return createOwnerProduct(request, baseURL, fields, { name: 'free-tape-hiss.zip', bytes: Buffer.from('tape hiss for free\n'.repeat(300)) })
 }
 
 test('a guest gets a free pack by email: the emailed link opens the order, the download works and counts down, and the link opened again shows the same order', async ({

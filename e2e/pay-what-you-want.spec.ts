@@ -2,6 +2,7 @@ import type { APIRequestContext } from '@playwright/test'
 import { expect, test } from './support/test.ts'
 import { E2E_OWNER_EMAIL } from '../playwright.config.ts'
 import { signInAsOwner } from './support/accounts.ts'
+import { createOwnerProduct } from './support/owner-products.ts'
 
 // Pay what you want: the owner makes a product buyers pay $5.00 or more for (suggesting $10.00)
 // → a visitor's product page refuses $1.00 with the sentence under the field and both buttons
@@ -13,50 +14,17 @@ const PASSWORD = 'correct horse battery'
 const PRODUCT = `Tip Jar Loops ${Date.now().toString(36).slice(-5).toUpperCase()}`
 const REFUSAL = `Enter at least $5.00 for ${PRODUCT}`
 
-/** Makes the product as the console does: the form (hidden), its file by a resumable upload, then active. */
-async function createPayWhatYouWantProduct(request: APIRequestContext, baseURL: string): Promise<string> {
-  const headers = { Origin: baseURL }
-  const form = {
+/** The product as the console makes it: hidden, $5.00 or more (suggesting $10.00), its file uploaded, then active. */
+function createPayWhatYouWantProduct(request: APIRequestContext, baseURL: string): Promise<string> {
+  const fields = {
     name: PRODUCT,
-    description: 'Dusty loops for whatever you think they are worth.',
     price: '10.00',
     priceModel: 'pwyw',
     minimumPrice: '5.00',
-    originalPrice: '',
-    categoryId: '',
-    active: false,
-    featured: false,
-    isNew: true,
     tags: 'loops',
-    digitalDownload: true,
-    purchaseLimit: '',
-    downloadLimit: '3',
-    bpm: '',
-    key: '',
-    genre: '',
-    types: [],
-  }
-  const created = await request.post('/api/admin/products', { headers, data: { form } })
-  expect(created.status()).toBe(201)
-  const productId = (await created.json()).data.id as string
-
-  const bytes = Buffer.from('loops for a tip jar\n'.repeat(200))
-  const base64 = (text: string) => Buffer.from(text).toString('base64')
-  const tus = { ...headers, 'Tus-Resumable': '1.0.0' }
-  const upload = await request.post('/api/admin/uploads', {
-    headers: { ...tus, 'Upload-Length': String(bytes.length), 'Upload-Metadata': `kind ${base64('file')},filename ${base64('tip-jar-loops.zip')}` },
-  })
-  expect(upload.status()).toBe(201)
-  const location = upload.headers()['location']!
-  const sent = await request.patch(location, { headers: { ...tus, 'Upload-Offset': '0', 'Content-Type': 'application/offset+octet-stream' }, data: bytes })
-  expect(sent.status()).toBe(204)
-  const attached = await request.put(`/api/admin/products/${productId}/file`, { headers, data: { uploadId: location.split('/').pop() } })
-  expect(attached.status()).toBe(200)
-
-  const { version } = (await (await request.get(`/api/admin/products/${productId}`)).json()).data as { version: number }
-  const activated = await request.put(`/api/admin/products/${productId}`, { headers, data: { form: { ...form, active: true }, version } })
-  expect(activated.status()).toBe(200)
-  return productId
+    description: 'Dusty loops for whatever you think they are worth.',
+  } as const
+  return createOwnerProduct(request, baseURL, fields, { name: 'tip-jar-loops.zip', bytes: Buffer.from('loops for a tip jar\n'.repeat(200)) })
 }
 
 test('a pay-what-you-want product refuses an amount under its minimum on the page and in the API, and takes $7.50 into the cart', async ({

@@ -4,7 +4,6 @@
  * asked for which free product, whether they confirmed, whether they wanted news), newest first
  * and searchable by email; each has a `.csv` twin streaming every matching row. All only read.
  */
-import contentDisposition from 'content-disposition'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { apiErrorSchema } from '../../shared/contract/errors.ts'
 import {
@@ -13,6 +12,7 @@ import {
   subscribersQuerySchema,
   subscribersResponseSchema,
 } from '../../shared/contract/subscribers.ts'
+import { sendCsvFile } from '../http/csv-reply.ts'
 import type { SubscribersService } from '../marketing/subscribers.service.ts'
 import { FREE_PRODUCT_CLAIMS_CSV_NAME, freeProductClaimsCsv, SUBSCRIBERS_CSV_NAME, subscribersCsv } from './subscribers-csv.ts'
 
@@ -40,11 +40,7 @@ export function adminSubscribersRoutes({ subscribers }: { subscribers: Subscribe
         schema: { tags: ['admin'], summary: 'Every matching subscriber as a CSV file', querystring: subscribersCsvQuerySchema },
         config: { failureMessage: 'Failed to export the subscribers' },
       },
-      async (request, reply) =>
-        reply
-          .type('text/csv; charset=utf-8')
-          .header('Content-Disposition', contentDisposition(SUBSCRIBERS_CSV_NAME))
-          .send(subscribersCsv(subscribers.exportSubscribers(request.query.search))),
+      async (request, reply) => sendCsvFile(reply, SUBSCRIBERS_CSV_NAME, subscribersCsv(subscribers.exportSubscribers(request.query.search))),
     )
 
     app.get(
@@ -68,10 +64,7 @@ export function adminSubscribersRoutes({ subscribers }: { subscribers: Subscribe
         config: { failureMessage: 'Failed to export the free product requests' },
       },
       async (request, reply) =>
-        reply
-          .type('text/csv; charset=utf-8')
-          .header('Content-Disposition', contentDisposition(FREE_PRODUCT_CLAIMS_CSV_NAME))
-          .send(freeProductClaimsCsv(subscribers.exportFreeProductClaims(request.query.search))),
+        sendCsvFile(reply, FREE_PRODUCT_CLAIMS_CSV_NAME, freeProductClaimsCsv(subscribers.exportFreeProductClaims(request.query.search))),
     )
   }
 }

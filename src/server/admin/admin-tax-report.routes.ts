@@ -4,10 +4,10 @@
  * refunds, from the invoices and credit notes issued in it; `GET /api/admin/tax-report.csv`
  * answers the same rows as a file to download. Both only read.
  */
-import contentDisposition from 'content-disposition'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { apiErrorSchema } from '../../shared/contract/errors.ts'
 import { taxReportPeriod, taxReportQuerySchema, taxReportResponseSchema } from '../../shared/contract/tax-report.ts'
+import { sendCsvFile } from '../http/csv-reply.ts'
 import type { TaxReportService } from '../tax/tax-report.service.ts'
 import { taxReportCsv, taxReportFileName } from './tax-report-csv.ts'
 
@@ -38,10 +38,7 @@ export function adminTaxReportRoutes({ taxReport }: { taxReport: Pick<TaxReportS
       },
       async (request, reply) => {
         const report = await taxReport.report(taxReportPeriod(request.query))
-        return reply
-          .type('text/csv; charset=utf-8')
-          .header('Content-Disposition', contentDisposition(taxReportFileName(report)))
-          .send(taxReportCsv(report))
+        return sendCsvFile(reply, taxReportFileName(report), taxReportCsv(report))
       },
     )
   }

@@ -73,6 +73,31 @@ export function createRateLimiter({ store, onStoreError = () => {} }: RateLimite
   }
 }
 
+/**
+ * Counts a request against its IP, then against the email address it names. When either is spent it
+ * answers 429 and says true (a boolean, not the reply: a reply is thenable, and awaiting it would wait
+ * for the response). A request refused for its address is refunded to the IP, so it does not count
+ * against the others sharing it.
+ */
+export async function refusedByIpOrAddress(
+  limiter: RateLimiter,
+  reply: FastifyReply,
+  { ipRule, ip, addressRule, address }: { ipRule: RateLimitRule; ip: string; addressRule: RateLimitRule; address: string },
+): Promise<boolean> {
+  const byIp = await limiter.consume(ipRule, ip)
+  if (!byIp.allowed) {
+    sendRateLimited(reply, ipRule, byIp)
+    return true
+  }
+  const byAddress = await limiter.consume(addressRule, address)
+  if (!byAddress.allowed) {
+    await limiter.refund(ipRule, ip)
+    sendRateLimited(reply, addressRule, byAddress)
+    return true
+  }
+  return false
+}
+
 /** Answers 429 with Retry-After and `{ error: { message, status: 429, code: 'RATE_LIMITED' } }`. */
 export function sendRateLimited(reply: FastifyReply, rule: RateLimitRule, decision: RateLimitDecision): FastifyReply {
   return reply

@@ -14,6 +14,7 @@ import {
   type EmailPreferencesChanges,
 } from '../../shared/contract/email-preferences.ts'
 import type { Database } from '../db/client.ts'
+import { signedTokenKey } from '../http/signed-tokens.ts'
 import { emailPreferences } from './marketing.schema.ts'
 
 const MAC_BYTES = 16
@@ -30,7 +31,8 @@ export interface EmailPreferencesServiceDeps {
 
 export function createEmailPreferencesService({ db, authSecret, publicUrl }: EmailPreferencesServiceDeps) {
   // A key of its own: a MAC made for an unsubscribe link can never pass for an order link, a download link or a session.
-  const key = createHmac('sha256', authSecret).update('als/email-preferences/cart-reminders/v1').digest()
+  // The token names an account id as text (not a row's 16 bytes), so its format is its own.
+  const key = signedTokenKey(authSecret, 'email-preferences/cart-reminders')
   // 128 bits of the MAC are plenty to make a link unguessable, and keep it short enough for a URL's path segment.
   const mac = (userId: string) => createHmac('sha256', key).update(userId, 'utf8').digest().subarray(0, MAC_BYTES)
 

@@ -59,32 +59,26 @@ export function emailSignupRoutes({ signups, limiter }: EmailSignupRouteDeps): F
       },
     )
 
-    app.post(
-      '/api/email-signup/unsubscribe/:token',
-      {
-        schema: {
-          tags: ['marketing'],
-          summary: "A news email's unsubscribe link: the address gets no more news (opening it again changes nothing)",
-          params: unsubscribeParamsSchema,
-          response: { 200: unsubscribeResponseSchema, 400: apiErrorSchema, 404: apiErrorSchema, 500: apiErrorSchema },
+    // The page's unsubscribe and a mail client's one-click unsubscribe (RFC 8058, posted to the link of the
+    // List-Unsubscribe header) are the same action under two addresses.
+    const unsubscribeRoutes = [
+      ['/api/email-signup/unsubscribe/:token', "A news email's unsubscribe link: the address gets no more news (opening it again changes nothing)"],
+      ['/unsubscribe/:token', "A mail client's one-click unsubscribe (RFC 8058), posted to the link of the List-Unsubscribe header"],
+    ] as const
+    for (const [url, summary] of unsubscribeRoutes) {
+      app.post(
+        url,
+        {
+          schema: {
+            tags: ['marketing'],
+            summary,
+            params: unsubscribeParamsSchema,
+            response: { 200: unsubscribeResponseSchema, 400: apiErrorSchema, 404: apiErrorSchema, 500: apiErrorSchema },
+          },
+          config: { failureMessage: UNSUBSCRIBE_MESSAGES.failed },
         },
-        config: { failureMessage: UNSUBSCRIBE_MESSAGES.failed },
-      },
-      async (request) => unsubscribe(request.params.token),
-    )
-
-    app.post(
-      '/unsubscribe/:token',
-      {
-        schema: {
-          tags: ['marketing'],
-          summary: "A mail client's one-click unsubscribe (RFC 8058), posted to the link of the List-Unsubscribe header",
-          params: unsubscribeParamsSchema,
-          response: { 200: unsubscribeResponseSchema, 400: apiErrorSchema, 404: apiErrorSchema, 500: apiErrorSchema },
-        },
-        config: { failureMessage: UNSUBSCRIBE_MESSAGES.failed },
-      },
-      async (request) => unsubscribe(request.params.token),
-    )
+        async (request) => unsubscribe(request.params.token),
+      )
+    }
   }
 }

@@ -11,7 +11,7 @@ import type { Mailer } from '../email/mailer.ts'
 import type { SettingsService } from '../settings/settings.service.ts'
 import { emailSignups } from './marketing.schema.ts'
 import { welcomeEmail } from './news-emails.ts'
-import { createSignedLinkTokens } from './signed-links.ts'
+import { createSignedIdTokens } from '../http/signed-tokens.ts'
 
 export interface EmailSignupInput {
   email: string
@@ -39,7 +39,7 @@ export interface EmailSignupServiceDeps {
 export type EmailSignupService = ReturnType<typeof createEmailSignupService>
 
 export function createEmailSignupService({ db, mailer, authSecret, publicUrl, settings }: EmailSignupServiceDeps) {
-  const tokens = createSignedLinkTokens(authSecret, 'news-unsubscribe')
+  const tokens = createSignedIdTokens(authSecret, 'news-unsubscribe')
 
   /**
    * The address's row, written in the caller's transaction: a new row, or a row that had

@@ -15,7 +15,7 @@ import {
   freeProductClaimResponseSchema,
   freeProductParamsSchema,
 } from '../../shared/contract/free-products.ts'
-import { sendRateLimited, type RateLimiter, type RateLimitRule } from '../http/rate-limit.ts'
+import { refusedByIpOrAddress, type RateLimiter, type RateLimitRule } from '../http/rate-limit.ts'
 import { rejectInvalidInput } from '../http/validation.ts'
 import type { FreeProductsService } from './free-products.service.ts'
 
@@ -50,15 +50,9 @@ export function freeProductRoutes({ freeProducts, limiter }: FreeProductRouteDep
       },
       async (request, reply) => {
         rejectInvalidInput(request)
-        const byIp = await limiter.consume(FREE_PRODUCT_LIMITS.ip, request.ip)
-        if (!byIp.allowed) return sendRateLimited(reply, FREE_PRODUCT_LIMITS.ip, byIp)
         const email = request.body.email.toLowerCase()
-        const byEmail = await limiter.consume(FREE_PRODUCT_LIMITS.email, email)
-        if (!byEmail.allowed) {
-          // Refused for the address: this request does not count against the others sharing the IP.
-          await limiter.refund(FREE_PRODUCT_LIMITS.ip, request.ip)
-          return sendRateLimited(reply, FREE_PRODUCT_LIMITS.email, byEmail)
-        }
+        const limits = { ipRule: FREE_PRODUCT_LIMITS.ip, ip: request.ip, addressRule: FREE_PRODUCT_LIMITS.email, address: email }
+        if (await refusedByIpOrAddress(limiter, reply, limits)) return reply
         const { message } = await freeProducts.request({ productId: request.params.productId, email, newsConsent: request.body.newsConsent })
         return { data: { message } }
       },

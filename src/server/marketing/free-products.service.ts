@@ -28,7 +28,7 @@ import type { FreeOrdersService } from '../orders/free-orders.service.ts'
 import type { SettingsService } from '../settings/settings.service.ts'
 import type { EmailSignupService } from './email-signup.service.ts'
 import { freeProductClaims } from './marketing.schema.ts'
-import { createSignedLinkTokens } from './signed-links.ts'
+import { createSignedIdTokens } from '../http/signed-tokens.ts'
 
 /** First key of our advisory locks, so they never collide with another feature's. */
 const FREE_ORDER_LOCK_NAMESPACE = 5_307_326
@@ -55,7 +55,7 @@ export interface FreeProductsServiceDeps {
 export type FreeProductsService = ReturnType<typeof createFreeProductsService>
 
 export function createFreeProductsService({ db, mailer, authSecret, publicUrl, catalog, freeOrders, signups, settings }: FreeProductsServiceDeps) {
-  const tokens = createSignedLinkTokens(authSecret, 'free-product-claim')
+  const tokens = createSignedIdTokens(authSecret, 'free-product-claim')
 
   /** The product, active and free now; null otherwise (unknown, archived, priced, pay what you want). */
   async function freeProduct(productId: string): Promise<Product | null> {

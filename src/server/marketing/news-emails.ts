@@ -12,7 +12,7 @@ import { renderEmail } from '../email/templates.ts'
 export interface WelcomeEmailInput {
   to: string
   subscriptionType: SubscriptionType
-  /** The subscriber's unsubscribe token (signed-links.ts). */
+  /** The subscriber's unsubscribe token (http/signed-tokens.ts). */
   unsubscribeToken: string
   publicUrl: string
   storeName: string

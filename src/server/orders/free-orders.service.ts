@@ -8,7 +8,7 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm'
 import type { Executor } from '../db/client.ts'
 import type { GuestOrdersService } from './guest-orders.service.ts'
-import { createOrderAccessTokens } from './order-access.ts'
+import { createSignedIdTokens } from '../http/signed-tokens.ts'
 import type { OrderAccessService } from './order-access.service.ts'
 import { orderAccessLinks, orderItems, orders } from './orders.schema.ts'
 
@@ -33,7 +33,7 @@ export interface FreeOrdersServiceDeps {
 }
 
 export function createFreeOrdersService({ authSecret, guestOrders, orderAccess }: FreeOrdersServiceDeps) {
-  const tokens = createOrderAccessTokens(authSecret)
+  const tokens = createSignedIdTokens(authSecret, 'order-access-link')
 
   return {
     /** Writes the $0.00 order with its one item (and a bundle's items) in `tx`; answers its id and the token of its private link. */

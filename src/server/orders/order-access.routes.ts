@@ -19,7 +19,7 @@ import { guestTaxDocumentPdfPath } from '../../shared/contract/tax-documents.ts'
 import type { DownloadLinkSigner, DownloadsService } from '../downloads/downloads.service.ts'
 import type { PurchasesService } from '../downloads/purchases.service.ts'
 import { notFound } from '../http/errors.ts'
-import { sendRateLimited, type RateLimiter, type RateLimitRule } from '../http/rate-limit.ts'
+import { refusedByIpOrAddress, type RateLimiter, type RateLimitRule } from '../http/rate-limit.ts'
 import { rejectInvalidInput } from '../http/validation.ts'
 import type { TaxDocumentsService } from '../tax/tax-documents.service.ts'
 import type { OpenedOrder, OrderAccessService } from './order-access.service.ts'
@@ -134,14 +134,9 @@ export function orderAccessRoutes({
       },
       async (request, reply) => {
         rejectInvalidInput(request)
-        const byIp = await limiter.consume(FIND_ORDER_LIMITS.ip, request.ip)
-        if (!byIp.allowed) return sendRateLimited(reply, FIND_ORDER_LIMITS.ip, byIp)
         const email = request.body.email.toLowerCase()
-        const byEmail = await limiter.consume(FIND_ORDER_LIMITS.email, email)
-        if (!byEmail.allowed) {
-          await limiter.refund(FIND_ORDER_LIMITS.ip, request.ip)
-          return sendRateLimited(reply, FIND_ORDER_LIMITS.email, byEmail)
-        }
+        const limits = { ipRule: FIND_ORDER_LIMITS.ip, ip: request.ip, addressRule: FIND_ORDER_LIMITS.email, address: email }
+        if (await refusedByIpOrAddress(limiter, reply, limits)) return reply
         await reply.send({ data: { message: MESSAGES.linksSent } })
         // Looked up and emailed once the answer is sent, so how long it takes says nothing about the address.
         orderAccess.emailOrderLinks(email).catch((error: unknown) => request.log.error({ err: error }, 'could not email order links'))

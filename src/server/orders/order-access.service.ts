@@ -17,7 +17,7 @@ import type { Database, Executor } from '../db/client.ts'
 import type { Mailer, OutgoingEmail } from '../email/mailer.ts'
 import { renderEmail } from '../email/templates.ts'
 import { AppError, notFound } from '../http/errors.ts'
-import { createOrderAccessTokens } from './order-access.ts'
+import { createSignedIdTokens } from '../http/signed-tokens.ts'
 import type { OrderWithItems } from './order-views.ts'
 import { orderAccessLinks, orderItems, orders, PAID_ORDER_STATUSES } from './orders.schema.ts'
 
@@ -44,7 +44,7 @@ export interface OrderAccessServiceDeps {
 }
 
 export function createOrderAccessService({ db, authSecret, catalog, mailer, publicUrl, settings }: OrderAccessServiceDeps) {
-  const tokens = createOrderAccessTokens(authSecret)
+  const tokens = createSignedIdTokens(authSecret, 'order-access-link')
   const linkUrlOf = (linkId: string) => `${publicUrl}${orderAccessPagePath(tokens.tokenOf(linkId))}`
 
   /** A new link to the order, in the caller's transaction; answers its token. */
@@ -98,7 +98,7 @@ export function createOrderAccessService({ db, authSecret, catalog, mailer, publ
 
     /** The order a token opens with its items; null for a malformed or altered token, an unknown link or a revoked one (never which). */
     async openOrder(token: string): Promise<OpenedOrder | null> {
-      const linkId = tokens.linkIdOf(token)
+      const linkId = tokens.idOf(token)
       if (!linkId) return null
       const link = await db.query.orderAccessLinks.findFirst({
         where: and(eq(orderAccessLinks.id, linkId), isNull(orderAccessLinks.revokedAt)),

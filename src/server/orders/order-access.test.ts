@@ -17,7 +17,7 @@ import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts'
 import type { AdminOrder } from '../../shared/contract/admin-orders.ts'
 import type { GuestOrder } from '../../shared/contract/order-access.ts'
 import { auditLog, downloads, orderAccessLinks, type ProductRow } from '../db/schema.ts'
-import { createOrderAccessTokens } from './order-access.ts'
+import { createSignedIdTokens } from '../http/signed-tokens.ts'
 
 const OWNER = uniqueEmail('owner')
 const NOT_FOUND = {
@@ -103,8 +103,8 @@ describe("a guest's private order link", () => {
 
     const crossed = await downloadThroughLink(t, mine.token, theirItem)
     expect(crossed.statusCode).toBe(404)
-    const unknownLink = createOrderAccessTokens(t.config.authSecret).tokenOf(crypto.randomUUID())
-    const otherStore = createOrderAccessTokens('another store secret that is long enough').tokenOf(crypto.randomUUID())
+    const unknownLink = createSignedIdTokens(t.config.authSecret, 'order-access-link').tokenOf(crypto.randomUUID())
+    const otherStore = createSignedIdTokens('another store secret that is long enough', 'order-access-link').tokenOf(crypto.randomUUID())
     for (const token of [altered(mine.token), unknownLink, otherStore, 'not-a-token', `${mine.token}x`]) {
       const opened = await openOrderLink(t, token)
       expect(opened.statusCode, token).toBe(404)

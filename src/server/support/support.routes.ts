@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { apiErrorSchema } from '../../shared/contract/errors.ts'
 import { supportMessageRequestSchema, supportMessageResponseSchema } from '../../shared/contract/support.ts'
 import { getSessionUser } from '../auth/session.ts'
-import { sendRateLimited, type RateLimiter, type RateLimitRule } from '../http/rate-limit.ts'
+import { refusedByIpOrAddress, type RateLimiter, type RateLimitRule } from '../http/rate-limit.ts'
 import { rejectInvalidInput } from '../http/validation.ts'
 import type { SupportService } from './support.service.ts'
 
@@ -38,13 +38,8 @@ export function supportRoutes({ support, limiter }: SupportRouteDeps): FastifyPl
       },
       async (request, reply) => {
         rejectInvalidInput(request)
-        const byIp = await limiter.consume(SUPPORT_RATE_LIMITS.ip, request.ip)
-        if (!byIp.allowed) return sendRateLimited(reply, SUPPORT_RATE_LIMITS.ip, byIp)
-        const bySender = await limiter.consume(SUPPORT_RATE_LIMITS.sender, request.body.email.toLowerCase())
-        if (!bySender.allowed) {
-          await limiter.refund(SUPPORT_RATE_LIMITS.ip, request.ip)
-          return sendRateLimited(reply, SUPPORT_RATE_LIMITS.sender, bySender)
-        }
+        const limits = { ipRule: SUPPORT_RATE_LIMITS.ip, ip: request.ip, addressRule: SUPPORT_RATE_LIMITS.sender, address: request.body.email.toLowerCase() }
+        if (await refusedByIpOrAddress(limiter, reply, limits)) return reply
         const user = await getSessionUser(request)
         const { id } = await support.submitMessage(request.body, user?.id ?? null)
         return reply.status(201).send({ data: { id } })

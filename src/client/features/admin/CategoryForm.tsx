@@ -8,7 +8,8 @@ import { useId, useState, type FormEvent } from 'react'
 import { categoryFormSchema, slugOf, type CategoryForm as CategoryFormValues } from '../../../shared/contract/admin-categories.ts'
 import { ApiError } from '../../api/http.ts'
 import { INPUT_CLASS } from '../../components/TextField.tsx'
-import { isStaleVersion, StaleVersionNotice } from './StaleVersionNotice.tsx'
+import { FormActions } from './FormActions.tsx'
+import { isStaleVersion } from './StaleVersionNotice.tsx'
 
 type FieldErrors = Partial<Record<keyof CategoryFormValues, string>>
 
@@ -84,22 +85,15 @@ export function CategoryForm({ initial = {}, submitLabel, onSubmit, onCancel, on
       {field('name', 'Name')}
       {field('slug', 'Slug', values.slug ? undefined : `Left empty: ${slugOf(values.name) || 'made from the name'}`)}
       {field('description', 'Description')}
-      {formError && (
-        <p role="alert" className="text-sm text-red-300 sm:col-span-3">
-          {formError}
-        </p>
-      )}
-      {conflict && onReload && <StaleVersionNotice message={conflict} onReload={onReload} className="sm:col-span-3" />}
-      <div className="flex gap-2 sm:col-span-3">
-        <button type="submit" className="btn btn-primary" disabled={saving}>
-          {saving ? 'Saving…' : submitLabel}
-        </button>
-        {onCancel && (
-          <button type="button" className="btn btn-secondary" onClick={onCancel}>
-            Cancel
-          </button>
-        )}
-      </div>
+      <FormActions
+        formError={formError}
+        conflict={conflict}
+        onReload={onReload}
+        saving={saving}
+        submitLabel={submitLabel}
+        onCancel={onCancel}
+        fullWidth="sm:col-span-3"
+      />
     </form>
   )
 }

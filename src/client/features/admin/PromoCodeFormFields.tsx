@@ -11,7 +11,9 @@ import { promoCodeFormSchema, type PromoCodeForm } from '../../../shared/contrac
 import { ApiError } from '../../api/http.ts'
 import { INPUT_CLASS } from '../../components/TextField.tsx'
 import { PromoScopeFields } from './PromoScopeFields.tsx'
-import { isStaleVersion, StaleVersionNotice } from './StaleVersionNotice.tsx'
+import { toIso, toLocalInput } from './local-times.ts'
+import { FormActions } from './FormActions.tsx'
+import { isStaleVersion } from './StaleVersionNotice.tsx'
 
 type FieldErrors = Partial<Record<keyof PromoCodeForm, string>>
 
@@ -31,16 +33,6 @@ export const EMPTY_PROMO_FORM: PromoCodeForm = {
   minSubtotal: '',
   active: true,
 }
-
-/** An ISO time as an <input type="datetime-local"> value in this browser's time zone. */
-function toLocalInput(iso: string): string {
-  if (!iso) return ''
-  const date = new Date(iso)
-  const pad = (value: number) => String(value).padStart(2, '0')
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`
-}
-
-const toIso = (local: string) => (local && !Number.isNaN(Date.parse(local)) ? new Date(local).toISOString() : local)
 
 interface PromoCodeFormFieldsProps {
   initial: PromoCodeForm
@@ -153,22 +145,15 @@ export function PromoCodeFormFields({ initial, submitLabel, onSubmit, onCancel, 
         {flag('oncePerCustomer', 'Once per customer')}
         {flag('active', 'Active')}
       </div>
-      {formError && (
-        <p role="alert" className="text-sm text-red-300 sm:col-span-2 lg:col-span-4">
-          {formError}
-        </p>
-      )}
-      {conflict && onReload && <StaleVersionNotice message={conflict} onReload={onReload} className="sm:col-span-2 lg:col-span-4" />}
-      <div className="flex gap-2 sm:col-span-2 lg:col-span-4">
-        <button type="submit" className="btn btn-primary" disabled={saving}>
-          {saving ? 'Saving…' : submitLabel}
-        </button>
-        {onCancel && (
-          <button type="button" className="btn btn-secondary" onClick={onCancel}>
-            Cancel
-          </button>
-        )}
-      </div>
+      <FormActions
+        formError={formError}
+        conflict={conflict}
+        onReload={onReload}
+        saving={saving}
+        submitLabel={submitLabel}
+        onCancel={onCancel}
+        fullWidth="sm:col-span-2 lg:col-span-4"
+      />
     </form>
   )
 }

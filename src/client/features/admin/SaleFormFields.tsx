@@ -10,9 +10,10 @@ import { saleFormSchema, SALE_SCOPE_LABELS, type SaleForm } from '../../../share
 import { SALE_SCOPES, type SaleScope } from '../../../shared/contract/selling.ts'
 import { ApiError } from '../../api/http.ts'
 import { INPUT_CLASS } from '../../components/TextField.tsx'
-import { useAdminCategories } from './api/categories.ts'
-import { useAdminProducts } from './api/products.ts'
-import { isStaleVersion, StaleVersionNotice } from './StaleVersionNotice.tsx'
+import { toIso, toLocalInput } from './local-times.ts'
+import { CategoryChoices, ProductChoices } from './ScopeChoices.tsx'
+import { FormActions } from './FormActions.tsx'
+import { isStaleVersion } from './StaleVersionNotice.tsx'
 
 type FieldErrors = Partial<Record<keyof SaleForm, string>>
 type DiscountKind = 'percent' | 'amount'
@@ -28,16 +29,6 @@ export const EMPTY_SALE_FORM: SaleForm = {
   endsAt: '',
 }
 
-/** An ISO time as an <input type="datetime-local"> value in this browser's time zone. */
-function toLocalInput(iso: string): string {
-  if (!iso) return ''
-  const date = new Date(iso)
-  const pad = (value: number) => String(value).padStart(2, '0')
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`
-}
-
-const toIso = (local: string) => (local && !Number.isNaN(Date.parse(local)) ? new Date(local).toISOString() : local)
-
 interface SaleFormFieldsProps {
   initial: SaleForm
   submitLabel: string
@@ -52,13 +43,10 @@ export function SaleFormFields({ initial, submitLabel, onSubmit, onCancel, onRel
   const [values, setValues] = useState({ ...initial, startsAt: toLocalInput(initial.startsAt), endsAt: toLocalInput(initial.endsAt) })
   const [kind, setKind] = useState<DiscountKind>(initial.amountOff ? 'amount' : 'percent')
   const [discount, setDiscount] = useState(initial.amountOff || initial.percentOff)
-  const [productSearch, setProductSearch] = useState('')
   const [errors, setErrors] = useState<FieldErrors>({})
   const [saving, setSaving] = useState(false)
   const [formError, setFormError] = useState<string | null>(null)
   const [conflict, setConflict] = useState<string | null>(null)
-  const productList = useAdminProducts({ search: '', status: 'all', sortBy: 'name', sortOrder: 'asc' })
-  const categoryList = useAdminCategories()
 
   async function submit(event: FormEvent) {
     event.preventDefault()
@@ -118,50 +106,6 @@ export function SaleFormFields({ initial, submitLabel, onSubmit, onCancel, onRel
       {errorOf(key)}
     </div>
   )
-  /** A checkbox list of the store's products or categories; the chosen ids are the field's value. */
-  const picker = (key: 'productIds' | 'categoryIds', legend: string, options: { id: string; label: string }[], loading: boolean) => (
-    <fieldset className="sm:col-span-2 lg:col-span-4" {...described(key)}>
-      <legend className="mb-1.5 text-sm font-medium text-zinc-200">
-        {legend} <span className="text-zinc-400">({values[key].length} chosen)</span>
-      </legend>
-      {key === 'productIds' && (
-        <input
-          type="search"
-          aria-label="Find a product"
-          placeholder="Find a product"
-          value={productSearch}
-          onChange={(event) => setProductSearch(event.target.value)}
-          className={`${INPUT_CLASS} mb-2`}
-        />
-      )}
-      <div className="max-h-56 overflow-y-auto rounded-xl border border-zinc-800 p-2">
-        {loading ? (
-          <p className="p-2 text-sm text-zinc-400">Loading…</p>
-        ) : (
-          options.map((option) => (
-            <label key={option.id} className="flex items-center gap-2 rounded-md px-2 py-1 text-sm text-zinc-200 hover:bg-zinc-800/60">
-              <input
-                type="checkbox"
-                className="size-4 accent-brand-500"
-                checked={values[key].includes(option.id)}
-                onChange={(event) =>
-                  setValues({ ...values, [key]: event.target.checked ? [...values[key], option.id] : values[key].filter((chosen) => chosen !== option.id) })
-                }
-              />
-              {option.label}
-            </label>
-          ))
-        )}
-      </div>
-      {errorOf(key)}
-    </fieldset>
-  )
-
-  const search = productSearch.trim().toLowerCase()
-  const productOptions = (productList.data ?? [])
-    .filter((product) => values.productIds.includes(product.id) || !search || product.name.toLowerCase().includes(search))
-    .map((product) => ({ id: product.id, label: product.active ? product.name : `${product.name} (archived)` }))
-  const categoryOptions = (categoryList.data ?? []).map((category) => ({ id: category.id, label: category.name }))
   const discountError = errors.percentOff ?? errors.amountOff
 
   return (
@@ -208,24 +152,37 @@ export function SaleFormFields({ initial, submitLabel, onSubmit, onCancel, onRel
       </div>
       {textField('startsAt', 'Starts', { type: 'datetime-local' })}
       {textField('endsAt', 'Ends', { type: 'datetime-local' })}
-      {values.scope === 'products' && picker('productIds', 'Products', productOptions, productList.isPending)}
-      {values.scope === 'categories' && picker('categoryIds', 'Categories', categoryOptions, categoryList.isPending)}
-      {formError && (
-        <p role="alert" className="text-sm text-red-300 sm:col-span-2 lg:col-span-4">
-          {formError}
-        </p>
+      {values.scope === 'products' && (
+        <div className="sm:col-span-2 lg:col-span-4">
+          <ProductChoices
+            legend="Products"
+            noneChosen="None chosen"
+            chosen={values.productIds}
+            error={errors.productIds}
+            onChange={(productIds) => setValues({ ...values, productIds })}
+          />
+        </div>
       )}
-      {conflict && onReload && <StaleVersionNotice message={conflict} onReload={onReload} className="sm:col-span-2 lg:col-span-4" />}
-      <div className="flex gap-2 sm:col-span-2 lg:col-span-4">
-        <button type="submit" className="btn btn-primary" disabled={saving}>
-          {saving ? 'Saving…' : submitLabel}
-        </button>
-        {onCancel && (
-          <button type="button" className="btn btn-secondary" onClick={onCancel}>
-            Cancel
-          </button>
-        )}
-      </div>
+      {values.scope === 'categories' && (
+        <div className="sm:col-span-2 lg:col-span-4">
+          <CategoryChoices
+            legend="Categories"
+            noneChosen="None chosen"
+            chosen={values.categoryIds}
+            error={errors.categoryIds}
+            onChange={(categoryIds) => setValues({ ...values, categoryIds })}
+          />
+        </div>
+      )}
+      <FormActions
+        formError={formError}
+        conflict={conflict}
+        onReload={onReload}
+        saving={saving}
+        submitLabel={submitLabel}
+        onCancel={onCancel}
+        fullWidth="sm:col-span-2 lg:col-span-4"
+      />
     </form>
   )
 }

@@ -1,29 +1,35 @@
 /**
- * The tokens of marketing's emailed links: a free product's confirmation (`/free/{token}`) and a
- * news email's unsubscribe (`/unsubscribe/{token}`). A token is the row's id (16 bytes) and an
- * HMAC-SHA256 of it, both base64url, as a private order link is (orders/order-access.ts): it
- * proves itself, so nothing secret is stored, and every process of the store reads it the same.
- * Each purpose has a key of its own derived from AUTH_SECRET, so a confirmation token can never
- * pass for an unsubscribe token, an order link, a download link or a session.
+ * The tokens of the store's emailed and shared links: a private order link (`/orders/access/{token}`),
+ * a free product's confirmation (`/free/{token}`), a news email's unsubscribe (`/unsubscribe/{token}`)
+ * and a cart reminder's unsubscribe. A token proves itself with an HMAC-SHA256, so nothing secret is
+ * stored and every process of the store reads it the same. Each purpose has a key of its own derived
+ * from AUTH_SECRET, so a token made for one can never pass for another, a download link or a session.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto'
+
+/** Part of each key: renaming one invalidates every link already sent for that purpose. */
+export type SignedTokenPurpose = 'order-access-link' | 'free-product-claim' | 'news-unsubscribe' | 'email-preferences/cart-reminders'
+
+/** The HMAC key of one purpose. */
+export function signedTokenKey(authSecret: string, purpose: SignedTokenPurpose): Buffer {
+  return createHmac('sha256', authSecret).update(`als/${purpose}/v1`).digest()
+}
 
 const ID_CHARS = 22
 const MAC_CHARS = 43
 /** The token's shape: 22 characters of id, then 43 of MAC. */
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{65}$/
 
-export type SignedLinkPurpose = 'free-product-claim' | 'news-unsubscribe'
-
-export interface SignedLinkTokens {
+export interface SignedIdTokens {
   /** The token of a row. */
   tokenOf: (id: string) => string
   /** The row id a token names, or null for one this store did not issue for this purpose (malformed, altered, another key). */
   idOf: (token: string) => string | null
 }
 
-export function createSignedLinkTokens(authSecret: string, purpose: SignedLinkPurpose): SignedLinkTokens {
-  const key = createHmac('sha256', authSecret).update(`als/${purpose}/v1`).digest()
+/** Tokens naming a row by its UUID: the id's 16 bytes and an HMAC-SHA256 of them, both base64url. */
+export function createSignedIdTokens(authSecret: string, purpose: SignedTokenPurpose): SignedIdTokens {
+  const key = signedTokenKey(authSecret, purpose)
   const mac = (idBytes: Buffer) => createHmac('sha256', key).update(idBytes).digest()
 
   return {

@@ -4,14 +4,11 @@
  * A save over a category someone else saved since it was opened shows their change is there,
  * with a Reload button.
  */
-import { useId, useState, type FormEvent } from 'react'
+import { useId } from 'react'
 import { categoryFormSchema, slugOf, type CategoryForm as CategoryFormValues } from '../../../shared/contract/admin-categories.ts'
-import { ApiError } from '../../api/http.ts'
 import { INPUT_CLASS } from '../../components/TextField.tsx'
 import { FormActions } from './FormActions.tsx'
-import { isStaleVersion } from './StaleVersionNotice.tsx'
-
-type FieldErrors = Partial<Record<keyof CategoryFormValues, string>>
+import { useAdminForm } from './use-admin-form.ts'
 
 interface CategoryFormProps {
   initial?: Partial<CategoryFormValues>
@@ -24,34 +21,14 @@ interface CategoryFormProps {
 
 export function CategoryForm({ initial = {}, submitLabel, onSubmit, onCancel, onReload }: CategoryFormProps) {
   const id = useId()
-  const [values, setValues] = useState({ name: initial.name ?? '', slug: initial.slug ?? '', description: initial.description ?? '' })
-  const [errors, setErrors] = useState<FieldErrors>({})
-  const [formError, setFormError] = useState<string | null>(null)
-  const [conflict, setConflict] = useState<string | null>(null)
-  const [saving, setSaving] = useState(false)
-
-  async function submit(event: FormEvent) {
-    event.preventDefault()
-    setFormError(null)
-    setConflict(null)
-    const parsed = categoryFormSchema.safeParse(values)
-    if (!parsed.success) {
-      setErrors(Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0]), issue.message])))
-      return
-    }
-    setErrors({})
-    setSaving(true)
-    try {
-      await onSubmit(parsed.data)
-      if (!initial.name) setValues({ name: '', slug: '', description: '' })
-    } catch (error) {
-      if (isStaleVersion(error) && onReload) setConflict(error.message)
-      else if (error instanceof ApiError && error.field && error.field in values) setErrors({ [error.field]: error.message })
-      else setFormError(error instanceof Error ? error.message : 'Failed to save the category')
-    } finally {
-      setSaving(false)
-    }
-  }
+  const { values, setValues, errors, saving, formError, conflict, submit } = useAdminForm({
+    initial: { name: initial.name ?? '', slug: initial.slug ?? '', description: initial.description ?? '' },
+    parse: (form) => categoryFormSchema.safeParse(form),
+    onSubmit,
+    failure: 'Failed to save the category',
+    canReload: onReload !== undefined,
+    ...(initial.name ? {} : { emptyAfterSave: { name: '', slug: '', description: '' } }),
+  })
 
   const field = (name: keyof CategoryFormValues, label: string, hint?: string) => (
     <div>

@@ -6,16 +6,13 @@
  * (checked as real dates and times, as the server checks them). A save over a code someone else
  * saved since it was opened shows their change is there, with a Reload button.
  */
-import { useId, useState, type FormEvent } from 'react'
+import { useId } from 'react'
 import { promoCodeFormSchema, type PromoCodeForm } from '../../../shared/contract/admin-promo-codes.ts'
-import { ApiError } from '../../api/http.ts'
 import { INPUT_CLASS } from '../../components/TextField.tsx'
 import { PromoScopeFields } from './PromoScopeFields.tsx'
 import { toIso, toLocalInput } from './local-times.ts'
 import { FormActions } from './FormActions.tsx'
-import { isStaleVersion } from './StaleVersionNotice.tsx'
-
-type FieldErrors = Partial<Record<keyof PromoCodeForm, string>>
+import { useAdminForm } from './use-admin-form.ts'
 
 export const EMPTY_PROMO_FORM: PromoCodeForm = {
   code: '',
@@ -45,34 +42,14 @@ interface PromoCodeFormFieldsProps {
 
 export function PromoCodeFormFields({ initial, submitLabel, onSubmit, onCancel, onReload }: PromoCodeFormFieldsProps) {
   const id = useId()
-  const [values, setValues] = useState({ ...initial, startsAt: toLocalInput(initial.startsAt), endsAt: toLocalInput(initial.endsAt) })
-  const [errors, setErrors] = useState<FieldErrors>({})
-  const [saving, setSaving] = useState(false)
-  const [formError, setFormError] = useState<string | null>(null)
-  const [conflict, setConflict] = useState<string | null>(null)
-
-  async function submit(event: FormEvent) {
-    event.preventDefault()
-    setFormError(null)
-    setConflict(null)
-    const parsed = promoCodeFormSchema.safeParse({ ...values, startsAt: toIso(values.startsAt), endsAt: toIso(values.endsAt) })
-    if (!parsed.success) {
-      setErrors(Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0]), issue.message])))
-      return
-    }
-    setErrors({})
-    setSaving(true)
-    try {
-      await onSubmit(parsed.data)
-      if (!initial.code) setValues(EMPTY_PROMO_FORM)
-    } catch (error) {
-      if (isStaleVersion(error) && onReload) setConflict(error.message)
-      else if (error instanceof ApiError && error.field && error.field in values) setErrors({ [error.field]: error.message })
-      else setFormError(error instanceof Error ? error.message : 'Failed to save the promo code')
-    } finally {
-      setSaving(false)
-    }
-  }
+  const { values, setValues, errors, saving, formError, conflict, submit } = useAdminForm({
+    initial: { ...initial, startsAt: toLocalInput(initial.startsAt), endsAt: toLocalInput(initial.endsAt) },
+    parse: (form) => promoCodeFormSchema.safeParse({ ...form, startsAt: toIso(form.startsAt), endsAt: toIso(form.endsAt) }),
+    onSubmit,
+    failure: 'Failed to save the promo code',
+    canReload: onReload !== undefined,
+    ...(initial.code ? {} : { emptyAfterSave: EMPTY_PROMO_FORM }),
+  })
 
   const field = (key: keyof PromoCodeForm, label: string, input: { type?: string; inputMode?: 'decimal' | 'numeric'; placeholder?: string } = {}) => (
     <div>

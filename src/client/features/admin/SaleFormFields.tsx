@@ -5,17 +5,15 @@
  * beside it. Starts and Ends are picked in the owner's local time and sent as ISO times. A save
  * over a sale someone else saved since it was opened shows their change is there, with Reload.
  */
-import { useId, useState, type FormEvent } from 'react'
+import { useId, useState } from 'react'
 import { saleFormSchema, SALE_SCOPE_LABELS, type SaleForm } from '../../../shared/contract/admin-sales.ts'
 import { SALE_SCOPES, type SaleScope } from '../../../shared/contract/selling.ts'
-import { ApiError } from '../../api/http.ts'
 import { INPUT_CLASS } from '../../components/TextField.tsx'
 import { toIso, toLocalInput } from './local-times.ts'
 import { CategoryChoices, ProductChoices } from './ScopeChoices.tsx'
 import { FormActions } from './FormActions.tsx'
-import { isStaleVersion } from './StaleVersionNotice.tsx'
+import { useAdminForm } from './use-admin-form.ts'
 
-type FieldErrors = Partial<Record<keyof SaleForm, string>>
 type DiscountKind = 'percent' | 'amount'
 
 export const EMPTY_SALE_FORM: SaleForm = {
@@ -40,45 +38,23 @@ interface SaleFormFieldsProps {
 
 export function SaleFormFields({ initial, submitLabel, onSubmit, onCancel, onReload }: SaleFormFieldsProps) {
   const id = useId()
-  const [values, setValues] = useState({ ...initial, startsAt: toLocalInput(initial.startsAt), endsAt: toLocalInput(initial.endsAt) })
   const [kind, setKind] = useState<DiscountKind>(initial.amountOff ? 'amount' : 'percent')
   const [discount, setDiscount] = useState(initial.amountOff || initial.percentOff)
-  const [errors, setErrors] = useState<FieldErrors>({})
-  const [saving, setSaving] = useState(false)
-  const [formError, setFormError] = useState<string | null>(null)
-  const [conflict, setConflict] = useState<string | null>(null)
-
-  async function submit(event: FormEvent) {
-    event.preventDefault()
-    setFormError(null)
-    setConflict(null)
-    const parsed = saleFormSchema.safeParse({
-      ...values,
-      percentOff: kind === 'percent' ? discount : '',
-      amountOff: kind === 'amount' ? discount.replace(/^\$/, '') : '',
-      startsAt: toIso(values.startsAt),
-      endsAt: toIso(values.endsAt),
-    })
-    if (!parsed.success) {
-      setErrors(Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0]), issue.message])))
-      return
-    }
-    setErrors({})
-    setSaving(true)
-    try {
-      await onSubmit(parsed.data)
-      if (!initial.name) {
-        setValues(EMPTY_SALE_FORM)
-        setDiscount('')
-      }
-    } catch (error) {
-      if (isStaleVersion(error) && onReload) setConflict(error.message)
-      else if (error instanceof ApiError && error.field && error.field in values) setErrors({ [error.field]: error.message })
-      else setFormError(error instanceof Error ? error.message : 'Failed to save the sale')
-    } finally {
-      setSaving(false)
-    }
-  }
+  const { values, setValues, errors, saving, formError, conflict, submit } = useAdminForm({
+    initial: { ...initial, startsAt: toLocalInput(initial.startsAt), endsAt: toLocalInput(initial.endsAt) },
+    parse: (form) =>
+      saleFormSchema.safeParse({
+        ...form,
+        percentOff: kind === 'percent' ? discount : '',
+        amountOff: kind === 'amount' ? discount.replace(/^\$/, '') : '',
+        startsAt: toIso(form.startsAt),
+        endsAt: toIso(form.endsAt),
+      }),
+    onSubmit,
+    failure: 'Failed to save the sale',
+    canReload: onReload !== undefined,
+    ...(initial.name ? {} : { emptyAfterSave: EMPTY_SALE_FORM, onSaved: () => setDiscount('') }),
+  })
 
   const errorOf = (key: keyof SaleForm) =>
     errors[key] && (

@@ -1,11 +1,14 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test'
 import { expect, test } from './support/test.ts'
 import { createConfirmedAccount, signIn } from './support/accounts.ts'
+import { soldAtItsPrice } from './support/purchases.ts'
 
 interface ApiProduct {
   id: string
   name: string
   priceCents: number
+  priceModel: 'fixed' | 'pwyw'
+  isBundle: boolean
   metadata: Record<string, unknown>
 }
 
@@ -13,7 +16,7 @@ interface ApiProduct {
 async function plainProducts(request: APIRequestContext): Promise<ApiProduct[]> {
   const response = await request.get('/api/products?limit=100')
   const body = (await response.json()) as { data: ApiProduct[] }
-  return body.data.filter((product) => !product.metadata.product_type && !product.metadata.purchase_limit)
+  return body.data.filter((product) => soldAtItsPrice(product) && !product.metadata.product_type && !product.metadata.purchase_limit)
 }
 
 const dollars = (cents: number) => `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`

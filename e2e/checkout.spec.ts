@@ -3,14 +3,7 @@
 import type { APIRequestContext, Page } from '@playwright/test'
 import { expect, test } from './support/test.ts'
 import { createConfirmedAccount, signIn } from './support/accounts.ts'
-import { answerBuyNowCountry } from './support/purchases.ts'
-
-interface ApiProduct {
-  id: string
-  name: string
-  priceCents: number
-  metadata: Record<string, unknown>
-}
+import { answerBuyNowCountry, soldAtItsPrice, type ApiProduct } from './support/purchases.ts'
 
 interface SessionOrder {
   orderNumber: string
@@ -20,7 +13,7 @@ interface SessionOrder {
 
 async function catalog(request: APIRequestContext): Promise<ApiProduct[]> {
   const response = await request.get('/api/products?limit=100')
-  return ((await response.json()) as { data: ApiProduct[] }).data
+  return ((await response.json()) as { data: ApiProduct[] }).data.filter(soldAtItsPrice)
 }
 
 /**

@@ -7,12 +7,14 @@
 import type { APIRequestContext, Page } from '@playwright/test'
 import { expect, test } from './support/test.ts'
 import { linkIn, newestMail, signIn, uniqueEmail } from './support/accounts.ts'
-import type { ApiProduct } from './support/purchases.ts'
+import { soldAtItsPrice, type ApiProduct } from './support/purchases.ts'
 
 /** The two smallest digital downloads with the default limit of 3, so the journey moves few bytes. */
 async function twoSmallDownloads(request: APIRequestContext): Promise<[ApiProduct, ApiProduct]> {
   const body = (await (await request.get('/api/products?limit=100')).json()) as { data: ApiProduct[] }
-  const candidates = body.data.filter((product) => product.metadata.product_type === 'digital_download' && product.downloadLimit === 3 && product.fileSize > 0)
+  const candidates = body.data.filter(
+    (product) => soldAtItsPrice(product) && product.metadata.product_type === 'digital_download' && product.downloadLimit === 3 && product.fileSize > 0,
+  )
   candidates.sort((a, b) => a.fileSize - b.fileSize)
   expect(candidates.length).toBeGreaterThan(1)
   return [candidates[0]!, candidates[1]!]

@@ -7,9 +7,18 @@ export interface ApiProduct {
   id: string
   name: string
   imageUrl: string | null
+  // As the catalog answers them; a journey that names a product it made itself may leave them out.
+  priceCents?: number
+  priceModel?: 'fixed' | 'pwyw'
+  isBundle?: boolean
   fileSize: number
   downloadLimit: number
   metadata: Record<string, unknown>
+}
+
+/** A product sold at its fixed price: other journeys add bundles, free and pay-what-you-want products, which are bought differently. */
+export function soldAtItsPrice(product: Pick<ApiProduct, 'isBundle' | 'priceModel' | 'priceCents'>): boolean {
+  return product.isBundle === false && product.priceModel === 'fixed' && (product.priceCents ?? 0) > 0
 }
 
 /** The smallest digital download with the default limit of 3, so a journey moves few bytes. */
@@ -17,7 +26,9 @@ export async function smallDigitalProduct(request: APIRequestContext): Promise<A
   const response = await request.get('/api/products?limit=100')
   const body = (await response.json()) as { data: ApiProduct[] }
   // Only products with a file: the owner journey adds one that has none yet.
-  const candidates = body.data.filter((product) => product.metadata.product_type === 'digital_download' && product.downloadLimit === 3 && product.fileSize > 0)
+  const candidates = body.data.filter(
+    (product) => soldAtItsPrice(product) && product.metadata.product_type === 'digital_download' && product.downloadLimit === 3 && product.fileSize > 0,
+  )
   candidates.sort((a, b) => a.fileSize - b.fileSize)
   expect(candidates.length).toBeGreaterThan(0)
   return candidates[0]!

@@ -84,7 +84,7 @@ function BundleEditor({ productId, stored }: { productId: string; stored: AdminB
           <ol aria-label="Products in the bundle" className="divide-y divide-zinc-800 rounded-xl border border-zinc-800">
             {items.map((item, index) => (
               <li key={item.productId} className="flex flex-wrap items-center gap-x-3 gap-y-2 px-3 py-2.5 text-sm">
-                <span className="w-6 text-zinc-500 tabular-nums">{index + 1}.</span>
+                <span className="w-6 text-zinc-400 tabular-nums">{index + 1}.</span>
                 <span className="min-w-0 flex-1 [overflow-wrap:anywhere] text-zinc-100">
                   {item.name}
                   {!item.active && <span className="ml-2 text-xs text-zinc-400">(archived)</span>}

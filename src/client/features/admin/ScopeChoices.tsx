@@ -119,7 +119,7 @@ function ChoiceList({
                 className="size-4 accent-brand-500"
               />
               <span className="min-w-0 truncate">{choice.name}</span>
-              {choice.detail && <span className="shrink-0 text-xs text-zinc-500">{choice.detail}</span>}
+              {choice.detail && <span className="shrink-0 text-xs text-zinc-400">{choice.detail}</span>}
             </label>
           ))
         )}

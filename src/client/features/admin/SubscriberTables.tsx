@@ -39,7 +39,7 @@ export function SubscribersTable({ subscribers }: { subscribers: Subscriber[] })
           <td className={`${TD} break-all text-zinc-100`}>{subscriber.email}</td>
           <td className={`${TD} text-zinc-300`}>
             {SIGNUP_SOURCE_LABELS[subscriber.source]}
-            <span className="block text-xs text-zinc-500">{subscriber.subscriptionType === 'newsletter' ? 'Newsletter' : 'Launch news'}</span>
+            <span className="block text-xs text-zinc-400">{subscriber.subscriptionType === 'newsletter' ? 'Newsletter' : 'Launch news'}</span>
           </td>
           <td className={`${TD} max-w-xs text-zinc-400`}>{subscriber.consentText ?? '—'}</td>
           <td className={`${TD} whitespace-nowrap text-zinc-300`}>

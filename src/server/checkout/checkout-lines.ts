@@ -7,6 +7,7 @@
  */
 import { CART_MESSAGES, quantityCap, quantityRuleOf } from '../../shared/cart-rules.ts'
 import { CHECKOUT_ERROR_CODES as CODES, CHECKOUT_SERVER_MESSAGES as MESSAGES } from '../../shared/contract/checkout.ts'
+import { isFreeProduct } from '../../shared/contract/free-products.ts'
 import { isUuid } from '../../shared/ids.ts'
 import { pwywRefusal } from '../../shared/pay-what-you-want.ts'
 import { priceCart, type CartTotals, type PricedLine } from '../../shared/pricing.ts'
@@ -84,7 +85,7 @@ export async function loadLines({ catalog, cart }: Pick<CheckoutLinesDeps, 'cata
     const refusal = pwywRefusal(product, chosenPriceCents)
     if (refusal) throw badRequest(refusal, CODES.priceBelowMinimum)
     const pwyw = product.priceModel === 'pwyw'
-    if (!pwyw && product.priceCents === 0 && product.originalPriceCents === null) throw badRequest(MESSAGES.freeProduct(product.name), CODES.freeProduct)
+    if (isFreeProduct(product)) throw badRequest(MESSAGES.freeProduct(product.name), CODES.freeProduct)
     return {
       productId,
       name: product.name,

@@ -40,7 +40,7 @@ import { createCartService } from './cart/cart.service.ts'
 import { CATALOG_CHANNEL, createCatalogCache, sendCached } from './catalog/catalog-cache.ts'
 import { bundleItemsRoutes } from './catalog/bundle-items.routes.ts'
 import { catalogRoutes } from './catalog/catalog.routes.ts'
-import { createCatalogService } from './catalog/catalog.service.ts'
+import { createCatalogIndex, createCatalogService } from './catalog/catalog.service.ts'
 import { mediaRoutes } from './catalog/media.routes.ts'
 import { checkoutRoutes } from './checkout/checkout.routes.ts'
 import { createCheckoutService } from './checkout/checkout.service.ts'
@@ -225,7 +225,19 @@ export async function buildApp({
   // Read at call time, so a test can swap the provider on a built app.
   const payments = (): PaymentProvider => app.payments
   const { files: storage, media: mediaStorage } = storages ?? createStorages(config.storage, config.dataDir, attachmentDisposition)
-  const catalog = createCatalogService(db, { files: storage, media: mediaStorage, maxFileBytes: config.maxUploadBytes }, { mediaBaseUrl: config.mediaBaseUrl })
+  // Lists and facets from an index of the catalog in this process, read again after every catalog change (joined to the cache below).
+  const catalogIndex =
+    config.catalogSearch === 'memory'
+      ? createCatalogIndex(db, {
+          onBuilt: (built) => app.log.info({ catalogIndex: built }, 'catalog index read'),
+          onError: (error) => app.log.error({ err: error }, 'catalog index could not be read'),
+        })
+      : null
+  const catalog = createCatalogService(
+    db,
+    { files: storage, media: mediaStorage, maxFileBytes: config.maxUploadBytes },
+    { mediaBaseUrl: config.mediaBaseUrl, search: catalogIndex ?? 'sql' },
+  )
   const cart = createCartService({ db, catalog })
   // The catalog names what a limited code applies to ("SPRING applies to Drum Kits only").
   const promo = createPromoService(db, catalog)
@@ -321,6 +333,15 @@ export async function buildApp({
   const stopFollowingSales = catalog.saleSchedule.follow(catalogCache)
   app.addHook('onClose', async () => stopFollowingSales())
   const stopListening = await database.listen(CATALOG_CHANNEL, () => catalogCache.clear())
+  if (catalogIndex) {
+    const stopIndexing = catalogCache.onClear(() => catalogIndex.invalidate())
+    // Read while the server starts listening: the first list need not wait for it.
+    const firstRead = catalogIndex.ready()
+    app.addHook('onClose', async () => {
+      stopIndexing()
+      await firstRead
+    })
+  }
   app.addHook('onClose', async () => stopListening())
   // The owner's store texts show on every storefront page: a save clears every process's cached answers and pages, as a catalog change does.
   const uploads = createUploads({ directory: paths.uploads, maxFileBytes: config.maxUploadBytes, path: '/api/admin/uploads', log: app.log })

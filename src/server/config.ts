@@ -162,6 +162,12 @@ const envSchema = z
           return z.NEVER
         }),
     ),
+    /**
+     * What answers product lists, searches and facet counts: `memory`, an index of the active
+     * catalog in each process (read from the database at start and after every catalog change),
+     * or `sql`, the database on every request (uses no memory per product; slower on large catalogs).
+     */
+    CATALOG_SEARCH: z.enum(['memory', 'sql'], { error: 'CATALOG_SEARCH must be memory or sql' }).default('memory'),
     /** Address the HTTP server binds to. */
     HOST: z.string().default('0.0.0.0'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -243,6 +249,8 @@ export interface AppConfig {
   storage: StorageConfig
   /** MEDIA_BASE_URL without its trailing slash: browsers fetch /media/<key> from here. */
   mediaBaseUrl: string | undefined
+  /** CATALOG_SEARCH: lists and facets from an in-memory index of the catalog, or from SQL on every request. */
+  catalogSearch: 'memory' | 'sql'
   /** Whether start-up seeds the demo catalog and promo codes (SEED_DEMO; off by default in production). */
   seedDemo: boolean
   /** Whether start-up migrates the database, or only checks that it is migrated (MIGRATE_ON_START). */
@@ -339,6 +347,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
         }
       : { kind: 'local' },
     mediaBaseUrl: values.MEDIA_BASE_URL,
+    catalogSearch: values.CATALOG_SEARCH,
     seedDemo: values.SEED_DEMO ?? !production,
     migrateOnStart: values.MIGRATE_ON_START,
     logLevel: values.LOG_LEVEL,

@@ -1,7 +1,8 @@
 /**
  * The catalog cache across two store processes on one PostgreSQL: each process holds its own
- * copy of a list; when the owner saves a product through one process, the other's next answer
- * already carries the change (a database trigger NOTIFYs every process, which drops its copy).
+ * copy of a list and its own search index; when the owner saves a product through one process,
+ * the other's next answer already carries the change (a database trigger NOTIFYs every process,
+ * which drops its copy and reads its index again).
  * And the catalog's covers and previews come from the bucket, whichever process is asked.
  * Black-box over HTTP; PostgreSQL only (PGlite is one process's file).
  */
@@ -54,6 +55,9 @@ describe.runIf(process.env.DATABASE_URL)('the catalog cache across two store pro
     expect(seen).toBe(renamed)
     const after = await fleet.call<Listed>(0, list)
     expect(after.headers.get('etag')).not.toBe(first.headers.get('etag'))
+    // The other process's search index (lists, words and facets answered from its memory) was read again too.
+    const found = await fleet.call<Listed>(0, '/api/products?q=renamed&facets=1')
+    expect(found.body.data[0]!.name).toBe(renamed)
   }, 60_000)
 
   it("serves the catalog's covers and previews from the bucket on a process whose disk has none", async () => {

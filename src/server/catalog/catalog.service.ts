@@ -23,13 +23,15 @@ import { createProductFileVersions } from './product-file-versions.ts'
 import type { FileStorage } from '../storage/file-storage.ts'
 import { notFound } from '../http/errors.ts'
 import { createBundles } from './bundles.ts'
-import { mediaUrlFor, toCategoryView, toProductListItem, toProductView } from './product-view.ts'
+import { mediaUrlFor, toCategoryView, toProductListItem, toProductView, type SalePricing } from './product-view.ts'
 import { createProductDiscovery } from './product-discovery.ts'
 import { facetCounts, type Remember } from './facet-counts.ts'
 import { allConditions, productFilterSql, searchRelevance, searchTermsOf, type ProductFilterSql } from './product-filters.ts'
 import { createSaleAdmin } from './sale-admin.ts'
 export type { AdminSaleRow, SaleAudit } from './sale-admin.ts'
 import { createSaleSchedule } from './sales.ts'
+import type { CatalogSearchEngine } from './search-index/catalog-index.ts'
+export { createCatalogIndex } from './search-index/catalog-index.ts'
 
 export type ProductListParams = z.output<typeof productListQuerySchema>
 
@@ -104,15 +106,33 @@ const categoryColumns = { id: categories.id, name: categories.name, slug: catego
 /** A list item's columns: not the waveform, nor the search columns, which lists never show. */
 const { previewPeaks: _peaks, searchVector: _vector, searchText: _text, ...listedColumns } = getTableColumns(products)
 
+/** A list item's row: the product's listed columns and its category (null when it has none). */
+interface ListedRow {
+  product: Omit<typeof products.$inferSelect, 'previewPeaks' | 'searchVector' | 'searchText'>
+  category: { id: string; name: string; slug: string; description: string | null } | null
+}
+
+interface ListedPage {
+  rows: ListedRow[]
+  total: number
+  facets: CatalogFacets | undefined
+}
+
 /** Where the owner's uploads are stored; a service without it (some tests) cannot take product files. */
 export type CatalogStorage = Omit<ProductMediaDeps, 'db'>
 
 export interface CatalogServiceOptions {
   /** MEDIA_BASE_URL: covers and previews are handed out from there instead of /media. */
   mediaBaseUrl?: string | undefined
+  /**
+   * What answers lists and facets: an in-memory index of the active catalog (the store's
+   * default: its owner must call `searchEngine.invalidate()` on every catalog change), or SQL
+   * on every request (the fallback, and the oracle the index is tested against).
+   */
+  search?: CatalogSearchEngine | 'sql'
 }
 
-export function createCatalogService(db: Database, storage?: CatalogStorage, { mediaBaseUrl }: CatalogServiceOptions = {}) {
+export function createCatalogService(db: Database, storage?: CatalogStorage, { mediaBaseUrl, search = 'sql' }: CatalogServiceOptions = {}) {
   const mediaUrl = mediaUrlFor(mediaBaseUrl)
   // The running sales price every product this service answers, read with the clock at each call.
   const saleSchedule = createSaleSchedule(db)
@@ -130,6 +150,52 @@ export function createCatalogService(db: Database, storage?: CatalogStorage, { m
     return moved ? toCategoryView(moved) : null
   }
 
+  /** One page of a list chosen by SQL: the page on narrow rows (id, sort keys, the window count), then only its own rows read whole. */
+  async function sqlListing(params: ProductListParams, pricing: SalePricing): Promise<ListedPage> {
+    const filters = productFilterSql(params, pricing)
+    const where = allConditions(filters)
+    const page = db
+      .select({ id: products.id, total: sql<number>`count(*) over()`.as('total') })
+      .from(products)
+      .leftJoin(categories, eq(products.categoryId, categories.id))
+      .where(where)
+      .orderBy(...orderOf(params, filters), asc(products.id))
+      .limit(params.limit)
+      .offset(params.offset)
+      .as('page')
+    const listing = db
+      .select({ product: listedColumns, category: categoryColumns, total: sql<number>`${page.total}`.mapWith(Number) })
+      .from(page)
+      .innerJoin(products, eq(products.id, page.id))
+      .leftJoin(categories, eq(products.categoryId, categories.id))
+      .orderBy(...orderOf(params, filters), asc(products.id))
+    const [rows, facets] = await Promise.all([listing, params.facets ? facetCounts(db, filters, params.tag ?? [], scopeKeyOf(params)) : undefined])
+    let total = rows[0]?.total ?? 0
+    if (rows.length === 0 && params.offset > 0) {
+      // A page past the end still reports the total.
+      const [counted] = await db
+        .select({ total: sql<number>`count(*)`.mapWith(Number) })
+        .from(products)
+        .leftJoin(categories, eq(products.categoryId, categories.id))
+        .where(where)
+      total = counted?.total ?? 0
+    }
+    return { rows, total, facets }
+  }
+
+  /** One page of a list chosen by the search engine: its ids in order, then their rows in one query by primary key. */
+  async function indexedListing(engine: CatalogSearchEngine, params: ProductListParams, pricing: SalePricing): Promise<ListedPage> {
+    const { ids, total, facets } = await engine.list(params, pricing)
+    if (ids.length === 0) return { rows: [], total, facets }
+    const found = await db
+      .select({ product: listedColumns, category: categoryColumns })
+      .from(products)
+      .leftJoin(categories, eq(products.categoryId, categories.id))
+      .where(inArray(products.id, ids))
+    const byId = new Map(found.map((row) => [row.product.id, row]))
+    return { rows: ids.map((id) => byId.get(id)).filter((row) => row !== undefined), total, facets }
+  }
+
   const storageDeps = storage ? { db, ...storage } : { db, files: noStorage, media: noStorage, maxFileBytes: 0 }
 
   return {
@@ -144,39 +210,9 @@ export function createCatalogService(db: Database, storage?: CatalogStorage, { m
     ...createBundles(db, mediaUrl, saleSchedule.pricingNow),
     async listProducts(params: ProductListParams): Promise<ProductList> {
       const pricing = await saleSchedule.pricingNow()
-      const filters = productFilterSql(params, pricing)
-      const where = allConditions(filters)
-      // The page is chosen on narrow rows (id, sort keys, the window count); only its own rows are read whole.
-      const page = db
-        .select({ id: products.id, total: sql<number>`count(*) over()`.as('total') })
-        .from(products)
-        .leftJoin(categories, eq(products.categoryId, categories.id))
-        .where(where)
-        .orderBy(...orderOf(params, filters), asc(products.id))
-        .limit(params.limit)
-        .offset(params.offset)
-        .as('page')
-      const listing = db
-        .select({ product: listedColumns, category: categoryColumns, total: sql<number>`${page.total}`.mapWith(Number) })
-        .from(page)
-        .innerJoin(products, eq(products.id, page.id))
-        .leftJoin(categories, eq(products.categoryId, categories.id))
-        .orderBy(...orderOf(params, filters), asc(products.id))
-      const [rows, facets] = await Promise.all([listing, params.facets ? facetCounts(db, filters, params.tag ?? [], scopeKeyOf(params)) : undefined])
-
-      let total = rows[0]?.total ?? 0
-      if (rows.length === 0) {
-        // An empty page says nothing about why: an unknown slug is a 404, a page past the end still reports the total.
-        if (params.category && !(await findCategoryBySlug(params.category))) throw notFound(ERROR_MESSAGES.categoryNotFound)
-        if (params.offset > 0) {
-          const [counted] = await db
-            .select({ total: sql<number>`count(*)`.mapWith(Number) })
-            .from(products)
-            .leftJoin(categories, eq(products.categoryId, categories.id))
-            .where(where)
-          total = counted?.total ?? 0
-        }
-      }
+      const { rows, total, facets } = search === 'sql' ? await sqlListing(params, pricing) : await indexedListing(search, params, pricing)
+      // An empty page says nothing about why: an unknown slug is a 404.
+      if (rows.length === 0 && params.category && !(await findCategoryBySlug(params.category))) throw notFound(ERROR_MESSAGES.categoryNotFound)
       return {
         data: rows.map((row) => toProductListItem(row.product, row.category?.id ? toCategoryView(row.category) : null, mediaUrl, pricing)),
         total,
@@ -189,7 +225,9 @@ export function createCatalogService(db: Database, storage?: CatalogStorage, { m
 
     /** The filter panel's options and counts for a list (its order and page aside); `remember` keeps what a scope's lists share. */
     async productFacets(params: ProductListParams, remember?: Remember): Promise<CatalogFacets> {
-      return facetCounts(db, productFilterSql(params, await saleSchedule.pricingNow()), params.tag ?? [], scopeKeyOf(params), remember)
+      const pricing = await saleSchedule.pricingNow()
+      if (search !== 'sql') return search.facets(params, pricing)
+      return facetCounts(db, productFilterSql(params, pricing), params.tag ?? [], scopeKeyOf(params), remember)
     },
 
     /** One active product; a malformed id is simply not found (never a database error). */

@@ -15,7 +15,7 @@ import { conditionsExcept, textArray, type FacetDimension, type ProductFilterSql
 import { rowsOf } from './product-discovery.ts'
 
 /** Tags offered in the filter panel: the most used among the products that can count (and any the shopper picked). */
-const FACET_TAG_COUNT = 30
+export const FACET_TAG_COUNT = 30
 
 /** Keeps a value made from the catalog under a key until the catalog changes (the catalog cache), or just makes it. */
 export type Remember = <T>(key: string, make: () => Promise<T>) => Promise<T>
@@ -29,8 +29,8 @@ interface FacetRow {
   high: number | null
 }
 
-const byName = (a: FacetOption, b: FacetOption) => a.value.localeCompare(b.value)
-const byCamelot = (a: FacetOption, b: FacetOption) =>
+export const byName = (a: FacetOption, b: FacetOption) => a.value.localeCompare(b.value)
+export const byCamelot = (a: FacetOption, b: FacetOption) =>
   (musicKeyById(a.value)?.camelot ?? '').localeCompare(musicKeyById(b.value)?.camelot ?? '', undefined, { numeric: true })
 
 /**
@@ -101,6 +101,22 @@ export async function facetCounts(
   const sole = active.length === 1 ? active[0]! : null
   const canCount = sole ? filters.facets[sole]! : or(...active.map((dimension) => conditionsExcept(filters, dimension)))!
   const narrowed = await countRows(db, filters, and(...filters.scope, canCount)!, selectedTags)
+  return composeFacets(scope, narrowed, active, selectedTags)
+}
+
+/**
+ * The facets of a list from its scope's counts (no filter applied) and the counts over the rows
+ * that can count (with filters: those failing at most one; with one filter: those it keeps),
+ * each facet counted under every filter but its own. The in-memory index composes them the same way.
+ */
+export function composeFacets(
+  scope: CatalogFacets,
+  narrowed: CatalogFacets,
+  active: readonly FacetDimension[],
+  selectedTags: readonly string[],
+): CatalogFacets {
+  if (active.length === 0) return scope
+  const sole = active.length === 1 ? active[0]! : null
   const pick = <K extends keyof CatalogFacets>(dimension: FacetDimension, facet: K): CatalogFacets[K] => (sole === dimension ? scope[facet] : narrowed[facet])
   const selected = new Set(selectedTags.map((tag) => tag.toLowerCase()))
   return {

@@ -43,7 +43,7 @@ function salePriceSql(sale: SaleTerms): SQL {
 }
 
 /** The compare-at price the owner wrote in metadata (whole cents), when it is a number. */
-const compareAtSql = sql`(case when jsonb_typeof(${products.metadata} -> 'originalPrice') = 'number' then round((${products.metadata} ->> 'originalPrice')::numeric) end)`
+export const compareAtSql = sql`(case when jsonb_typeof(${products.metadata} -> 'originalPrice') = 'number' then round((${products.metadata} ->> 'originalPrice')::numeric) end)`
 
 export function salePriceSqlOf(pricing: SalePricing): SalePriceSql {
   const running = pricing.sales.filter((sale) => saleRunsAt(sale, pricing.now))

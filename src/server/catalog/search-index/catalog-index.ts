@@ -12,7 +12,7 @@ import type { Database } from '../../db/client.ts'
 import type { ProductListParams } from '../catalog.service.ts'
 import type { SalePricing } from '../product-view.ts'
 import { facetsOf, pageOf, select, type IndexSnapshot } from './index-query.ts'
-import { loadIndexCategories, loadIndexRows, loadTagRanks } from './index-rows.ts'
+import { loadIndexCategories, loadIndexRows } from './index-rows.ts'
 import { createTextIndex } from './index-text.ts'
 
 export interface CatalogSearchEngine {
@@ -40,11 +40,11 @@ export function createCatalogIndex(db: Database, { onBuilt, onError }: CatalogIn
 
   async function read(): Promise<IndexSnapshot> {
     const started = performance.now()
-    const [rows, categories, tagRanks] = await Promise.all([loadIndexRows(db), loadIndexCategories(db), loadTagRanks(db)])
+    const [rows, categories] = await Promise.all([loadIndexRows(db), loadIndexCategories(db)])
     text.update(rows.texts ?? [])
     rows.texts = null
     onBuilt?.({ products: rows.count, milliseconds: Math.round(performance.now() - started) })
-    return { rows, categories, tagRanks }
+    return { rows, categories, scopeFacets: new Map(), salePrices: new Map(), orders: new Map() }
   }
 
   function current(): Promise<IndexSnapshot> {

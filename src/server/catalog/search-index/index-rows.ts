@@ -41,25 +41,62 @@ export interface IndexedText {
   tags: string
 }
 
+/** Distinct values of a field, each with a small integer code: rows hold codes, counts are arrays indexed by code. */
+export class Vocabulary {
+  readonly values: string[] = []
+  private readonly codes = new Map<string, number>()
+
+  codeOf(value: string): number {
+    let code = this.codes.get(value)
+    if (code === undefined) {
+      code = this.values.length
+      this.values.push(value)
+      this.codes.set(value, code)
+    }
+    return code
+  }
+
+  /** The code of a value some row holds, or -1. */
+  find(value: string): number {
+    return this.codes.get(value) ?? -1
+  }
+}
+
+/** Several values per row (tags, sound types): row `i`'s codes are codes[offsets[i]] up to codes[offsets[i + 1]]. */
+export interface MultiValues {
+  vocabulary: Vocabulary
+  offsets: Int32Array
+  codes: Int32Array
+}
+
 /** The active products, entry `i` of every array describing the same product. */
 export interface IndexRows {
   count: number
   ids: string[]
-  categoryIds: (string | null)[]
+  /** Row of each product id. */
+  rowOf: Map<string, number>
+  /** Each row's place in the order of ids (ties in every list's order go to the lower id). */
+  idRank: Int32Array
+  /** -1: no category. */
+  categoryCodes: Int32Array
+  categories: Vocabulary
   /** Lower-case names and descriptions, for the substring search. */
   namesLower: string[]
   descriptionsLower: string[]
   priceCents: Int32Array
-  priceModels: PriceModel[]
+  /** 1 for pay what you want: no sale applies to it. */
+  payWhatYouWant: Uint8Array
   /** The compare-at price the owner wrote (whole cents), or -1 when none. */
   compareAtCents: Float64Array
   onSale: Uint8Array
-  /** Genre as stored (the facet lists it so), and lower-case (the filter compares so). */
-  genres: (string | null)[]
-  genresLower: (string | null)[]
-  musicKeys: (string | null)[]
-  soundTypes: string[][]
-  tags: string[][]
+  /** Genre as stored (the facet lists it so); -1 when none. The filter compares the lower case of the vocabulary's values. */
+  genreCodes: Int32Array
+  genres: Vocabulary
+  keyCodes: Int32Array
+  keys: Vocabulary
+  soundTypes: MultiValues
+  /** Tag codes follow the database's order of tag names (tags tie on their count by name, in its collation). */
+  tags: MultiValues
   /** NaN when the product has none. */
   bpm: Float64Array
   rating: Float64Array
@@ -76,66 +113,79 @@ export interface IndexCategories {
   idsBySlug: Map<string, Set<string>>
 }
 
-/** Every tag of an active product with its place in the database's order of tag names. */
-export type TagRanks = Map<string, number>
-
 const numberOr = (value: number | string | null, none: number) => (value === null ? none : Number(value))
 
+function multiValues(lists: readonly string[][], vocabulary: Vocabulary): MultiValues {
+  const offsets = new Int32Array(lists.length + 1)
+  let total = 0
+  lists.forEach((list, i) => {
+    offsets[i] = total
+    total += list.length
+  })
+  offsets[lists.length] = total
+  const codes = new Int32Array(total)
+  lists.forEach((list, i) => list.forEach((value, j) => (codes[offsets[i]! + j] = vocabulary.codeOf(value))))
+  return { vocabulary, offsets, codes }
+}
+
+/** The active products, and the tags in the database's order of their names. */
 export async function loadIndexRows(db: Database): Promise<IndexRows> {
-  const rows = await rowsOf<ProductRow>(
-    db,
-    sql`select ${products.id} as id, ${products.categoryId} as category_id, ${products.name} as name, ${products.description} as description,
+  const [rows, tagOrder] = await Promise.all([
+    rowsOf<ProductRow>(
+      db,
+      sql`select ${products.id} as id, ${products.categoryId} as category_id, ${products.name} as name, ${products.description} as description,
       ${products.priceCents} as price_cents, ${products.priceModel} as price_model, ${compareAtSql}::float8 as compare_at,
       ${products.onSale} as on_sale, ${products.genre} as genre, ${products.musicKey} as music_key, ${products.soundTypes} as sound_types,
       ${products.tags} as tags, ${products.bpm}::float8 as bpm, ${products.rating}::float8 as rating,
       (extract(epoch from ${products.createdAt}) * 1000000)::float8 as created_us, (extract(epoch from ${products.updatedAt}) * 1000000)::float8 as updated_us,
       dense_rank() over (order by ${products.name}) as name_rank
     from ${products} where ${products.isActive}`,
-  )
+    ),
+    rowsOf<{ tag: string }>(db, sql`select distinct unnest(${products.tags}) as tag from ${products} where ${products.isActive} order by tag`),
+  ])
   const count = rows.length
+  const tagVocabulary = new Vocabulary()
+  for (const { tag } of tagOrder) tagVocabulary.codeOf(tag)
   const index: IndexRows = {
     count,
-    ids: new Array<string>(count),
-    categoryIds: new Array<string | null>(count),
-    namesLower: new Array<string>(count),
-    descriptionsLower: new Array<string>(count),
-    priceCents: new Int32Array(count),
-    priceModels: new Array<PriceModel>(count),
-    compareAtCents: new Float64Array(count),
-    onSale: new Uint8Array(count),
-    genres: new Array<string | null>(count),
-    genresLower: new Array<string | null>(count),
-    musicKeys: new Array<string | null>(count),
-    soundTypes: new Array<string[]>(count),
-    tags: new Array<string[]>(count),
-    bpm: new Float64Array(count),
-    rating: new Float64Array(count),
-    createdUs: new Float64Array(count),
-    updatedUs: new Float64Array(count),
-    nameRank: new Int32Array(count),
-    texts: new Array<IndexedText>(count),
+    ids: rows.map((row) => row.id),
+    rowOf: new Map(rows.map((row, i) => [row.id, i])),
+    idRank: new Int32Array(count),
+    categoryCodes: new Int32Array(count),
+    categories: new Vocabulary(),
+    namesLower: rows.map((row) => row.name.toLowerCase()),
+    descriptionsLower: rows.map((row) => row.description.toLowerCase()),
+    priceCents: Int32Array.from(rows, (row) => row.price_cents),
+    payWhatYouWant: Uint8Array.from(rows, (row) => (row.price_model === 'fixed' ? 0 : 1)),
+    compareAtCents: Float64Array.from(rows, (row) => numberOr(row.compare_at, -1)),
+    onSale: Uint8Array.from(rows, (row) => (row.on_sale ? 1 : 0)),
+    genreCodes: new Int32Array(count),
+    genres: new Vocabulary(),
+    keyCodes: new Int32Array(count),
+    keys: new Vocabulary(),
+    soundTypes: multiValues(
+      rows.map((row) => row.sound_types),
+      new Vocabulary(),
+    ),
+    tags: multiValues(
+      rows.map((row) => row.tags),
+      tagVocabulary,
+    ),
+    bpm: Float64Array.from(rows, (row) => numberOr(row.bpm, Number.NaN)),
+    rating: Float64Array.from(rows, (row) => numberOr(row.rating, Number.NaN)),
+    createdUs: Float64Array.from(rows, (row) => Number(row.created_us)),
+    updatedUs: Float64Array.from(rows, (row) => Number(row.updated_us)),
+    nameRank: Int32Array.from(rows, (row) => Number(row.name_rank)),
+    texts: rows.map((row) => ({ id: row.id, name: row.name, description: row.description, genre: row.genre ?? '', tags: row.tags.join(' ') })),
   }
   rows.forEach((row, i) => {
-    index.ids[i] = row.id
-    index.categoryIds[i] = row.category_id
-    index.namesLower[i] = row.name.toLowerCase()
-    index.descriptionsLower[i] = row.description.toLowerCase()
-    index.priceCents[i] = row.price_cents
-    index.priceModels[i] = row.price_model
-    index.compareAtCents[i] = numberOr(row.compare_at, -1)
-    index.onSale[i] = row.on_sale ? 1 : 0
-    index.genres[i] = row.genre
-    index.genresLower[i] = row.genre?.toLowerCase() ?? null
-    index.musicKeys[i] = row.music_key
-    index.soundTypes[i] = row.sound_types
-    index.tags[i] = row.tags
-    index.bpm[i] = numberOr(row.bpm, Number.NaN)
-    index.rating[i] = numberOr(row.rating, Number.NaN)
-    index.createdUs[i] = Number(row.created_us)
-    index.updatedUs[i] = Number(row.updated_us)
-    index.nameRank[i] = Number(row.name_rank)
-    index.texts![i] = { id: row.id, name: row.name, description: row.description, genre: row.genre ?? '', tags: row.tags.join(' ') }
+    index.categoryCodes[i] = row.category_id === null ? -1 : index.categories.codeOf(row.category_id)
+    index.genreCodes[i] = row.genre === null ? -1 : index.genres.codeOf(row.genre)
+    index.keyCodes[i] = row.music_key === null ? -1 : index.keys.codeOf(row.music_key)
   })
+  // uuid order is the order of their lower-case hex text.
+  const byId = Array.from({ length: count }, (_, i) => i).sort((a, b) => (index.ids[a]! < index.ids[b]! ? -1 : 1))
+  byId.forEach((row, rank) => (index.idRank[row] = rank))
   return index
 }
 
@@ -151,13 +201,4 @@ export async function loadIndexCategories(db: Database): Promise<IndexCategories
     idsBySlug.set(slug, ids)
   }
   return { idsBySlug }
-}
-
-/** The order of tag names, from the database (tags tie on their count by name, in its collation). */
-export async function loadTagRanks(db: Database): Promise<TagRanks> {
-  const rows = await rowsOf<{ tag: string; rank: number | string }>(
-    db,
-    sql`select tag, dense_rank() over (order by tag) as rank from (select distinct unnest(${products.tags}) as tag from ${products} where ${products.isActive}) as active_tags`,
-  )
-  return new Map(rows.map((row) => [row.tag, Number(row.rank)]))
 }

@@ -1,6 +1,6 @@
 /**
- * The public catalog's answers held in this process as ready-to-send bytes: the JSON, its gzip
- * and brotli forms, and a strong ETag; and the storefront pages rendered from them. Public means
+ * The public catalog's answers held in this process as ready-to-send bytes: the JSON, a strong
+ * ETag, and its brotli or gzip form once a client has taken it; and the storefront pages rendered from them. Public means
  * the same for everyone: nothing personal is ever stored here. Every write to the catalog's tables, from any process, clears the cache
  * (a database trigger NOTIFYs the channel, db/migrations/0010), so a change shows at once; and
  * everything kept expires at the next sale boundary (a timed sale's start or end), so a price
@@ -31,8 +31,10 @@ const gzipped = promisify(gzip)
 export interface CachedAnswer {
   etag: string
   identity: Buffer
-  gzip: Buffer | null
-  br: Buffer | null
+  /** Whether the answer is large enough to be worth compressing. */
+  compressible: boolean
+  /** Its brotli and gzip forms, each made the first time a client takes it, then kept with the answer. */
+  encoded: { br?: Promise<Buffer>; gzip?: Promise<Buffer> }
   /** When the cache drops it (the next sale boundary, Date.now() milliseconds); null: at the next change only. */
   expiresAt?: number | null
 }
@@ -53,14 +55,21 @@ export function cacheControlUntil(expiresAt: number | null | undefined, now = Da
 async function prepare(body: unknown): Promise<CachedAnswer> {
   const identity = Buffer.from(JSON.stringify(body))
   const etag = `"${createHash('sha256').update(identity).digest('base64url').slice(0, 27)}"`
-  if (identity.length < COMPRESS_FROM_BYTES) return { etag, identity, gzip: null, br: null }
-  const [br, gz] = await Promise.all([brotli(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 6 } }), gzipped(identity, { level: 6 })])
-  return { etag, identity, gzip: gz, br }
+  return { etag, identity, compressible: identity.length >= COMPRESS_FROM_BYTES, encoded: {} }
+}
+
+/** The answer's bytes in `encoding`, compressed once (most distinct lists are asked for by one client, in one encoding). */
+function encodedAs(answer: CachedAnswer, encoding: 'br' | 'gzip'): Promise<Buffer> {
+  const made = answer.encoded[encoding]
+  if (made) return made
+  const making = encoding === 'br' ? brotli(answer.identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 6 } }) : gzipped(answer.identity, { level: 6 })
+  answer.encoded[encoding] = making
+  return making
 }
 
 /** The encoding a client accepts, best first; a `q=0` refuses it. */
 function encodingFor(acceptEncoding: string | undefined, answer: CachedAnswer): 'br' | 'gzip' | null {
-  if (!acceptEncoding || !answer.br) return null
+  if (!acceptEncoding || !answer.compressible) return null
   const accepted = new Set(
     acceptEncoding
       .toLowerCase()
@@ -156,12 +165,12 @@ export function createCatalogCache() {
 export type CatalogCache = ReturnType<typeof createCatalogCache>
 
 /** Sends a cached answer: 304 when the client holds it, else its bytes in the best encoding the client takes. */
-export function sendCached(request: FastifyRequest, reply: FastifyReply, answer: CachedAnswer): FastifyReply {
+export async function sendCached(request: FastifyRequest, reply: FastifyReply, answer: CachedAnswer): Promise<FastifyReply> {
   reply.header('ETag', answer.etag).header('Cache-Control', cacheControlUntil(answer.expiresAt)).header('Vary', 'Accept-Encoding')
   const ifNoneMatch = request.headers['if-none-match']
   if (ifNoneMatch && ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === answer.etag)) return reply.code(304).send()
   const encoding = encodingFor(request.headers['accept-encoding'], answer)
   reply.type('application/json; charset=utf-8')
-  if (encoding) return reply.header('Content-Encoding', encoding).send(encoding === 'br' ? answer.br : answer.gzip)
+  if (encoding) return reply.header('Content-Encoding', encoding).send(await encodedAs(answer, encoding))
   return reply.send(answer.identity)
 }

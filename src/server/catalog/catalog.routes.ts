@@ -56,8 +56,9 @@ export function catalogRoutes(catalog: CatalogService, cache: CatalogCache): Fas
           request,
           reply,
           await cache.answer(key, async () => {
-            if (!query.facets) return withBundleCounts(await catalog.listProducts(query))
-            // The counts do not change with the order or the page: every page of one filtered list shares them.
+            // The index counts a list's facets in the pass that finds its products.
+            if (!query.facets || catalog.countsFacetsWithList) return withBundleCounts(await catalog.listProducts(query))
+            // In SQL the counts are a query of their own; they do not change with the order or the page: every page of one filtered list shares them.
             const { sortBy: _sortBy, sortOrder: _sortOrder, limit: _limit, offset: _offset, ...filters } = query
             const [list, facets] = await Promise.all([
               catalog.listProducts({ ...query, facets: false }).then(withBundleCounts),

@@ -207,6 +207,8 @@ export function createCatalogService(db: Database, storage?: CatalogStorage, { m
     ...createSaleAdmin(db, saleSchedule),
     /** The timed sales this service prices with: app.ts joins them to the catalog cache. */
     saleSchedule,
+    /** True when a list's facets cost no more than the list (the index counts them in the same pass). */
+    countsFacetsWithList: search !== 'sql',
     ...createBundles(db, mediaUrl, saleSchedule.pricingNow),
     async listProducts(params: ProductListParams): Promise<ProductList> {
       const pricing = await saleSchedule.pricingNow()

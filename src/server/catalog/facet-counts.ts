@@ -8,7 +8,7 @@
  */
 import { and, eq, or, sql, type SQL } from 'drizzle-orm'
 import type { CatalogFacets, FacetOption } from '../../shared/contract/catalog-filters.ts'
-import { musicKeyById } from '../../shared/music-keys.ts'
+import { MUSIC_KEYS } from '../../shared/music-keys.ts'
 import type { Database } from '../db/client.ts'
 import { categories, products } from './catalog.schema.ts'
 import { conditionsExcept, textArray, type FacetDimension, type ProductFilterSql } from './product-filters.ts'
@@ -30,8 +30,13 @@ interface FacetRow {
 }
 
 export const byName = (a: FacetOption, b: FacetOption) => a.value.localeCompare(b.value)
-export const byCamelot = (a: FacetOption, b: FacetOption) =>
-  (musicKeyById(a.value)?.camelot ?? '').localeCompare(musicKeyById(b.value)?.camelot ?? '', undefined, { numeric: true })
+/** Each key's place round the Camelot wheel (1A, 1B, 2A … 12B); a value that is no key comes first. */
+const CAMELOT_ORDER = new Map(
+  MUSIC_KEYS.map((key) => ({ id: key.id, number: Number.parseInt(key.camelot, 10), letter: key.camelot.slice(-1) }))
+    .sort((a, b) => a.number - b.number || a.letter.localeCompare(b.letter))
+    .map((key, place) => [key.id, place]),
+)
+export const byCamelot = (a: FacetOption, b: FacetOption) => (CAMELOT_ORDER.get(a.value) ?? -1) - (CAMELOT_ORDER.get(b.value) ?? -1)
 
 /**
  * Counts over the rows `where` keeps, each facet under every filter but its own. One query; the

@@ -2,8 +2,10 @@
 // store database that already has the store's migrations, with the filter columns (bpm, music_key,
 // genre, tags, sound_types, on_sale, rating) filled as the store derives them, so lists use their
 // indexes at once. Deterministic: the same seed and count write the same rows (ids included), and
-// running it twice adds nothing the second time.
+// running it twice adds nothing the second time. Its SQL runs through a pg-like `query`: a
+// node-postgres client, or PGlite on the store's embedded data directory (openStorePglite).
 // Usage: node scripts/bench/large-catalog.mjs --database-url postgres://postgres@127.0.0.1:5432/<db> [--products 10000] [--seed als-large-catalog]
+//        node scripts/bench/large-catalog.mjs --pglite-dir <DATA_DIR>/db [--products 10000]   (the store stopped)
 import { readFileSync } from 'node:fs'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { parseArgs } from 'node:util'
@@ -22,6 +24,27 @@ function discoveryVersion() {
   return 1
 }
 export const DISCOVERY_VERSION = discoveryVersion()
+
+/**
+ * The PGlite extensions src/server/db/client.ts loads (`@electric-sql/pglite/contrib/<name>`), read
+ * from its source: a database it made must be opened with them (the search indexes use pg_trgm).
+ */
+function storeExtensionNames() {
+  const source = readFileSync(fileURLToPath(new URL('../../src/server/db/client.ts', import.meta.url)), 'utf8')
+  return [...new Set([...source.matchAll(/@electric-sql\/pglite\/contrib\/([a-z0-9_]+)/g)].map((match) => match[1]))]
+}
+
+/**
+ * The store's embedded database (DATA_DIR/db) opened as the store opens it; its `query(sql, params)`
+ * answers { rows, rowCount } as node-postgres does. Only while no store runs on that directory.
+ */
+export async function openStorePglite(dir) {
+  const { PGlite } = await import('@electric-sql/pglite')
+  const extensions = {}
+  for (const name of storeExtensionNames()) extensions[name] = (await import(`@electric-sql/pglite/contrib/${name}`))[name]
+  const db = await PGlite.create(dir, { extensions })
+  return { query: (sql, params) => db.query(sql, params), end: () => db.close() }
+}
 
 /** Mulberry32 seeded by a text, as src/demo-catalog/prng.ts (plain node cannot import it): values in [0, 1). */
 export function createRandom(seedText) {
@@ -445,12 +468,21 @@ export async function generateLargeCatalog(client, { products = 10_000, seed = '
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const { values } = parseArgs({
-    options: { 'database-url': { type: 'string' }, products: { type: 'string', default: '10000' }, seed: { type: 'string', default: 'als-large-catalog' } },
+    options: {
+      'database-url': { type: 'string' },
+      'pglite-dir': { type: 'string' },
+      products: { type: 'string', default: '10000' },
+      seed: { type: 'string', default: 'als-large-catalog' },
+    },
   })
   const databaseUrl = values['database-url'] ?? process.env.DATABASE_URL
-  if (!databaseUrl) throw new Error('--database-url (or DATABASE_URL) is required: a store database the store has migrated')
-  const client = new pg.Client({ connectionString: databaseUrl })
-  await client.connect()
+  if (!databaseUrl && !values['pglite-dir'])
+    throw new Error('--database-url (or DATABASE_URL) or --pglite-dir is required: a store database the store has migrated')
+  let client
+  if (databaseUrl) {
+    client = new pg.Client({ connectionString: databaseUrl })
+    await client.connect()
+  } else client = await openStorePglite(values['pglite-dir'])
   try {
     const started = performance.now()
     const inserted = await generateLargeCatalog(client, { products: Number(values.products), seed: values.seed })

@@ -200,13 +200,34 @@ export function createCatalogService(db: Database, storage?: CatalogStorage, { m
     return { rows: ids.map((id) => byId.get(id)).filter((row) => row !== undefined), total, facets }
   }
 
+  /**
+   * The owner's catalog writes through this service are in this process's next list at once:
+   * the database's change notification (which every process hears) may arrive a moment later.
+   */
+  function seenAtOnce<T extends object>(methods: T, writes: readonly (keyof T)[]): T {
+    if (search === 'sql') return methods
+    const engine = search
+    const wrapped = { ...methods }
+    for (const name of writes) {
+      const write = methods[name] as (...args: unknown[]) => Promise<unknown>
+      wrapped[name] = (async (...args: unknown[]) => {
+        try {
+          return await write(...args)
+        } finally {
+          engine.invalidate()
+        }
+      }) as T[keyof T]
+    }
+    return wrapped
+  }
+
   const storageDeps = storage ? { db, ...storage } : { db, files: noStorage, media: noStorage, maxFileBytes: 0 }
 
   return {
-    ...createCategoryAdmin(db),
-    ...createProductAdmin(db),
-    ...createProductMedia(storageDeps),
-    ...createProductFileVersions(storageDeps),
+    ...seenAtOnce(createCategoryAdmin(db), ['createCategory', 'updateCategory', 'reorderCategories', 'deleteCategory']),
+    ...seenAtOnce(createProductAdmin(db), ['createProduct', 'updateProduct']),
+    ...seenAtOnce(createProductMedia(storageDeps), ['discardUnsoldProduct', 'replaceCover', 'replacePreview']),
+    ...seenAtOnce(createProductFileVersions(storageDeps), ['addFileVersion']),
     ...createProductDiscovery(db, mediaUrl, saleSchedule.pricingNow),
     ...createSaleAdmin(db, saleSchedule),
     /** The timed sales this service prices with: app.ts joins them to the catalog cache. */

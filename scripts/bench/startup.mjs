@@ -2,7 +2,9 @@
 // answer its first catalog request, and where the time goes. Starts once on a fresh data
 // directory (the cold start seeds the demo catalog), then restarts it `--runs` times and, for
 // each, measures from spawning the process to the first 200 of /api/products?limit=10. The
-// phases come from the store's own start-up log line; the rest is loading modules and the first request.
+// phases come from the store's own start-up log line (the first, loading its modules); the rest is
+// spawning the process and the first request. memory.mjs measures the same start beside a bare
+// process's and the memory the store holds.
 // Usage: node scripts/bench/startup.mjs [--runs 3] [--backend pglite|postgres]
 import { spawn } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
@@ -52,7 +54,7 @@ let database
 if (values.backend === 'postgres') {
   admin = new pg.Client({ connectionString: adminUrl })
   await admin.connect()
-  database = `als_startup_${Date.now().toString(36)}`
+  database = `als_bench_srv_startup_${Date.now().toString(36)}`
   await admin.query(`create database "${database}"`)
   const url = new URL(adminUrl)
   url.pathname = `/${database}`
@@ -65,7 +67,7 @@ try {
   for (let run = 1; run <= Number(values.runs); run++) {
     const warm = await startOnce(env)
     const inMain = Object.values(warm.phases).reduce((sum, ms) => sum + ms, 0)
-    rows.push({ start: `warm ${run}`, 'first answer ms': warm.firstAnswerMs, 'loading modules, first request': warm.firstAnswerMs - inMain, ...warm.phases })
+    rows.push({ start: `warm ${run}`, 'first answer ms': warm.firstAnswerMs, 'spawn, first request': warm.firstAnswerMs - inMain, ...warm.phases })
   }
 } finally {
   rmSync(dataDir, { recursive: true, force: true })

@@ -6,7 +6,7 @@ import { constants as zlibConstants } from 'node:zlib'
 import compress from '@fastify/compress'
 import swagger from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui'
-import Fastify, { type FastifyInstance } from 'fastify'
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
 import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
 import { sql } from 'drizzle-orm'
 import { DOWNLOAD_URL_TTL_SECONDS } from '../shared/contract/downloads.ts'
@@ -27,7 +27,7 @@ import { adminTaxReportRoutes } from './admin/admin-tax-report.routes.ts'
 import { adminTaxRoutes } from './admin/admin-tax.routes.ts'
 import { adminRoutes } from './admin/admin.routes.ts'
 import { createAuditService } from './admin/audit.service.ts'
-import { createAuth } from './auth/auth.ts'
+import { loadAuthOnce } from './auth/auth-loader.ts'
 import { authRoutes } from './auth/auth.routes.ts'
 import { profileRoutes } from './auth/profile.routes.ts'
 import { createRolesService } from './auth/roles.service.ts'
@@ -59,6 +59,7 @@ import type { PeriodicJob } from './jobs/periodic-job.ts'
 import { REDACTED_LOG_PATHS, serializeRequest } from './http/log-redaction.ts'
 import { installOriginGuard } from './http/origin-guard.ts'
 import { installRateLimiter } from './http/rate-limit.ts'
+import { OneLinePerRequest } from './http/request-log.ts'
 import { installSecurityHeaders } from './http/security.ts'
 import { installTextGuard } from './http/text-guard.ts'
 import { shopperValidatorCompiler } from './http/validation.ts'
@@ -125,6 +126,14 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * Every route validates and serialises with zod: handed to Fastify as its compilers' factories,
+ * so it does not load its own (ajv and fast-json-stringify, typed for JSON schemas, hence the cast).
+ */
+const ZOD_COMPILERS = { buildValidator: () => shopperValidatorCompiler, buildSerializer: () => serializerCompiler } as unknown as NonNullable<
+  FastifyServerOptions['schemaController']
+>['compilersFactory']
+
 export interface AppDeps {
   config: AppConfig
   database: DatabaseHandle
@@ -157,11 +166,12 @@ export async function buildApp({
           ...(logStream ? { stream: logStream } : {}),
         }
       : false,
+    logController: new OneLinePerRequest(),
     // Only configured proxies may set the client address, or X-Forwarded-For would dodge per-IP limits.
     trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     bodyLimit: 1024 * 1024,
-    // Several processes may serve one store: request ids must not collide across them.
-    genReqId: () => crypto.randomUUID(),
+    genReqId: requestIds(),
+    schemaController: { compilersFactory: ZOD_COMPILERS },
   }).withTypeProvider<ZodTypeProvider>()
 
   app.setValidatorCompiler(shopperValidatorCompiler)
@@ -187,8 +197,9 @@ export async function buildApp({
   })
   // An API answer is personal unless its route says otherwise (the catalog's public answers do):
   // no browser or CDN may keep one that did not opt in.
-  app.addHook('onSend', async (request, reply) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     if (request.url.startsWith('/api/') && !reply.hasHeader('Cache-Control')) reply.header('Cache-Control', 'no-store')
+    done(null, payload)
   })
 
   await app.register(swagger, {
@@ -214,7 +225,7 @@ export async function buildApp({
   const profiles = createProfileService(db)
   // A confirmed address brings its paid guest orders into the account: on confirmation, at sign-in and when paid.
   const guestOrders = createGuestOrdersService({ db, audit, accounts: profiles })
-  const auth = createAuth({ config, db, mailer, roles, guestOrders, log: app.log })
+  const auth = loadAuthOnce({ config, db, mailer, roles, guestOrders, log: app.log })
   const provider = createPaymentProvider({ config, db, publicUrl })
   if (provider.kind === 'stripe' && !config.stripe?.webhookSecret) {
     app.log.warn('STRIPE_WEBHOOK_SECRET is not set: every payment webhook will be refused and orders complete only from the success page')
@@ -430,6 +441,17 @@ const PRESIGNED_DOWNLOAD_SECONDS = 5 * 60
 
 function installApiNotFound(app: FastifyInstance): void {
   app.setNotFoundHandler((_request, reply) => reply.status(404).send({ error: { message: 'Not found', status: 404, code: 'NOT_FOUND' } }))
+}
+
+/**
+ * Request ids: several processes may serve one store, so each process numbers its requests
+ * after a random prefix of its own, and ids do not collide across them (a counter costs less
+ * than a UUID per request).
+ */
+function requestIds(): () => string {
+  const prefix = crypto.randomUUID().slice(0, 13)
+  let count = 0
+  return () => `${prefix}-${(++count).toString(36)}`
 }
 
 /** Believes the nearest `hops` proxies, as Express's numeric trust proxy does. */

@@ -91,6 +91,12 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), MIGRATE_ON_START: 'no' })).toThrow('MIGRATE_ON_START must be true, false, 1 or 0')
   })
 
+  it('leaves the embedded database its default page cache unless PGLITE_SHARED_BUFFERS names a size', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).pgliteSharedBuffers).toBeUndefined()
+    expect(loadConfig({ DATA_DIR: dataDir(), PGLITE_SHARED_BUFFERS: ' 128MB ' }).pgliteSharedBuffers).toBe('128MB')
+    expect(() => loadConfig({ DATA_DIR: dataDir(), PGLITE_SHARED_BUFFERS: 'lots' })).toThrow('PGLITE_SHARED_BUFFERS must be a size such as 32MB or 1GB')
+  })
+
   it('requires AUTH_SECRET and SMTP_URL in production', () => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), NODE_ENV: 'production' })).toThrow(/AUTH_SECRET is required[\s\S]*SMTP_URL is required/)
     const config = loadConfig({

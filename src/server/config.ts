@@ -168,6 +168,18 @@ const envSchema = z
      * or `sql`, the database on every request (uses no memory per product; slower on large catalogs).
      */
     CATALOG_SEARCH: z.enum(['memory', 'sql'], { error: 'CATALOG_SEARCH must be memory or sql' }).default('memory'),
+    /**
+     * The embedded database's page cache (PostgreSQL's shared_buffers), all of it held in the
+     * store's memory from the start: 32MB keeps the demo catalog and a few thousand products;
+     * a larger catalog on PGlite may want more. Ignored with DATABASE_URL.
+     */
+    PGLITE_SHARED_BUFFERS: z.preprocess(
+      (value) => (typeof value === 'string' ? value.trim() || undefined : value),
+      z
+        .string()
+        .regex(/^\d+(kB|MB|GB)$/, 'PGLITE_SHARED_BUFFERS must be a size such as 32MB or 1GB')
+        .optional(),
+    ),
     /** Address the HTTP server binds to. */
     HOST: z.string().default('0.0.0.0'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -249,6 +261,8 @@ export interface AppConfig {
   storage: StorageConfig
   /** MEDIA_BASE_URL without its trailing slash: browsers fetch /media/<key> from here. */
   mediaBaseUrl: string | undefined
+  /** PGLITE_SHARED_BUFFERS: the embedded database's page cache, as PostgreSQL writes a size (`64MB`); unset: db/client.ts's 32MB. */
+  pgliteSharedBuffers: string | undefined
   /** CATALOG_SEARCH: lists and facets from an in-memory index of the catalog, or from SQL on every request. */
   catalogSearch: 'memory' | 'sql'
   /** Whether start-up seeds the demo catalog and promo codes (SEED_DEMO; off by default in production). */
@@ -347,6 +361,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
         }
       : { kind: 'local' },
     mediaBaseUrl: values.MEDIA_BASE_URL,
+    pgliteSharedBuffers: values.PGLITE_SHARED_BUFFERS,
     catalogSearch: values.CATALOG_SEARCH,
     seedDemo: values.SEED_DEMO ?? !production,
     migrateOnStart: values.MIGRATE_ON_START,

@@ -10,9 +10,10 @@ import { loadConfigOrExplain } from './config.ts'
 import { openDatabase } from './db/client.ts'
 import { markEmbeddedDatabaseInUse } from './db/embedded-lock.ts'
 import { notMigratedMessage, readMigrationStatus } from './db/migration-check.ts'
-import { copyDemoFilesTo, seedDemoCatalog } from './db/seed.ts'
+import { copyDemoFilesTo, generateDemoApart, seedDemoCatalog } from './db/seed.ts'
 import { backfillDiscoveryColumns } from './catalog/discovery-columns.ts'
 import { backfillPreviewPeaks } from './catalog/preview-peaks.ts'
+import { backfillCoverWidths } from './catalog/cover-backfill.ts'
 import { startOutboxWorker } from './email/outbox-worker.ts'
 import { expiredSessionsJob } from './auth/expired-sessions.ts'
 import { startPeriodicJob } from './jobs/periodic-job.ts'
@@ -22,9 +23,10 @@ import { createStorages } from './storage/storages.ts'
 import { dataPaths } from './paths.ts'
 
 async function main(): Promise<void> {
-  // Where start-up time goes, logged once the store listens (and measured by scripts/bench/startup.mjs).
-  const phases: Record<string, number> = {}
+  // Where start-up time goes, logged once the store listens (and measured by scripts/bench/startup.mjs);
+  // the first phase is the process's start and the loading of the modules imported above.
   let mark = performance.now()
+  const phases: Record<string, number> = { 'load modules': Math.round(mark) }
   const phase = (name: string) => {
     const now = performance.now()
     phases[name] = Math.round(now - mark)
@@ -34,27 +36,32 @@ async function main(): Promise<void> {
   if (!config) process.exit(1)
 
   phase('config')
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: dataPaths(config.dataDir).database })
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    pgliteDir: dataPaths(config.dataDir).database,
+    pgliteSharedBuffers: config.pgliteSharedBuffers,
+  })
   // The owner CLI must not open the embedded database while this process holds it.
   const releaseEmbedded = database.kind === 'pglite' ? markEmbeddedDatabaseInUse(dataPaths(config.dataDir).storePid) : () => {}
   phase('open database')
-  if (config.migrateOnStart) {
+  // The journal against the migrations table (one query) tells whether anything is to apply: a
+  // warm start does not read every migration to find nothing.
+  const status = await readMigrationStatus(database.db)
+  if (status.pending.length > 0 && config.migrateOnStart) {
     await database.migrate()
-  } else {
+  } else if (status.pending.length > 0) {
     // A fleet migrates once per release (`npm run migrate`); a process of a newer release must not serve an older schema.
-    const status = await readMigrationStatus(database.db)
-    if (status.pending.length > 0) {
-      console.error(notMigratedMessage(status))
-      await database.close()
-      releaseEmbedded()
-      process.exit(1)
-    }
+    console.error(notMigratedMessage(status))
+    await database.close()
+    releaseEmbedded()
+    process.exit(1)
   }
   phase('migrations')
   // The storages the app serves from; with a bucket the demo's generated files are copied into it.
   const storages = createStorages(config.storage, config.dataDir, attachmentDisposition)
   const seed = await seedDemoCatalog(database, config.dataDir, {
     enabled: config.seedDemo,
+    generate: generateDemoApart,
     ...(config.storage.kind === 's3' ? { publish: copyDemoFilesTo(storages) } : {}),
   })
   phase('seed check')
@@ -66,18 +73,16 @@ async function main(): Promise<void> {
   })
   if (seed.seeded) app.log.info(`Seeded the demo catalog: ${seed.categories} categories, ${seed.products} products`)
   if (seed.promoCodes.length > 0) app.log.info(`Seeded the demo promo codes ${seed.promoCodes.join(', ')}`)
-  // After seeding: the demo's products arrive without waveforms, like any product added since.
+  // After seeding, so the demo's products get them too.
   const derived = await backfillDiscoveryColumns(database.db)
   if (derived > 0) app.log.info(`Derived the filter columns (BPM, key, genre, types) of ${derived} products`)
   phase('filter columns')
-  const peaks = await backfillPreviewPeaks(database.db, storages.media)
-  phase('waveforms')
-  if (peaks.updated > 0) app.log.info(`Computed the waveform of ${peaks.updated} audio previews`)
-  for (const failure of peaks.failed) app.log.warn(`No waveform for product ${failure.productId}: ${failure.reason}`)
 
   // Stopped before the server closes, so a webhook delivery in flight still gets its answer.
   let stopWebhookWorker = async () => {}
   app.addHook('preClose', async () => stopWebhookWorker())
+  let peaksWritten: Promise<void> = Promise.resolve()
+  app.addHook('preClose', async () => peaksWritten)
   const stopOutboxWorker = startOutboxWorker(app.mailer, app.log)
   app.addHook('preClose', async () => stopOutboxWorker())
   const stopExpiringSessions = startPeriodicJob(database.db, expiredSessionsJob(database.db), app.log)
@@ -110,6 +115,26 @@ async function main(): Promise<void> {
   phase('listen')
   // After listen: the built-in payment provider posts its webhooks to this very server.
   stopWebhookWorker = startWebhookWorker(app)
+  // Waveforms are drawn from the previews after listening (a product shows without its waveform
+  // meanwhile); the server does not close before they are written.
+  peaksWritten = backfillPreviewPeaks(database.db, storages.media).then(
+    (peaks) => {
+      if (peaks.updated > 0) app.log.info(`Computed the waveform of ${peaks.updated} audio previews`)
+      for (const failure of peaks.failed) app.log.warn(`No waveform for product ${failure.productId}: ${failure.reason}`)
+    },
+    (error: unknown) => app.log.error({ err: error }, 'waveforms could not be computed'),
+  )
+  // Then covers stored before the storefront's image widths grew get the new ones (pages show the
+  // 640 file meanwhile), once per media storage; the server does not close before they are written.
+  peaksWritten = peaksWritten
+    .then(() => backfillCoverWidths(database.db, storages.media))
+    .then(
+      (covers) => {
+        if (covers.written > 0) app.log.info(`Made ${covers.written} missing cover sizes`)
+        for (const failure of covers.failed) app.log.warn(`No new sizes for ${failure.image}: ${failure.reason}`)
+      },
+      (error: unknown) => app.log.error({ err: error }, 'cover sizes could not be made'),
+    )
   app.log.info({ startup: phases }, `Audio Lab Store (${config.storeMode}, ${database.kind}) at ${config.publicUrl}`)
 }
 

@@ -8,11 +8,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { errorBody } from '../http/errors.ts'
 import { sendRateLimited, type RateLimiter } from '../http/rate-limit.ts'
-import { AUTH_BASE_PATH, type Auth } from './auth.ts'
+import { AUTH_BASE_PATH, type LoadAuth } from './auth-loader.ts'
 import { beginAuthAttempt } from './auth-rate-limits.ts'
 
 export interface AuthRoutesDeps {
-  auth: Auth
+  auth: LoadAuth
   limiter: RateLimiter
   publicUrl: string
 }
@@ -41,7 +41,7 @@ export function authRoutes({ auth, limiter, publicUrl }: AuthRoutesDeps) {
         })
         if (attempt.refused) return sendRateLimited(reply, attempt.refused.rule, attempt.refused.decision)
 
-        const response = await auth.handler(new Request(url, { method: request.method, headers: toFetchHeaders(request), body }))
+        const response = await (await auth()).handler(new Request(url, { method: request.method, headers: toFetchHeaders(request), body }))
         await attempt.finish(response.status)
         // Better Auth's router answers a path it does not know with an empty 404; its endpoints' own 404s carry a body.
         if (response.status === 404 && !response.body) {

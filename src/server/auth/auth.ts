@@ -21,10 +21,10 @@ import { account, session, twoFactor as twoFactorTable, user, verification } fro
 import { STORE_NAME, type Mailer } from '../email/mailer.ts'
 import { trustedOriginsFor } from '../http/origin-guard.ts'
 import { confirmationEmail, existingAccountEmail, passwordResetEmail } from './auth-emails.ts'
+import { AUTH_BASE_PATH } from './auth-loader.ts'
 import { confirmationLink, confirmationLinkGuard, passwordResetLink } from './auth-links.ts'
 import { SHOPPER_ROLE, type RolesService } from './roles.service.ts'
 
-export const AUTH_BASE_PATH = '/api/auth'
 export const PASSWORD_MIN_LENGTH = 6
 const HOUR = 60 * 60
 

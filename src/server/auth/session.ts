@@ -6,13 +6,13 @@
  */
 import type { FastifyRequest } from 'fastify'
 import { AppError, unauthorized } from '../http/errors.ts'
-import type { Auth } from './auth.ts'
+import type { LoadAuth } from './auth-loader.ts'
 import { ADMIN_ROLE } from './roles.service.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The Better Auth instance (createAuth). */
-    auth: Auth
+    /** The store's Better Auth (createAuth), made on first use. */
+    auth: LoadAuth
   }
 }
 
@@ -49,7 +49,8 @@ async function lookUp(request: FastifyRequest): Promise<RequestSession | null> {
   headers.set('cookie', request.headers.cookie)
   if (request.headers.host) headers.set('host', request.headers.host)
   // Read-only: the stored expiry is refreshed by Better Auth's own get-session calls.
-  const result = await request.server.auth.api.getSession({ headers, query: { disableRefresh: true } })
+  const auth = await request.server.auth()
+  const result = await auth.api.getSession({ headers, query: { disableRefresh: true } })
   if (!result) return null
   const { user, session } = result
   return {

@@ -37,6 +37,25 @@ describe('cached catalog answers', () => {
     expect((await get(LIST, { 'if-none-match': '"something-else"' })).statusCode).toBe(200)
   })
 
+  it('answer an address asked again as they answered it first: the same security and caching headers and bytes; a refused address stays refused', async () => {
+    const first = await get(LIST, { 'accept-encoding': 'br' })
+    const again = await get(LIST, { 'accept-encoding': 'br' })
+    for (const name of [
+      'content-security-policy',
+      'x-content-type-options',
+      'referrer-policy',
+      'etag',
+      'cache-control',
+      'vary',
+      'content-encoding',
+      'content-type',
+    ])
+      expect(again.headers[name]).toBe(first.headers[name])
+    expect(again.headers['content-security-policy']).toContain("frame-ancestors 'none'")
+    expect(again.rawPayload.equals(first.rawPayload)).toBe(true)
+    for (let attempt = 0; attempt < 2; attempt++) expect((await get('/api/products?limit=0')).statusCode).toBe(400)
+  })
+
   it('come compressed as the client accepts, the same JSON inside', async () => {
     const plain = await get(LIST)
     const br = await get(LIST, { 'accept-encoding': 'gzip, deflate, br' })

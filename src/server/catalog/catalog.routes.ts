@@ -3,6 +3,7 @@
  * here is public (the same for every shopper), so it is served from the catalog cache as
  * ready bytes with an ETag, cacheable by browsers and CDNs.
  */
+import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import {
@@ -42,7 +43,17 @@ export function catalogRoutes(catalog: CatalogService, cache: CatalogCache): Fas
     data: await catalog.withBundleItemCounts(list.data),
   })
 
+  /** The cached answer under `key`, noted as what the request's address asks for. */
+  const answerFor = (request: FastifyRequest, key: string, produce: () => Promise<unknown>) => cache.answer(key, produce, request.url)
+
   return async (app) => {
+    // An address answered before gets its kept answer before validation and the handler run:
+    // the same address asks the same question, so they could not change it.
+    app.addHook('onRequest', async (request, reply) => {
+      const ready = cache.readyFor(request.url)
+      if (ready) return sendCached(request, reply, ready)
+    })
+
     app.get(
       '/api/products',
       {
@@ -55,7 +66,7 @@ export function catalogRoutes(catalog: CatalogService, cache: CatalogCache): Fas
         return sendCached(
           request,
           reply,
-          await cache.answer(key, async () => {
+          await answerFor(request, key, async () => {
             // The index counts a list's facets in the pass that finds its products.
             if (!query.facets || catalog.countsFacetsWithList) return withBundleCounts(await catalog.listProducts(query))
             // In SQL the counts are a query of their own; they do not change with the order or the page: every page of one filtered list shares them.
@@ -86,7 +97,7 @@ export function catalogRoutes(catalog: CatalogService, cache: CatalogCache): Fas
         return sendCached(
           request,
           reply,
-          await cache.answer(`related:${id}`, async () => {
+          await answerFor(request, `related:${id}`, async () => {
             await catalog.getProduct(id)
             return { data: await catalog.withBundleItemCounts(await catalog.relatedProducts(id, RELATED_PRODUCT_COUNT)) }
           }),
@@ -108,8 +119,8 @@ export function catalogRoutes(catalog: CatalogService, cache: CatalogCache): Fas
       async (request, reply) => {
         const q = request.query.q.toLowerCase()
         if (q.length < SUGGESTION_MIN_CHARS)
-          return sendCached(request, reply, await cache.answer('suggestions:', async () => ({ data: { products: [], categories: [], tags: [] } })))
-        return sendCached(request, reply, await cache.answer(`suggestions:${q}`, async () => ({ data: await catalog.searchSuggestions(q) })))
+          return sendCached(request, reply, await answerFor(request, 'suggestions:', async () => ({ data: { products: [], categories: [], tags: [] } })))
+        return sendCached(request, reply, await answerFor(request, `suggestions:${q}`, async () => ({ data: await catalog.searchSuggestions(q) })))
       },
     )
 
@@ -128,7 +139,7 @@ export function catalogRoutes(catalog: CatalogService, cache: CatalogCache): Fas
         sendCached(
           request,
           reply,
-          await cache.answer(`product:${request.params.id}`, async () => {
+          await answerFor(request, `product:${request.params.id}`, async () => {
             const [product] = await catalog.withBundleItemCounts([await catalog.getProduct(request.params.id)])
             return { data: product! }
           }),
@@ -149,7 +160,7 @@ export function catalogRoutes(catalog: CatalogService, cache: CatalogCache): Fas
         sendCached(
           request,
           reply,
-          await cache.answer('sections', async () => {
+          await answerFor(request, 'sections', async () => {
             const sections = await catalog.catalogSections(CATALOG_SECTION_SIZE)
             const counted = await catalog.withBundleItemCounts(sections.flatMap((section) => section.products))
             const byId = new Map(counted.map((product) => [product.id, product]))
@@ -164,7 +175,7 @@ export function catalogRoutes(catalog: CatalogService, cache: CatalogCache): Fas
         schema: { tags: ['catalog'], summary: 'Categories ordered by name', response: { 200: categoryListSchema, 500: apiErrorSchema } },
         config: { failureMessage: ERROR_MESSAGES.fetchCategories },
       },
-      async (request, reply) => sendCached(request, reply, await cache.answer('categories', async () => ({ data: await catalog.listCategories() }))),
+      async (request, reply) => sendCached(request, reply, await answerFor(request, 'categories', async () => ({ data: await catalog.listCategories() }))),
     )
 
     app.get(
@@ -182,7 +193,7 @@ export function catalogRoutes(catalog: CatalogService, cache: CatalogCache): Fas
         sendCached(
           request,
           reply,
-          await cache.answer(`category:${request.params.slug}`, async () => ({ data: await catalog.getCategory(request.params.slug) })),
+          await answerFor(request, `category:${request.params.slug}`, async () => ({ data: await catalog.getCategory(request.params.slug) })),
         ),
     )
   }

@@ -3,7 +3,10 @@
  * embedded PGlite under DATA_DIR/db. Both are driven through the same Drizzle schema and
  * migrations, so the rest of the server cannot tell them apart.
  */
-import { mkdirSync } from 'node:fs'
+import { fork } from 'node:child_process'
+import { existsSync, mkdirSync } from 'node:fs'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import * as schema from './schema.ts'
 import { MIGRATIONS_DIR } from '../paths.ts'
@@ -33,14 +36,24 @@ export interface DatabaseOptions {
   databaseUrl?: string | undefined
   /** PGlite directory; ignored when databaseUrl is set. */
   pgliteDir?: string
+  /**
+   * Tests only: an in-memory PGlite started from this archive of a data directory (PGlite's
+   * dumpDataDir) instead of pgliteDir, so each test file opens the seeded template without
+   * copying its 1,200 files to disk and deleting them again.
+   */
+  pgliteArchive?: Blob
   /** Pool size for PostgreSQL. */
   maxConnections?: number
+  /** PGlite's shared_buffers (default 32MB): the page cache it holds in memory from the start. */
+  pgliteSharedBuffers?: string | undefined
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl) return openPostgres(options.databaseUrl, options.maxConnections ?? 10)
+  const sharedBuffers = options.pgliteSharedBuffers ?? '32MB'
+  if (options.pgliteArchive) return openPglite({ archive: options.pgliteArchive }, sharedBuffers)
   if (!options.pgliteDir) throw new Error('openDatabase needs databaseUrl or pgliteDir')
-  return openPglite(options.pgliteDir)
+  return openPglite({ dir: options.pgliteDir }, sharedBuffers)
 }
 
 async function openPostgres(url: string, max: number): Promise<DatabaseHandle> {
@@ -114,13 +127,20 @@ async function listenOnPostgres(pg: typeof import('pg').default, url: string, ch
   }
 }
 
-async function openPglite(dir: string): Promise<DatabaseHandle> {
+async function openPglite(from: { dir: string } | { archive: Blob }, sharedBuffers: string): Promise<DatabaseHandle> {
   const { PGlite } = await import('@electric-sql/pglite')
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm')
   const { drizzle } = await import('drizzle-orm/pglite')
   const { migrate } = await import('drizzle-orm/pglite/migrator')
-  mkdirSync(dir, { recursive: true })
-  const client = await PGlite.create(dir, { extensions: { pg_trgm } })
+  // PGlite touches all of shared_buffers at start (PostgreSQL's default is 128MB): the process holds it whatever the catalog needs.
+  const startParams = [...PGlite.defaultStartParams, '-c', `shared_buffers=${sharedBuffers}`]
+  let client: InstanceType<typeof PGlite>
+  if ('archive' in from) client = await PGlite.create({ loadDataDir: from.archive, extensions: { pg_trgm }, startParams })
+  else {
+    mkdirSync(from.dir, { recursive: true })
+    if (!existsSync(join(from.dir, 'PG_VERSION'))) await createApart(from.dir)
+    client = await PGlite.create(from.dir, { extensions: { pg_trgm }, startParams })
+  }
   const db = drizzle(client, { schema })
   return {
     db: db as unknown as Database,
@@ -135,4 +155,19 @@ async function openPglite(dir: string): Promise<DatabaseHandle> {
     },
     close: () => client.close(),
   }
+}
+
+/**
+ * Creates a new embedded database in a process of its own (pglite-create.ts), whose initdb
+ * memory ends with it. Only the built server starts that process (it runs the compiled script);
+ * run from the sources (tests, the owner CLI through tsx), PGlite.create makes the database itself.
+ */
+async function createApart(dir: string): Promise<void> {
+  const script = fileURLToPath(new URL('./pglite-create.js', import.meta.url))
+  if (!import.meta.url.endsWith('.js') || !existsSync(script)) return
+  await new Promise<void>((resolve, reject) => {
+    const child = fork(script, [dir], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] })
+    child.once('error', reject)
+    child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`Creating the embedded database in ${dir} failed (exit code ${code})`))))
+  })
 }

@@ -14,7 +14,8 @@
 import { createReadStream } from 'node:fs'
 import { join } from 'node:path'
 import { count, inArray, sql } from 'drizzle-orm'
-import { generateDemoAssets, type DemoCatalog } from '../../demo-catalog/generate.ts'
+import { generateApart } from '../../demo-catalog/generate-apart.ts'
+import type { DemoCatalog } from '../../demo-catalog/generate.ts'
 import { DEMO_PROMO_CODES } from '../../demo-catalog/promo-codes.ts'
 import { IMAGE_WIDTHS } from '../../shared/product-view.ts'
 import { discoveryColumnsOf } from '../catalog/discovery-columns.ts'
@@ -57,15 +58,28 @@ export interface SeedOptions {
   publish?: (catalog: DemoCatalog, dataDir: string) => Promise<void>
 }
 
+/** Generates the demo's files in a process of its own, whose memory ends with it: the built store's first start (main.ts) seeds with it. */
+export const generateDemoApart = generateApart
+
+/** The demo's generator (audio synthesis, cover art, archives) is loaded only by the start that seeds. */
+async function generateDemoAssets(dataDir: string): Promise<DemoCatalog> {
+  const { generateDemoAssets: generate } = await import('../../demo-catalog/generate.ts')
+  return generate(dataDir)
+}
+
 const nothingSeeded = (): SeedResult => ({ seeded: false, categories: 0, products: 0, promoCodes: [] })
 
 export async function seedDemoCatalog(database: DatabaseHandle, dataDir: string, options: SeedOptions = {}): Promise<SeedResult> {
   const { enabled = true, now = new Date(), generate = generateDemoAssets, publish } = options
   if (!enabled) return nothingSeeded()
+  // Every start after the first finds each item created: one read, and no write transaction.
+  const keys = [DEMO_CATALOG_SEED_KEY, ...DEMO_PROMO_CODES.map((promo) => promoSeedKey(promo.code))]
+  const logged = await database.db.select({ key: seedLog.key }).from(seedLog).where(inArray(seedLog.key, keys))
+  if (logged.length === keys.length) return nothingSeeded()
   return database.db.transaction(async (tx) => {
     if (database.kind === 'postgres') await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`)
     if (await predatesSeedLog(tx)) {
-      await record(tx, [DEMO_CATALOG_SEED_KEY, ...DEMO_PROMO_CODES.map((promo) => promoSeedKey(promo.code))])
+      await record(tx, keys)
       return nothingSeeded()
     }
 

@@ -1,4 +1,4 @@
-/** The request log never carries a download signature, an email or password-reset token, a private order link, or a cookie. */
+/** The request log: one line per request, which never carries a download signature, an email or password-reset token, a private order link, or a cookie. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts'
 import { redactUrl } from './log-redaction.ts'
@@ -21,6 +21,20 @@ describe('the request log', () => {
     t = await createTestApp({ LOG_LEVEL: 'info' }, { logStream: { write: (line) => void lines.push(line) } })
   })
   afterAll(async () => t?.close())
+
+  it('writes one line per request: its method, address, status and time', async () => {
+    lines.length = 0
+    await t.app.inject('/api/products?limit=2')
+    const entries = lines
+      .join('')
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { msg: string; req?: { url?: string }; responseTime?: number })
+    const aboutIt = entries.filter((entry) => entry.req?.url === '/api/products?limit=2')
+    expect(aboutIt).toHaveLength(1)
+    expect(aboutIt[0]).toMatchObject({ msg: 'request completed', req: { method: 'GET' }, res: { statusCode: 200 } })
+    expect(aboutIt[0]?.responseTime).toBeGreaterThan(0)
+  })
 
   it('shows each request without its secrets', async () => {
     const grant = crypto.randomUUID()

@@ -15,10 +15,15 @@ const SECRET_PARAMETER = /token|signature|secret|password|code|key/i
 /** Path segments that follow these words are secrets (Better Auth's reset link: /reset-password/{token}; a private order link: /orders/access/{token}, /api/order-access/{token}). */
 const SECRET_PATH = /(\/reset-password\/|\/orders\/access\/|\/order-access\/)[^/?#]+/gi
 
+/** Whether a path may hold a secret segment (SECRET_PATH's words): most do not, and are logged as they are. */
+const SECRET_PATH_WORD = /\/(?:reset-password|orders\/access|order-access)\//i
+
 export function redactUrl(url: string): string {
   const [path = '', query] = url.split('?', 2) as [string, string | undefined]
-  const safePath = path.replace(SECRET_PATH, `$1${REDACTED}`)
+  const safePath = SECRET_PATH_WORD.test(path) ? path.replace(SECRET_PATH, `$1${REDACTED}`) : path
   if (query === undefined) return safePath
+  // No secret word anywhere in the query, nor an escape that could spell one: nothing to hide.
+  if (!query.includes('%') && !SECRET_PARAMETER.test(query)) return `${safePath}?${query}`
   const safeQuery = query
     .split('&')
     .map((pair) => {

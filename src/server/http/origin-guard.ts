@@ -40,12 +40,12 @@ export function isCrossOrigin(request: Pick<FastifyRequest, 'headers'>, policy: 
 }
 
 export function installOriginGuard(app: FastifyInstance, policy: OriginPolicy): void {
-  app.addHook('onRequest', async (request, reply) => {
-    if (!STATE_CHANGING.has(request.method)) return
+  // A callback hook: every request passes it, and reads (GET, HEAD) leave at once.
+  app.addHook('onRequest', (request, reply, done) => {
+    if (!STATE_CHANGING.has(request.method)) return done()
     const path = request.url.split('?')[0] ?? ''
-    if (EXEMPT_PREFIXES.some((prefix) => path.startsWith(prefix))) return
-    if (!isCrossOrigin(request, policy)) return
-    return reply
+    if (EXEMPT_PREFIXES.some((prefix) => path.startsWith(prefix)) || !isCrossOrigin(request, policy)) return done()
+    reply
       .status(403)
       .header('Cache-Control', 'no-store')
       .send(errorBody(403, 'CROSS_ORIGIN', 'Cross-origin request refused'))

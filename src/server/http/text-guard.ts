@@ -19,20 +19,25 @@ function containsNul(value: unknown, depth = 0): boolean {
   return Object.entries(value).some(([key, item]) => key.includes('\u0000') || containsNul(item, depth + 1))
 }
 
+/** Decoding makes a NUL only of `%00`: a URL without one (or a raw NUL) holds none, so nothing need be decoded to tell. */
 function urlContainsNul(url: string): boolean {
-  if (url.includes('\u0000') || /%00/i.test(url)) return true
-  try {
-    return decodeURIComponent(url).includes('\u0000')
-  } catch {
-    return false
-  }
+  return url.includes('\u0000') || /%00/i.test(url)
 }
 
 export function installTextGuard(app: FastifyInstance): void {
-  app.addHook('onRequest', async (request, reply) => {
-    if (urlContainsNul(request.url)) return reply.status(400).send(errorBody(400, 'INVALID_TEXT', INVALID_TEXT_MESSAGE))
+  // Callback hooks: every request passes them, and most have nothing to refuse.
+  app.addHook('onRequest', (request, reply, done) => {
+    if (urlContainsNul(request.url)) {
+      reply.status(400).send(errorBody(400, 'INVALID_TEXT', INVALID_TEXT_MESSAGE))
+      return
+    }
+    done()
   })
-  app.addHook('preValidation', async (request, reply) => {
-    if (containsNul(request.body)) return reply.status(400).send(errorBody(400, 'INVALID_TEXT', INVALID_TEXT_MESSAGE))
+  app.addHook('preValidation', (request, reply, done) => {
+    if (request.body !== undefined && containsNul(request.body)) {
+      reply.status(400).send(errorBody(400, 'INVALID_TEXT', INVALID_TEXT_MESSAGE))
+      return
+    }
+    done()
   })
 }

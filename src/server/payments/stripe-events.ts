@@ -4,7 +4,8 @@
  * built-in provider) into our PaymentCheckoutSession. One reader means fulfilment sees the
  * same fields whichever provider sent them.
  */
-import Stripe from 'stripe'
+import type Stripe from 'stripe'
+import { stripeSdk } from './stripe-sdk.ts'
 import {
   WebhookSignatureError,
   type PaymentChargeRef,
@@ -95,7 +96,7 @@ export function verifyStripeEvent(rawBody: string | Buffer, signatureHeader: str
   if (!signatureHeader) throw new WebhookSignatureError('Missing Stripe-Signature header')
   let event: Stripe.Event
   try {
-    event = Stripe.webhooks.constructEvent(rawBody, signatureHeader, secret, WEBHOOK_TOLERANCE_SECONDS)
+    event = stripeSdk().webhooks.constructEvent(rawBody, signatureHeader, secret, WEBHOOK_TOLERANCE_SECONDS)
   } catch (error) {
     throw new WebhookSignatureError(error instanceof Error ? error.message : 'Invalid signature')
   }

@@ -4,11 +4,12 @@
  * the local storage refuses is refused here too. Uploads stream through a multipart upload
  * (never buffering the file), and downloads are handed to the bucket by presigned URLs.
  */
+import { createRequire } from 'node:module'
 import { PassThrough, Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
-import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, S3Client } from '@aws-sdk/client-s3'
-import { Upload } from '@aws-sdk/lib-storage'
-import { getSignedUrl } from '@aws-sdk/s3-request-presigner'
+import type * as ClientS3 from '@aws-sdk/client-s3'
+import type * as LibStorage from '@aws-sdk/lib-storage'
+import type * as Presigner from '@aws-sdk/s3-request-presigner'
 import type { ByteRange, FileStorage, PresignOptions, StoredFile, StoredFileInfo } from './file-storage.ts'
 import { checkStorageKey, measuringStream } from './file-storage.ts'
 
@@ -38,6 +39,11 @@ function isNotFound(error: unknown): boolean {
 }
 
 export function createS3FileStorage(options: S3FileStorageOptions): FileStorage {
+  // The AWS SDK is loaded when a bucket is configured, not by every start-up.
+  const load = createRequire(import.meta.url)
+  const { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, S3Client } = load('@aws-sdk/client-s3') as typeof ClientS3
+  const { Upload } = load('@aws-sdk/lib-storage') as typeof LibStorage
+  const { getSignedUrl } = load('@aws-sdk/s3-request-presigner') as typeof Presigner
   const { bucket, contentDisposition } = options
   const prefix = options.prefix.replace(/^\/+|\/+$/g, '')
   const client = new S3Client({

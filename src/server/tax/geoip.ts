@@ -7,7 +7,7 @@
  */
 import { isIP } from 'node:net'
 import type { FastifyBaseLogger } from 'fastify'
-import { open, type CountryResponse, type Reader } from 'maxmind'
+import type { CountryResponse, Reader } from 'maxmind'
 
 export type IpCountryLookup = (ip: string) => Promise<string | null>
 
@@ -15,10 +15,13 @@ export function createIpCountryLookup(databasePath: string | undefined, log: Pic
   if (!databasePath) return async () => null
   let reader: Promise<Reader<CountryResponse> | null> | null = null
   return async (ip) => {
-    reader ??= open<CountryResponse>(databasePath).catch((error: unknown) => {
-      log.error({ err: error, databasePath }, 'The GeoIP database could not be opened: buyers are placed by their billing country alone')
-      return null
-    })
+    // maxmind is loaded with the file, only by a store given one.
+    reader ??= import('maxmind')
+      .then(({ open }) => open<CountryResponse>(databasePath))
+      .catch((error: unknown) => {
+        log.error({ err: error, databasePath }, 'The GeoIP database could not be opened: buyers are placed by their billing country alone')
+        return null
+      })
     const database = await reader
     // An IPv4 address as IPv6 shows it (::ffff:81.2.3.4, as a dual-stack server reports it) is looked up as IPv4.
     const address = ip.replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/i, '')

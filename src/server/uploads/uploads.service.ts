@@ -11,8 +11,8 @@
 import { mkdir } from 'node:fs/promises'
 import { join } from 'node:path'
 import { extname } from 'node:path'
-import { FileStore } from '@tus/file-store'
-import { Server, type Upload } from '@tus/server'
+import type { FileStore } from '@tus/file-store'
+import type { Server, Upload } from '@tus/server'
 import type { FastifyBaseLogger, FastifyPluginAsync } from 'fastify'
 import { z } from 'zod'
 import { apiErrorSchema } from '../../shared/contract/errors.ts'
@@ -24,6 +24,8 @@ const UPLOAD_ID = /^[0-9a-f]{32}$/
 const MAX_FILE_NAME = 255
 const EXPIRY_MS = 24 * 60 * 60 * 1000
 const SWEEP_MS = 60 * 60 * 1000
+/** The first sweep waits for the store to have started: nothing expires in a minute. */
+const FIRST_SWEEP_MS = 60 * 1000
 
 export interface FinishedUpload {
   id: string
@@ -49,54 +51,63 @@ export interface UploadsOptions {
 const errorBody = (status: number, code: string, message: string) => ({ status_code: status, body: JSON.stringify({ error: { message, status, code } }) })
 
 export function createUploads({ directory, maxFileBytes, path, log, room: roomOptions }: UploadsOptions) {
-  const datastore = new FileStore({ directory, expirationPeriodInMilliseconds: EXPIRY_MS })
-  const room = createUploadRoom({ directory, datastore, expiryMs: EXPIRY_MS, ...roomOptions })
   const limitOf = (kind: UploadKind) => (kind === 'file' ? maxFileBytes : UPLOAD_RULES[kind].maxBytes)
+  // tus and its file store (some forty modules) are loaded by the first upload or sweep, not by every start-up.
+  let loading: Promise<{ datastore: FileStore; tus: Server }> | null = null
+  const loadTus = () =>
+    (loading ??= Promise.all([import('@tus/file-store'), import('@tus/server')]).then(([{ FileStore }, { Server }]) => {
+      const datastore = new FileStore({ directory, expirationPeriodInMilliseconds: EXPIRY_MS })
+      return { datastore, tus: createTusServer(Server, datastore) }
+    }))
 
-  const tus = new Server({
-    path,
-    datastore,
-    relativeLocation: true,
-    maxSize: maxFileBytes,
-    disableTerminationForFinishedUploads: false,
-    async onUploadCreate(_request, upload) {
-      const kind = upload.metadata?.kind
-      const fileName = upload.metadata?.filename?.trim()
-      if (!kind || !(UPLOAD_KINDS as readonly string[]).includes(kind))
-        throw errorBody(400, 'INVALID_UPLOAD', `Say what the upload is for: one of ${UPLOAD_KINDS.join(', ')}`)
-      const rule = UPLOAD_RULES[kind as UploadKind]
-      if (!fileName) throw errorBody(400, 'INVALID_UPLOAD', 'The upload must carry its file name')
-      if (fileName.length > MAX_FILE_NAME) throw errorBody(400, 'INVALID_UPLOAD', `The file name must be at most ${MAX_FILE_NAME} characters`)
-      if (upload.sizeIsDeferred || upload.size === undefined) throw errorBody(400, 'INVALID_UPLOAD', 'The upload must say its length before it starts')
-      if (upload.size === 0) throw errorBody(400, 'EMPTY_FILE', `The ${rule.label.toLowerCase()} is empty`)
-      if (upload.size > limitOf(kind as UploadKind)) throw errorBody(413, 'UPLOAD_TOO_LARGE', tooLargeMessage(kind as UploadKind, limitOf(kind as UploadKind)))
-      if (rule.extensions && !rule.extensions.includes(extname(fileName).toLowerCase())) throw errorBody(415, 'UNSUPPORTED_FILE_TYPE', rule.typeMessage)
-      // Last: an admitted upload holds its room until it is finished, cancelled or expired.
-      try {
-        await room.admit(upload.id, upload.size)
-      } catch (error) {
-        if (error instanceof UploadsFullError) throw errorBody(413, 'UPLOADS_FULL', error.message)
-        throw error
-      }
-      return {}
-    },
-    // tus's own refusals are plain text; the console reads every error in the store's JSON shape.
-    async onResponseError(_request, error) {
-      const { status_code: status = 500, body = '' } = error as { status_code?: number; body?: string }
-      if (body.startsWith('{')) return { status_code: status, body }
-      if (status === 413) return errorBody(413, 'UPLOAD_TOO_LARGE', tooLargeMessage('file', maxFileBytes))
-      if (status >= 500) log.error({ err: error }, 'Upload failed')
-      return errorBody(
-        status,
-        status >= 500 ? 'UPLOAD_FAILED' : 'INVALID_UPLOAD',
-        status >= 500 ? 'The upload failed on the server; try again' : body.trim() || 'The upload was refused',
-      )
-    },
-  })
+  function createTusServer(TusServer: typeof Server, datastore: FileStore): Server {
+    const room = createUploadRoom({ directory, datastore, expiryMs: EXPIRY_MS, ...roomOptions })
+    return new TusServer({
+      path,
+      datastore,
+      relativeLocation: true,
+      maxSize: maxFileBytes,
+      disableTerminationForFinishedUploads: false,
+      async onUploadCreate(_request, upload) {
+        const kind = upload.metadata?.kind
+        const fileName = upload.metadata?.filename?.trim()
+        if (!kind || !(UPLOAD_KINDS as readonly string[]).includes(kind))
+          throw errorBody(400, 'INVALID_UPLOAD', `Say what the upload is for: one of ${UPLOAD_KINDS.join(', ')}`)
+        const rule = UPLOAD_RULES[kind as UploadKind]
+        if (!fileName) throw errorBody(400, 'INVALID_UPLOAD', 'The upload must carry its file name')
+        if (fileName.length > MAX_FILE_NAME) throw errorBody(400, 'INVALID_UPLOAD', `The file name must be at most ${MAX_FILE_NAME} characters`)
+        if (upload.sizeIsDeferred || upload.size === undefined) throw errorBody(400, 'INVALID_UPLOAD', 'The upload must say its length before it starts')
+        if (upload.size === 0) throw errorBody(400, 'EMPTY_FILE', `The ${rule.label.toLowerCase()} is empty`)
+        if (upload.size > limitOf(kind as UploadKind))
+          throw errorBody(413, 'UPLOAD_TOO_LARGE', tooLargeMessage(kind as UploadKind, limitOf(kind as UploadKind)))
+        if (rule.extensions && !rule.extensions.includes(extname(fileName).toLowerCase())) throw errorBody(415, 'UNSUPPORTED_FILE_TYPE', rule.typeMessage)
+        // Last: an admitted upload holds its room until it is finished, cancelled or expired.
+        try {
+          await room.admit(upload.id, upload.size)
+        } catch (error) {
+          if (error instanceof UploadsFullError) throw errorBody(413, 'UPLOADS_FULL', error.message)
+          throw error
+        }
+        return {}
+      },
+      // tus's own refusals are plain text; the console reads every error in the store's JSON shape.
+      async onResponseError(_request, error) {
+        const { status_code: status = 500, body = '' } = error as { status_code?: number; body?: string }
+        if (body.startsWith('{')) return { status_code: status, body }
+        if (status === 413) return errorBody(413, 'UPLOAD_TOO_LARGE', tooLargeMessage('file', maxFileBytes))
+        if (status >= 500) log.error({ err: error }, 'Upload failed')
+        return errorBody(
+          status,
+          status >= 500 ? 'UPLOAD_FAILED' : 'INVALID_UPLOAD',
+          status >= 500 ? 'The upload failed on the server; try again' : body.trim() || 'The upload was refused',
+        )
+      },
+    })
+  }
 
   async function remove(id: string): Promise<void> {
     try {
-      await datastore.remove(id)
+      await (await loadTus()).datastore.remove(id)
     } catch (error) {
       log.warn({ err: error, uploadId: id }, 'Could not remove an upload')
     }
@@ -104,9 +115,9 @@ export function createUploads({ directory, maxFileBytes, path, log, room: roomOp
 
   const sweep = async () => {
     try {
-      // The file store creates its directory without waiting; the first sweep runs at start-up, before that.
+      // The file store creates its directory without waiting: it may not be there yet.
       await mkdir(directory, { recursive: true })
-      const removed = await tus.cleanUpExpiredUploads()
+      const removed = await (await loadTus()).tus.cleanUpExpiredUploads()
       if (removed > 0) log.info({ removed }, 'Removed unfinished uploads older than a day')
     } catch (error) {
       log.warn({ err: error }, 'Could not sweep expired uploads')
@@ -119,6 +130,7 @@ export function createUploads({ directory, maxFileBytes, path, log, room: roomOp
       // The body is tus's to read, as a stream: Fastify must not parse or buffer it.
       app.addContentTypeParser('application/offset+octet-stream', (_request, _payload, done) => done(null))
       const handle = async (request: { raw: import('node:http').IncomingMessage }, reply: { hijack(): void; raw: import('node:http').ServerResponse }) => {
+        const { tus } = await loadTus()
         reply.hijack()
         await tus.handle(request.raw, reply.raw)
       }
@@ -155,7 +167,7 @@ export function createUploads({ directory, maxFileBytes, path, log, room: roomOp
       let upload: Upload
       try {
         if (!UPLOAD_ID.test(id)) throw new Error('malformed id')
-        upload = await datastore.getUpload(id)
+        upload = await (await loadTus()).datastore.getUpload(id)
       } catch {
         throw new AppError(400, 'UPLOAD_NOT_FOUND', 'That upload was not found: it may have expired. Choose the file again.', 'uploadId')
       }
@@ -169,12 +181,15 @@ export function createUploads({ directory, maxFileBytes, path, log, room: roomOp
     /** Removes a taken (or refused) upload's bytes. */
     discard: remove,
 
-    /** Removes unfinished uploads older than a day now and every hour; returns the stop function. */
+    /** Removes unfinished uploads older than a day a minute after start-up, then every hour; returns the stop function. */
     startSweeping(): () => void {
-      void sweep()
-      const timer = setInterval(() => void sweep(), SWEEP_MS)
+      let timer = setTimeout(function sweepNow() {
+        void sweep()
+        timer = setTimeout(sweepNow, SWEEP_MS)
+        timer.unref()
+      }, FIRST_SWEEP_MS)
       timer.unref()
-      return () => clearInterval(timer)
+      return () => clearTimeout(timer)
     },
   }
 }

@@ -3,7 +3,7 @@
  * and event objects of the API version the stripe SDK pins), so that the webhook handler and
  * the session reader cannot tell the two providers apart.
  */
-import Stripe from 'stripe'
+import { stripeSdk } from '../stripe-sdk.ts'
 import { refundedCentsOf } from '../../../shared/after-sale.ts'
 import type { PaymentDisputeRow, PaymentRefundRow, PaymentSessionRow } from '../payments.schema.ts'
 import type { StripeCheckoutSessionObject } from '../stripe-events.ts'
@@ -156,7 +156,7 @@ export function stripeEvent(eventId: string, type: StripeEventObject['type'], ob
   return {
     id: eventId,
     object: 'event',
-    api_version: Stripe.API_VERSION,
+    api_version: stripeSdk().API_VERSION,
     created: seconds(now),
     data: { object },
     livemode: false,

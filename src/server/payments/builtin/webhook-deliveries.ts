@@ -6,7 +6,7 @@
  * attempt is claimed with FOR UPDATE SKIP LOCKED (a claim-with-lease queue, jobs/lease-queue.ts),
  * so two processes never send the same attempt.
  */
-import Stripe from 'stripe'
+import { stripeSdk } from '../stripe-sdk.ts'
 import type { Database } from '../../db/client.ts'
 import { createLeaseQueue } from '../../jobs/lease-queue.ts'
 import { paymentWebhookDeliveries, type PaymentWebhookDeliveryRow } from '../payments.schema.ts'
@@ -109,7 +109,7 @@ async function postDelivery(delivery: PaymentWebhookDeliveryRow, options: Delive
   const send = options.fetch ?? (globalThis.fetch as unknown as FetchLike)
   const body = JSON.stringify(delivery.payload)
   // Signed at the moment of sending (real time): the receiver checks the age against its own clock.
-  const signature = Stripe.webhooks.generateTestHeaderString({ payload: body, secret: options.webhookSecret })
+  const signature = stripeSdk().webhooks.generateTestHeaderString({ payload: body, secret: options.webhookSecret })
   const response = await send(options.targetUrl, {
     method: 'POST',
     headers: {

@@ -7,7 +7,8 @@
  * exclusive), and the session is read back with its tax breakdown.
  * Chosen when STRIPE_SECRET_KEY is set.
  */
-import Stripe from 'stripe'
+import type Stripe from 'stripe'
+import { stripeSdk } from '../stripe-sdk.ts'
 import type { CreateCheckoutSessionInput, PaymentCheckoutSession, PaymentProvider, PaymentRefund, RefundInput } from '../provider.ts'
 import { assertTotalsAddUp, pricesIncludeTax, providerComputesTax } from '../session-input.ts'
 import { toPaymentCheckoutSession, toPaymentRefund, verifyStripeEvent, type StripeCheckoutSessionObject, type StripeRefundObject } from '../stripe-events.ts'
@@ -29,7 +30,8 @@ export interface StripeProviderOptions {
 }
 
 export function createStripeProvider({ secretKey, publishableKey, webhookSecret, api }: StripeProviderOptions): PaymentProvider {
-  const stripe = new Stripe(secretKey, { maxNetworkRetries: 2, timeout: 20_000, telemetry: false, ...(api ?? {}) })
+  const StripeClient = stripeSdk()
+  const stripe = new StripeClient(secretKey, { maxNetworkRetries: 2, timeout: 20_000, telemetry: false, ...(api ?? {}) })
 
   const read = (session: Stripe.Checkout.Session): PaymentCheckoutSession => toPaymentCheckoutSession(session as unknown as StripeCheckoutSessionObject)
   const readRefund = (refund: Stripe.Refund): PaymentRefund | null => toPaymentRefund(refund as unknown as StripeRefundObject)
@@ -94,7 +96,7 @@ export function createStripeProvider({ secretKey, publishableKey, webhookSecret,
       try {
         return read(await stripe.checkout.sessions.retrieve(sessionId, { expand: SESSION_EXPAND }))
       } catch (error) {
-        if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) return null
+        if (error instanceof StripeClient.errors.StripeInvalidRequestError && error.statusCode === 404) return null
         throw error
       }
     },
@@ -104,7 +106,7 @@ export function createStripeProvider({ secretKey, publishableKey, webhookSecret,
         await stripe.checkout.sessions.expire(sessionId)
       } catch (error) {
         // Stripe refuses to expire a session that is already complete or expired: nothing left to end.
-        if (!(error instanceof Stripe.errors.StripeInvalidRequestError) || error.statusCode === 404) throw error
+        if (!(error instanceof StripeClient.errors.StripeInvalidRequestError) || error.statusCode === 404) throw error
         const session = await stripe.checkout.sessions.retrieve(sessionId)
         if (session.status === 'open') throw error
       }
@@ -125,7 +127,7 @@ export function createStripeProvider({ secretKey, publishableKey, webhookSecret,
       try {
         intent = await stripe.paymentIntents.retrieve(paymentIntentId)
       } catch (error) {
-        if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) return null
+        if (error instanceof StripeClient.errors.StripeInvalidRequestError && error.statusCode === 404) return null
         throw error
       }
       const refunds: PaymentRefund[] = []

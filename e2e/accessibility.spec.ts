@@ -41,6 +41,8 @@ test('account, checkout and owner console pages have no WCAG 2.1 A/AA violations
   // Checkout is judged as a shopper sees it: with a line in the cart.
   const product = await smallDigitalProduct(page.request)
   await page.goto(`/products/${product.id}`)
+  // Clicking before the page is hydrated would reach only the server's HTML.
+  await page.waitForLoadState('networkidle')
   await page.getByRole('button', { name: 'Add to Cart' }).first().click()
   await expect(page.getByRole('dialog', { name: /^Shopping Cart/ })).toBeVisible()
   const paths = [

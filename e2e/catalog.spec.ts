@@ -2,6 +2,8 @@ import { expect, test } from './support/test.ts'
 
 test('a producer filters a category, opens a product, switches tabs and plays the preview', async ({ page }) => {
   await page.goto('/products')
+  // Clicking before the page is hydrated would reach only the server's HTML.
+  await page.waitForLoadState('networkidle')
   await expect(page.getByRole('heading', { name: 'MIDI Packs' })).toBeVisible()
 
   await page.getByRole('button', { name: 'MIDI Packs', exact: true }).click()
@@ -44,6 +46,8 @@ test('a producer filters a category, opens a product, switches tabs and plays th
 
 test('one preview plays at a time across the page', async ({ page }) => {
   await page.goto('/products?category=sample-packs')
+  // Clicking before the page is hydrated would reach only the server's HTML.
+  await page.waitForLoadState('networkidle')
   const plays = page.getByRole('button', { name: /^Play preview of / })
   await expect(plays.first()).toBeVisible()
   const first = (await plays.nth(0).getAttribute('aria-label'))!.replace('Play preview of ', '')

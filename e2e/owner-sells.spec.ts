@@ -66,6 +66,8 @@ test('the owner uploads a pack a producer buys and downloads intact; refunded fr
   await page.goto('/products?category=sample-packs')
   await expect(page.getByRole('heading', { name: PACK })).toBeVisible()
   await page.goto(`/products/${productId}`)
+  // Clicking before the page is hydrated would reach only the server's HTML.
+  await page.waitForLoadState('networkidle')
   await expect(page.getByRole('heading', { level: 1, name: PACK })).toBeVisible()
   await page.getByRole('tab', { name: 'Audio Demos' }).click()
   await expect(page.getByRole('tabpanel', { name: 'Audio Demos' }).getByRole('slider', { name: `Waveform of ${PACK} preview` })).toBeVisible()

@@ -15,7 +15,8 @@ import { freePort, waitForHealth } from './server-process.mjs'
 
 const { values } = parseArgs({ options: { runs: { type: 'string', default: '1' }, url: { type: 'string' } } })
 const runs = Math.max(1, Number(values.runs))
-const TARGETS = { performance: '≥ 95', accessibility: '100', seo: '100', lcp: '≤ 2.0 s', tbt: '≤ 100 ms', cls: '≤ 0.02', js: '≤ 100 KB' }
+// Issue 27's targets, on each page. CLS and the JavaScript sent are printed beside them.
+const TARGETS = { performance: '≥ 95', accessibility: '100', bestPractices: '100', seo: '100', lcp: '≤ 2.0 s', tbt: '≤ 200 ms' }
 
 let base = values.url
 let store = null
@@ -124,7 +125,7 @@ try {
     ),
   )
   console.log(
-    `targets: performance ${TARGETS.performance}, accessibility ${TARGETS.accessibility}, SEO ${TARGETS.seo}, LCP ${TARGETS.lcp}, TBT ${TARGETS.tbt}, CLS ${TARGETS.cls}, JavaScript ${TARGETS.js} (compressed)`,
+    `targets: performance ${TARGETS.performance}, accessibility ${TARGETS.accessibility}, best practices ${TARGETS.bestPractices}, SEO ${TARGETS.seo}, LCP ${TARGETS.lcp}, TBT ${TARGETS.tbt}`,
   )
   for (const row of rows) if (row.failing.length > 0) console.log(`${row.path}: audits below 0.9: ${row.failing.join(', ')}`)
 } finally {

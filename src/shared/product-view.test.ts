@@ -64,8 +64,10 @@ describe('product view rules', () => {
   it('builds a srcSet for images stored at the standard widths', () => {
     expect(responsiveImage('/media/covers/x-1-640.webp')).toEqual({
       src: '/media/covers/x-1-640.webp',
-      srcSet: '/media/covers/x-1-320.webp 320w, /media/covers/x-1-640.webp 640w, /media/covers/x-1-1024.webp 1024w',
+      srcSet:
+        '/media/covers/x-1-320.webp 320w, /media/covers/x-1-480.webp 480w, /media/covers/x-1-640.webp 640w, /media/covers/x-1-768.webp 768w, /media/covers/x-1-1024.webp 1024w',
     })
+    expect(responsiveImage('/media/products/p/cover-abc-1024.webp').src).toBe('/media/products/p/cover-abc-640.webp')
     expect(responsiveImage('/placeholder-product.svg')).toEqual({ src: '/placeholder-product.svg' })
   })
 })

@@ -72,17 +72,26 @@ export function productImages(imageUrl: string | null | undefined, metadata: Pro
   return unique.length > 0 ? unique : [PLACEHOLDER_IMAGE]
 }
 
-/** Widths every generated product image is stored at (`…-320.webp`, `…-640.webp`, `…-1024.webp`). */
-export const IMAGE_WIDTHS = [320, 640, 1024] as const
-const SIZED_IMAGE = /^(.*)-(320|640|1024)\.webp$/
+/**
+ * Widths every generated product image is stored at (`…-320.webp` to `…-1024.webp`). 480 and 768
+ * are there for the slots in between: a 400 px card at 1× on a desktop, a phone's full-width card
+ * or gallery (≈380 px) at 1.75–2×, which would otherwise take the 1024 file.
+ */
+export const IMAGE_WIDTHS = [320, 480, 640, 768, 1024] as const
+const SIZED_IMAGE = new RegExp(`^(.*)-(?:${IMAGE_WIDTHS.join('|')})\\.webp$`)
+
+/** The URLs of an image stored at the standard widths, one per width; null for any other image. */
+export function imageWidthUrls(url: string): { width: number; url: string }[] | null {
+  const base = SIZED_IMAGE.exec(url)?.[1]
+  return base === undefined ? null : IMAGE_WIDTHS.map((width) => ({ width, url: `${base}-${width}.webp` }))
+}
 
 /**
  * A `srcSet` for an image stored at the standard widths, so each slot loads the size it
- * shows; other URLs come back as they are.
+ * shows (the 640 one as `src`, always stored); other URLs come back as they are.
  */
 export function responsiveImage(url: string): { src: string; srcSet?: string } {
-  const match = SIZED_IMAGE.exec(url)
-  if (!match) return { src: url }
-  const base = match[1]
-  return { src: `${base}-640.webp`, srcSet: IMAGE_WIDTHS.map((width) => `${base}-${width}.webp ${width}w`).join(', ') }
+  const sized = imageWidthUrls(url)
+  if (!sized) return { src: url }
+  return { src: sized.find(({ width }) => width === 640)!.url, srcSet: sized.map((size) => `${size.url} ${size.width}w`).join(', ') }
 }

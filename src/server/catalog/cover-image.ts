@@ -47,3 +47,14 @@ export async function renderCoverSizes(path: string): Promise<{ width: number; b
     throw new CoverFormatError('The cover image could not be read; export it again as JPEG, PNG or WebP')
   }
 }
+
+/** A stored cover's WebP scaled down to each width (a size the storefront added after the cover was made). */
+export async function scaleStoredCover(bytes: Buffer, widths: readonly number[]): Promise<{ width: number; bytes: Buffer }[]> {
+  const { default: sharp } = await import('sharp')
+  return Promise.all(
+    widths.map(async (width) => ({
+      width,
+      bytes: await sharp(bytes, { limitInputPixels: MAX_COVER_PIXELS }).resize(width, width).webp({ quality: 82, effort: 4 }).toBuffer(),
+    })),
+  )
+}

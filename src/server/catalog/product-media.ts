@@ -10,7 +10,7 @@ import { randomBytes } from 'node:crypto'
 import { extname } from 'node:path'
 import { Readable } from 'node:stream'
 import { eq, sql } from 'drizzle-orm'
-import type { ProductMetadata } from '../../shared/product-view.ts'
+import { IMAGE_WIDTHS, type ProductMetadata } from '../../shared/product-view.ts'
 import type { Database, Executor } from '../db/client.ts'
 import { AppError, notFound } from '../http/errors.ts'
 import type { FileStorage } from '../storage/file-storage.ts'
@@ -129,7 +129,7 @@ export function createProductMedia({ db, files, media }: ProductMediaDeps) {
       const fileKeys = new Set([...versionKeys, ...(removed.fileUrl ? [removed.fileUrl] : [])].filter((key) => key.startsWith(`products/${productId}/`)))
       await Promise.allSettled([
         ...[...fileKeys].map((key) => files.delete(key)),
-        ...(cover ? [320, 640, 1024].map((width) => media.delete(cover.replace(/-640\.webp$/, `-${width}.webp`))) : []),
+        ...(cover ? IMAGE_WIDTHS.map((width) => media.delete(cover.replace(/-640\.webp$/, `-${width}.webp`))) : []),
         ...(preview ? [media.delete(preview)] : []),
       ])
     },
@@ -161,7 +161,7 @@ export function createProductMedia({ db, files, media }: ProductMediaDeps) {
         state = mediaStateOf(saved!)
         await audit(tx, productId, { before: { cover: current.imageUrl }, after: { cover: url } })
         const old = ownedMediaKey(current.imageUrl, productId)
-        return old ? [320, 640, 1024].map((width) => old.replace(/-640\.webp$/, `-${width}.webp`)) : []
+        return old ? IMAGE_WIDTHS.map((width) => old.replace(/-640\.webp$/, `-${width}.webp`)) : []
       })
       return state!
     },

@@ -8,26 +8,12 @@
 import { z } from 'zod'
 import { productListItemSchema } from './catalog.ts'
 import { recordId, wholeNumber } from './strict-input.ts'
+import { BUNDLE_MESSAGES, MAX_BUNDLE_ITEMS } from './bundle-messages.ts'
 
-/** More would make a page nobody scrolls and a checkout that writes hundreds of items. */
-export const MAX_BUNDLE_ITEMS = 50
+export { BUNDLE_MESSAGES }
+
 /** The highest floor the owner may type: $100,000.00, as the product form's highest price. */
 export const MAX_BUNDLE_FLOOR_CENTS = 10_000_000
-
-export const BUNDLE_MESSAGES = {
-  itself: 'A bundle cannot hold itself',
-  unknownProduct: 'Choose products of the store: one of them does not exist',
-  duplicate: 'Each product can be in the bundle once',
-  tooMany: `A bundle holds at most ${MAX_BUNDLE_ITEMS} products`,
-  nested: (name: string) => `${name} is a bundle itself: a bundle cannot hold another bundle`,
-  heldByBundle: (bundle: string) => `This product is in the bundle ${bundle}: a product inside a bundle cannot be a bundle itself`,
-  floorAbovePrice: (price: string) => `The floor must not be above the bundle's price (${price})`,
-  notABundle: 'This product is not a bundle',
-  activeWithoutFile: 'This bundle is on sale without a file of its own: archive it, or add its file, before you empty it',
-  fetchItems: 'Failed to load what the bundle holds',
-  fetchOffer: 'Failed to load your price for the bundle',
-  saveFailed: 'Failed to save the bundle',
-} as const
 
 /** The owner's save: the products the bundle holds, in the order its page lists them (none: no longer a bundle), and its floor. */
 export const bundleSaveSchema = z.strictObject({

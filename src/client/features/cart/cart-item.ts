@@ -4,7 +4,7 @@
  * is the shopper's own amount, so the cart's figures (priceCart) total what they chose.
  */
 import { DEFAULT_LICENSE_TYPE, MAX_LINE_QUANTITY, quantityRuleOf, type QuantityRule } from '../../../shared/cart-rules.ts'
-import type { CartLine } from '../../../shared/contract/cart.ts'
+import type { CartLine, CodeTerms } from '../../../shared/contract/cart.ts'
 import type { ProductListItem } from '../../../shared/contract/catalog.ts'
 import type { PriceModel } from '../../../shared/contract/selling.ts'
 import { PWYW_MAX_CENTS, type PwywTerms } from '../../../shared/pay-what-you-want.ts'
@@ -120,5 +120,30 @@ export function parseStoredCartItem(value: unknown): CartItem | null {
     isDigital: item.isDigital === true,
     isBundle: item.isBundle === true,
     purchaseLimit: typeof limit === 'number' && Number.isInteger(limit) && limit > 0 ? limit : null,
+  }
+}
+
+/**
+ * Saved promo terms when every field has the shape the server's terms have, else null. Checked
+ * by hand: zod would put its schemas on every page's first load, as the cart store is in the shell.
+ */
+export function parseStoredPromoTerms(value: unknown): CodeTerms | null {
+  if (!value || typeof value !== 'object') return null
+  const terms = value as Record<string, unknown>
+  const isInteger = (number: unknown): number is number => typeof number === 'number' && Number.isInteger(number)
+  const isNullOr = (field: unknown, check: (present: unknown) => boolean) => field === null || check(field)
+  const isIdList = (list: unknown): list is string[] => Array.isArray(list) && list.every((id) => typeof id === 'string')
+  const { percentOff, amountOffCents, productIds, categoryIds, excludeSaleItems, budgetLeftCents } = terms
+  if (!isNullOr(percentOff, (n) => isInteger(n) && n >= 1 && n <= 100)) return null
+  if (!isNullOr(amountOffCents, (n) => isInteger(n) && n > 0)) return null
+  if (!isNullOr(budgetLeftCents, (n) => isInteger(n) && n >= 0)) return null
+  if (!isIdList(productIds) || !isIdList(categoryIds) || typeof excludeSaleItems !== 'boolean') return null
+  return {
+    percentOff: percentOff as number | null,
+    amountOffCents: amountOffCents as number | null,
+    productIds: [...productIds],
+    categoryIds: [...categoryIds],
+    excludeSaleItems,
+    budgetLeftCents: budgetLeftCents as number | null,
   }
 }

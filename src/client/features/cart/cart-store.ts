@@ -7,8 +7,8 @@
  */
 import { create } from 'zustand'
 import { checkAdd, checkUpdate, lineKey, quantityCap, type QuantityCheck } from '../../../shared/cart-rules.ts'
-import { codeTermsSchema, type CodeTerms } from '../../../shared/contract/cart.ts'
-import { parseStoredCartItem, type CartItem } from './cart-item.ts'
+import type { CodeTerms } from '../../../shared/contract/cart.ts'
+import { parseStoredCartItem, parseStoredPromoTerms, type CartItem } from './cart-item.ts'
 
 export const CART_STORAGE_KEY = 'als_cart'
 /** The drawer's element id, named by the cart button's aria-controls. */
@@ -100,7 +100,7 @@ export function readStoredCart(storage: Storage | undefined = globalThis.localSt
     for (const item of items) if (!unique.has(keyOf(item))) unique.set(keyOf(item), { ...item, quantity: Math.min(item.quantity, quantityCap(item)) })
     const discount = typeof parsed.discount === 'number' && parsed.discount > 0 && parsed.discount <= 1 ? parsed.discount : 0
     // A fixed-amount code has no fraction: its saved terms keep it.
-    const terms = codeTermsSchema.safeParse(parsed.promoTerms).data ?? null
+    const terms = parseStoredPromoTerms(parsed.promoTerms)
     const promoCode = typeof parsed.promoCode === 'string' && parsed.promoCode && (discount > 0 || terms) ? parsed.promoCode : null
     const minimum =
       Number.isInteger(parsed.promoMinSubtotalCents) && (parsed.promoMinSubtotalCents as number) > 0 ? (parsed.promoMinSubtotalCents as number) : 0

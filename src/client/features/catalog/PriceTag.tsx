@@ -1,7 +1,7 @@
 /** A product's price, with the original price struck through when it is on sale; "Free" for nothing (a free product is had with an email). */
 import { formatPrice } from '../../../shared/money.ts'
 import { discountPercent } from '../../../shared/product-view.ts'
-import { FREE_PRODUCT_MESSAGES } from '../../../shared/contract/free-products.ts'
+import { FREE_PRODUCT_MESSAGES } from '../../../shared/contract/free-product-texts.ts'
 
 interface PriceTagProps {
   priceCents: number

@@ -7,7 +7,7 @@ import { useState } from 'react'
 import { Link } from 'react-router'
 import { ownershipError, quantityRuleOf } from '../../../shared/cart-rules.ts'
 import type { ProductListItem } from '../../../shared/contract/catalog.ts'
-import { isFreeProduct } from '../../../shared/contract/free-products.ts'
+import { isFreeProduct } from '../../../shared/contract/free-product-texts.ts'
 import { MAX_CARD_TAGS } from '../../../shared/product-view.ts'
 import { CartIcon } from '../../components/Icons.tsx'
 import { ProductImage } from '../../components/ProductImage.tsx'
@@ -34,10 +34,17 @@ interface ProductCardProps {
   eager?: boolean
 }
 
+/**
+ * The end of a card's `sizes`: on a phone a card takes the page's width less its margins. On
+ * screens of 2.5 device pixels per CSS pixel and more it names two thirds of that, so the browser
+ * takes the file for about 2× rather than 3×: a cover looks the same and weighs a third less.
+ */
+export const PHONE_CARD_SIZES = '(min-resolution: 2.5dppx) calc((100vw - 2rem) * 0.67), calc(100vw - 2rem)'
+
 const DEFAULT_SIZES: Record<ProductCardVariant, string> = {
-  default: '(min-width: 1280px) 400px, (min-width: 1024px) 33vw, (min-width: 640px) 50vw, calc(100vw - 2rem)',
-  featured: '(min-width: 1280px) 300px, (min-width: 1024px) 25vw, (min-width: 640px) 50vw, calc(100vw - 2rem)',
-  compact: '(min-width: 1280px) 300px, (min-width: 640px) 33vw, calc(100vw - 2rem)',
+  default: `(min-width: 1280px) 400px, (min-width: 1024px) 33vw, (min-width: 640px) 50vw, ${PHONE_CARD_SIZES}`,
+  featured: `(min-width: 1280px) 300px, (min-width: 1024px) 25vw, (min-width: 640px) 50vw, ${PHONE_CARD_SIZES}`,
+  compact: `(min-width: 1280px) 300px, (min-width: 640px) 33vw, ${PHONE_CARD_SIZES}`,
 }
 
 const FRAME: Record<ProductCardVariant, string> = {

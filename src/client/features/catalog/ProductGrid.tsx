@@ -2,7 +2,7 @@
 import type { ProductListItem } from '../../../shared/contract/catalog.ts'
 import { ERROR_MESSAGES } from '../../../shared/contract/error-messages.ts'
 import { shopperErrorText } from '../../api/error-text.ts'
-import { ProductCard, type ProductCardVariant } from './ProductCard.tsx'
+import { PHONE_CARD_SIZES, ProductCard, type ProductCardVariant } from './ProductCard.tsx'
 import { ProductCardSkeleton } from './ProductCardSkeleton.tsx'
 
 /** Placeholders shown while a list loads. */
@@ -25,11 +25,11 @@ interface ProductGridProps {
 const LAYOUTS = {
   3: {
     grid: 'grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-3 lg:gap-6',
-    sizes: '(min-width: 1280px) 400px, (min-width: 1024px) 33vw, (min-width: 640px) 50vw, calc(100vw - 2rem)',
+    sizes: `(min-width: 1280px) 400px, (min-width: 1024px) 33vw, (min-width: 640px) 50vw, ${PHONE_CARD_SIZES}`,
   },
   4: {
     grid: 'grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-3 lg:gap-6 xl:grid-cols-4',
-    sizes: '(min-width: 1280px) 300px, (min-width: 1024px) 33vw, (min-width: 640px) 50vw, calc(100vw - 2rem)',
+    sizes: `(min-width: 1280px) 300px, (min-width: 1024px) 33vw, (min-width: 640px) 50vw, ${PHONE_CARD_SIZES}`,
   },
 } as const
 

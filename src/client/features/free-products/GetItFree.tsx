@@ -5,7 +5,7 @@
  * answer is one sentence whatever the address, shown in place of the form.
  */
 import { useId, useState, type FormEvent } from 'react'
-import { FREE_PRODUCT_MESSAGES, freeProductConsentText, NEWS_CONSENT_TEXT } from '../../../shared/contract/free-products.ts'
+import { FREE_PRODUCT_MESSAGES, freeProductConsentText, NEWS_CONSENT_TEXT } from '../../../shared/contract/free-product-texts.ts'
 import { INVALID_EMAIL_MESSAGE, isValidEmail } from '../../../shared/contract/email-rules.ts'
 import { ApiError } from '../../api/http.ts'
 import { CheckIcon } from '../../components/Icons.tsx'

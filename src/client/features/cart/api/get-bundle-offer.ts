@@ -5,7 +5,8 @@
  * invalidates every 'purchases' query) asks again.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { BUNDLE_MESSAGES, type BundleOfferView } from '../../../../shared/contract/bundles.ts'
+import { BUNDLE_MESSAGES } from '../../../../shared/contract/bundle-messages.ts'
+import type { BundleOfferView } from '../../../../shared/contract/bundles.ts'
 import { apiRequest } from '../../../api/http.ts'
 import { FIVE_MINUTES } from '../../../api/query-client.ts'
 import { useSession } from '../../account/public.ts'

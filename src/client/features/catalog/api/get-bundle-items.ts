@@ -1,6 +1,6 @@
 /** GET /api/products/:id/bundle-items: what a bundle holds, in the owner's order, as list items (cover, name, price, preview). */
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { BUNDLE_MESSAGES } from '../../../../shared/contract/bundles.ts'
+import { BUNDLE_MESSAGES } from '../../../../shared/contract/bundle-messages.ts'
 import type { ProductListItem } from '../../../../shared/contract/catalog.ts'
 import { apiRequest } from '../../../api/http.ts'
 import { FIVE_MINUTES } from '../../../api/query-client.ts'

@@ -7,7 +7,7 @@ import { useProducts } from '../api/get-products.ts'
 import { CategoryTiles } from '../CategoryTiles.tsx'
 import { homeRows, HOME_PRODUCT_COUNT } from '../page-sizes.ts'
 import { PreviewButton } from '../PreviewButton.tsx'
-import { ProductCard } from '../ProductCard.tsx'
+import { PHONE_CARD_SIZES, ProductCard } from '../ProductCard.tsx'
 import { ProductCardSkeleton } from '../ProductCardSkeleton.tsx'
 import { ProductsError } from '../ProductGrid.tsx'
 import { Waveform } from '../Waveform.tsx'
@@ -94,7 +94,7 @@ function ProductRow({ title, products, rowSize, variant = 'default', link }: Pro
                   product={product}
                   variant={variant}
                   eager={variant === 'featured' && index === 0}
-                  sizes="(min-width: 1280px) 300px, (min-width: 1024px) 25vw, (min-width: 640px) 50vw, calc(100vw - 2rem)"
+                  sizes={`(min-width: 1280px) 300px, (min-width: 1024px) 25vw, (min-width: 640px) 50vw, ${PHONE_CARD_SIZES}`}
                 />
               </li>
             ))

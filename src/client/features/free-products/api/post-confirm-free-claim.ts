@@ -1,5 +1,5 @@
 /** POST /api/free-products/claims/:token/confirm: the emailed link, opened; answers the path of the order's private page. */
-import { FREE_PRODUCT_MESSAGES } from '../../../../shared/contract/free-products.ts'
+import { FREE_PRODUCT_MESSAGES } from '../../../../shared/contract/free-product-texts.ts'
 import { apiRequest } from '../../../api/http.ts'
 
 export async function confirmFreeClaim(token: string): Promise<string> {

@@ -3,7 +3,8 @@
  * one sentence ("Check your inbox: …"); the download link arrives by email.
  */
 import { useMutation } from '@tanstack/react-query'
-import { FREE_PRODUCT_MESSAGES, type FreeProductClaimBody } from '../../../../shared/contract/free-products.ts'
+import { FREE_PRODUCT_MESSAGES } from '../../../../shared/contract/free-product-texts.ts'
+import type { FreeProductClaimBody } from '../../../../shared/contract/free-products.ts'
 import { apiRequest } from '../../../api/http.ts'
 
 export async function postFreeProductClaim(productId: string, body: FreeProductClaimBody): Promise<string> {

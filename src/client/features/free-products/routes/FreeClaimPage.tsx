@@ -6,7 +6,7 @@
  */
 import { useEffect, useState } from 'react'
 import { Link, useNavigate, useParams } from 'react-router'
-import { FREE_PRODUCT_MESSAGES } from '../../../../shared/contract/free-products.ts'
+import { FREE_PRODUCT_MESSAGES } from '../../../../shared/contract/free-product-texts.ts'
 import { FIND_ORDER_PATH } from '../../../../shared/contract/order-access.ts'
 import { ApiError } from '../../../api/http.ts'
 import { PageFallback } from '../../../components/PageFallback.tsx'

@@ -2,12 +2,14 @@ import { defineConfig } from '@playwright/test'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 
-// Journeys run against the built app (`npm run build`) on a fresh data directory, in Debian's
-// Chromium. The server seeds the demo catalog on start.
-const port = Number(process.env.E2E_PORT ?? 3100)
+// Journeys run against the built app (`npm run build`) in Debian's Chromium. Each worker starts
+// a store of its own (e2e/support/store.ts) on a copy of the seeded demo template, on port
+// E2E_PORT + its slot: the journeys wait on pages and mail more than they compute, so two
+// workers on two cores take about half the time, and they share no data.
+/** The first worker's store listens here, the next one port above, and so on. */
+export const E2E_BASE_PORT = Number(process.env.E2E_PORT ?? 3100)
 // Set once in the main process so workers (which inherit the environment) agree on it.
 process.env.E2E_DATA_DIR ??= join(tmpdir(), `als-e2e-${Date.now()}`)
-const dataDir = process.env.E2E_DATA_DIR
 /** The account the journeys sign in with as the shop owner (made an admin by ADMIN_EMAILS). */
 export const E2E_OWNER_EMAIL = 'owner@e2e.audiolab.test'
 
@@ -16,13 +18,13 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
-  workers: 1,
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: process.env.CI ? 1 : 0,
   reporter: process.env.CI ? [['list']] : [['list']],
   outputDir: 'test-results',
+  globalSetup: './e2e/support/global-setup.ts',
   globalTeardown: './e2e/support/global-teardown.ts',
   use: {
-    baseURL: `http://localhost:${port}`,
     trace: 'retain-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -36,22 +38,6 @@ export default defineConfig({
         '--disable-sync',
         '--autoplay-policy=no-user-gesture-required',
       ],
-    },
-  },
-  webServer: {
-    command: 'node e2e/support/start-server.mjs',
-    url: `http://localhost:${port}/healthz`,
-    timeout: 120_000,
-    reuseExistingServer: false,
-    env: {
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      STORE_MODE: 'live',
-      LOG_LEVEL: 'warn',
-      PUBLIC_URL: `http://localhost:${port}`,
-      ADMIN_EMAILS: E2E_OWNER_EMAIL,
-      // Each journey sends its own client address (e2e/support/test.ts), as one proxy in front of the store would.
-      TRUST_PROXY: '1',
     },
   },
 })

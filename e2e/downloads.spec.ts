@@ -13,17 +13,15 @@ import { buyNowWithTestCard, smallDigitalProduct, type ApiProduct } from './supp
  * directory, the slug being the one its cover images are named after (`/media/covers/{slug}-1-640.webp`).
  * The public API does not expose storage keys, and the journey does not need it to.
  */
-function storedFilePath(product: ApiProduct): string {
+function storedFilePath(dataDir: string, product: ApiProduct): string {
   const slug = /\/media\/covers\/(.+)-1-\d+\.webp$/.exec(product.imageUrl ?? '')?.[1]
   if (!slug) throw new Error(`No demo slug in ${product.imageUrl}`)
-  const dataDir = process.env.E2E_DATA_DIR
-  if (!dataDir) throw new Error('E2E_DATA_DIR is not set (playwright.config.ts sets it)')
   return join(dataDir, 'files', 'products', `${slug}.zip`)
 }
 
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex')
 
-test('a producer buys a pack, downloads the exact stored file from the hub, and finds the order in the history', async ({ page, baseURL }) => {
+test('a producer buys a pack, downloads the exact stored file from the hub, and finds the order in the history', async ({ page, baseURL, store }) => {
   const password = 'correct horse battery'
   const email = await createConfirmedAccount(page, baseURL!, password)
   await page.goto('/login')
@@ -46,7 +44,7 @@ test('a producer buys a pack, downloads the exact stored file from the hub, and 
   const download = await downloadStarted
   const savedPath = await download.path()
   expect(download.suggestedFilename()).toMatch(/\.zip$/)
-  const [saved, stored] = await Promise.all([readFile(savedPath), readFile(storedFilePath(product))])
+  const [saved, stored] = await Promise.all([readFile(savedPath), readFile(storedFilePath(store.dataDir, product))])
   expect(saved.length).toBe(stored.length)
   expect(sha256(saved)).toBe(sha256(stored))
   await expect(page.getByText(`Download started for ${product.name}`)).toBeVisible()

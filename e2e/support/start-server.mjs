@@ -1,5 +1,6 @@
-// Starts the built store for the journeys on a fresh data directory, after adding the fixture
-// the demo catalog lacks: a category with no products (for the empty-category text).
+// Starts the built store for the journeys on its data directory (a copy of the seeded demo
+// template, which the seed finds seeded), after adding the fixture the demo catalog lacks: a
+// category with no products (for the empty-category text).
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 

@@ -1,9 +1,9 @@
 /**
- * A booted app for a test file on its own database: a copy of the seeded PGlite template,
- * or (with DATABASE_URL) a PostgreSQL database cloned from the seeded template. Media and
+ * A booted app for a test file on its own database: an in-memory PGlite started from the
+ * seeded template's archive, or (with DATABASE_URL) a PostgreSQL database cloned from the seeded template. Media and
  * product files are shared read-only with the template.
  */
-import { cpSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs'
+import { mkdtempSync, openAsBlob, rmSync, symlinkSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { FastifyInstance } from 'fastify'
@@ -16,6 +16,7 @@ import { dataPaths } from '../../src/server/paths.ts'
 import { attachmentDisposition } from '../../src/server/downloads/content-disposition.ts'
 import { createStorages } from '../../src/server/storage/storages.ts'
 import { cloneTemplateDatabase } from './postgres.ts'
+import { templateArchivePath } from './template-archive.ts'
 
 export interface TestApp {
   app: FastifyInstance
@@ -45,16 +46,17 @@ export async function createTestApp(env: Record<string, string> = {}, { logStrea
 
   let dropDatabase = async () => {}
   let databaseUrl: string | undefined
+  let pgliteArchive: Blob | undefined
   if (pgTemplate && process.env.DATABASE_URL) {
     const clone = await cloneTemplateDatabase(process.env.DATABASE_URL, pgTemplate)
     databaseUrl = clone.url
     dropDatabase = clone.drop
   } else {
-    cpSync(template.database, paths.database, { recursive: true })
+    pgliteArchive = await openAsBlob(templateArchivePath(templateDir))
   }
 
   const config = loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'test', LOG_LEVEL: 'silent', ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}), ...env })
-  const database = await openDatabase({ databaseUrl, pgliteDir: paths.database })
+  const database = await openDatabase({ databaseUrl, pgliteDir: paths.database, pgliteArchive })
   const createPageRenderer: CreatePageRenderer | null = renderPages
     ? (await import('../../src/client/server-render/entry-server.tsx')).createPageRenderer
     : null

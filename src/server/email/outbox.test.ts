@@ -116,11 +116,13 @@ describe('delivery', () => {
 
   it('takes back an email whose sender died mid-send once its lease ends', async () => {
     const address = uniqueAddress()
-    const hanging: MailTransport = { sendMail: () => new Promise(() => {}) }
+    // The dying sender's send never settles until the test ends it, as a dead process's would not.
+    let endDyingSend = () => {}
+    const hanging: MailTransport = { sendMail: () => new Promise((_, reject) => (endDyingSend = () => reject(new Error('the sender died')))) }
     const dying = createMailer({ db: t.database.db, smtpUrl: undefined, transport: hanging })
     await dying.send(email(address))
     const start = Date.now()
-    void dying.deliverDue({ now: new Date(start) })
+    const dyingRun = dying.deliverDue({ now: new Date(start) })
     await expect.poll(async () => (await rowsTo(address))[0]?.attempts).toBe(1)
 
     const { transport, sent } = recordingTransport()
@@ -128,6 +130,9 @@ describe('delivery', () => {
     expect((await next.deliverDue({ now: new Date(start + 1000) })).attempted).toBe(0)
     await next.deliverDue({ now: new Date(start + CLAIM_LEASE_MS + 1) })
     expect(sent.filter((message) => message.to === address)).toHaveLength(1)
+    // Settled before the database closes: a run left hanging would write to it afterwards.
+    endDyingSend()
+    await dyingRun
   })
 })
 

@@ -10,7 +10,7 @@
  */
 import { createHash } from 'node:crypto'
 import { promisify } from 'node:util'
-import { brotliCompress, constants, gzip } from 'node:zlib'
+import { brotliCompress, brotliCompressSync, constants, gzip } from 'node:zlib'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 
 export const CATALOG_CHANNEL = 'als_catalog_changed'
@@ -76,9 +76,21 @@ function encodedAs(answer: CachedAnswer, encoding: 'br' | 'gzip'): Promise<Buffe
     }
     return made
   }
-  const making = encoding === 'br' ? brotli(answer.identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 1 } }) : gzipped(answer.identity, { level: 6 })
+  const making = encoding === 'br' ? Promise.resolve(quickBrotli(answer.identity)) : gzipped(answer.identity, { level: 6 })
   answer.encoded[encoding] = making
   return making
+}
+
+/**
+ * Brotli at quality 1 in this thread, with a window fitted to the answer: 40–90 µs for a 27 KB
+ * list, less than handing it to zlib's thread pool costs (a stream, its events and the callback
+ * took more of an uncached list's time than the compression itself).
+ */
+function quickBrotli(identity: Buffer): Buffer {
+  const window = Math.min(constants.BROTLI_MAX_WINDOW_BITS, Math.max(constants.BROTLI_MIN_WINDOW_BITS + 6, Math.ceil(Math.log2(identity.length + 1))))
+  return brotliCompressSync(identity, {
+    params: { [constants.BROTLI_PARAM_QUALITY]: 1, [constants.BROTLI_PARAM_SIZE_HINT]: identity.length, [constants.BROTLI_PARAM_LGWIN]: window },
+  })
 }
 
 /** The encoding a client accepts, best first; a `q=0` refuses it. */

@@ -18,6 +18,7 @@ import { categories, categorySlugRedirects, productFileVersions, products } from
 import { LIVE_FILE_VERSION_COLUMNS, LIVE_FILE_VERSION_JOIN, toLiveFileVersion } from './live-file-versions.ts'
 import { createCategoryAdmin } from './category-admin.ts'
 import { createProductAdmin } from './product-admin.ts'
+import { createProductCopies } from './product-copies.ts'
 import { createProductMedia, type ProductMediaDeps } from './product-media.ts'
 import { createProductFileVersions } from './product-file-versions.ts'
 import type { FileStorage } from '../storage/file-storage.ts'
@@ -31,6 +32,7 @@ import { createSaleAdmin } from './sale-admin.ts'
 export type { AdminSaleRow, SaleAudit } from './sale-admin.ts'
 import { createSaleSchedule } from './sales.ts'
 import type { CatalogSearchEngine } from './search-index/catalog-index.ts'
+import { createKeptRows } from './search-index/kept-rows.ts'
 export { createCatalogIndex } from './search-index/catalog-index.ts'
 
 export type ProductListParams = z.output<typeof productListQuerySchema>
@@ -118,6 +120,12 @@ interface ListedPage {
   facets: CatalogFacets | undefined
 }
 
+/**
+ * How many list rows the index path keeps in memory (about 2 KB each): the whole active catalog of
+ * most stores, and the most asked-for part of a larger one.
+ */
+const KEPT_LISTED_ROWS = 20_000
+
 /** Where the owner's uploads are stored; a service without it (some tests) cannot take product files. */
 export type CatalogStorage = Omit<ProductMediaDeps, 'db'>
 
@@ -191,12 +199,20 @@ export function createCatalogService(db: Database, storage?: CatalogStorage, { m
     .where(sql`${products.id} = any(${sql.placeholder('ids')}::uuid[])`)
     .prepare('catalog_listed_by_ids')
 
-  /** One page of a list chosen by the search engine: its ids in order, then their rows in one query by primary key. */
+  const keptRows =
+    search === 'sql'
+      ? null
+      : createKeptRows<ListedRow>(
+          KEPT_LISTED_ROWS,
+          (row) => row.product.id,
+          () => search.changes,
+        )
+
+  /** One page of a list chosen by the search engine: its ids in order, then their rows, kept from earlier lists or read in one query by primary key. */
   async function indexedListing(engine: CatalogSearchEngine, params: ProductListParams, pricing: SalePricing): Promise<ListedPage> {
     const { ids, total, facets } = await engine.list(params, pricing)
     if (ids.length === 0) return { rows: [], total, facets }
-    const found = await listedByIds.execute({ ids })
-    const byId = new Map(found.map((row) => [row.product.id, row]))
+    const byId = await keptRows!.read(ids, (missing) => listedByIds.execute({ ids: missing }))
     return { rows: ids.map((id) => byId.get(id)).filter((row) => row !== undefined), total, facets }
   }
 
@@ -226,6 +242,7 @@ export function createCatalogService(db: Database, storage?: CatalogStorage, { m
   return {
     ...seenAtOnce(createCategoryAdmin(db), ['createCategory', 'updateCategory', 'reorderCategories', 'deleteCategory']),
     ...seenAtOnce(createProductAdmin(db), ['createProduct', 'updateProduct']),
+    ...seenAtOnce(createProductCopies(db), ['duplicateProduct', 'setProductsStatus']),
     ...seenAtOnce(createProductMedia(storageDeps), ['discardUnsoldProduct', 'replaceCover', 'replacePreview']),
     ...seenAtOnce(createProductFileVersions(storageDeps), ['addFileVersion']),
     ...createProductDiscovery(db, mediaUrl, saleSchedule.pricingNow),

@@ -21,6 +21,8 @@ export interface CatalogSearchEngine {
   facets(params: ProductListParams, pricing: SalePricing): Promise<CatalogFacets>
   /** The catalog changed: the next answer reads it again. */
   invalidate(): void
+  /** How many changes it has been told of: what it answers from memory (and what is kept beside it) is for this count. */
+  readonly changes: number
 }
 
 export interface CatalogIndexEvents {
@@ -81,6 +83,10 @@ export function createCatalogIndex(db: Database, { onBuilt, onError }: CatalogIn
 
     invalidate() {
       generation++
+    },
+
+    get changes() {
+      return generation
     },
 
     /** Reads the catalog now (at start), so the first shopper does not wait for it; a failure is reported and retried by the next answer. */

@@ -1,0 +1,45 @@
+/**
+ * A list's rows kept in memory between lists while the catalog does not change: the index answers
+ * which products a page holds, and their rows come from here instead of the database. Reading
+ * them by id is the largest cost of an uncached list, more than choosing them. The rows are
+ * dropped whenever the catalog changes (the search engine's count of changes moves on), and rows
+ * read while a change arrived are not kept: they may be the old ones. At most `capacity` rows are
+ * kept, the oldest read dropped first, so a catalog larger than that keeps its most asked-for part.
+ */
+export interface KeptRows<Row> {
+  /** The rows of `ids` (those that exist), from memory or else by `load`, in no particular order. */
+  read(ids: readonly string[], load: (missing: string[]) => Promise<Row[]>): Promise<Map<string, Row>>
+}
+
+export function createKeptRows<Row>(capacity: number, idOf: (row: Row) => string, changes: () => number): KeptRows<Row> {
+  const kept = new Map<string, Row>()
+  let keptFor = changes()
+
+  return {
+    async read(ids, load) {
+      const asked = changes()
+      if (asked !== keptFor) {
+        kept.clear()
+        keptFor = asked
+      }
+      const found = new Map<string, Row>()
+      const missing: string[] = []
+      for (const id of ids) {
+        const row = kept.get(id)
+        if (row === undefined) missing.push(id)
+        else found.set(id, row)
+      }
+      if (missing.length === 0) return found
+      const loaded = await load(missing)
+      const unchanged = changes() === asked && keptFor === asked
+      for (const row of loaded) {
+        const id = idOf(row)
+        found.set(id, row)
+        if (!unchanged) continue
+        if (kept.size >= capacity) kept.delete(kept.keys().next().value!)
+        kept.set(id, row)
+      }
+      return found
+    },
+  }
+}

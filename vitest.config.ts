@@ -54,6 +54,7 @@ export default defineConfig({
           name: 'web',
           include: ['src/shared/**/*.test.ts', 'src/client/**/*.test.{ts,tsx}'],
           exclude: mockingWebTests,
+          setupFiles: ['tests/support/client/async-timeout.ts'],
           isolate: false,
         },
       },
@@ -62,6 +63,7 @@ export default defineConfig({
         test: {
           name: 'web-mocked',
           include: mockingWebTests,
+          setupFiles: ['tests/support/client/async-timeout.ts'],
         },
       },
     ],

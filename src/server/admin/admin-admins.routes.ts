@@ -1,7 +1,8 @@
 /**
- * Who runs the store, under /api/admin/admins: the admins with the time each became one, grant
- * the role to a confirmed account by email, and revoke it (never your own, never the last
- * admin's). The rules and the audit entry, written with the change, are the roles service's.
+ * Who runs the store, under /api/admin/admins: the staff (admins, then support accounts) with the
+ * time each got the role, grant a role to a confirmed account by email, and take it back (never
+ * your own admin role, never the last admin's). Only an admin manages staff. The rules and the
+ * audit entry, written with the change, are the roles service's.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
@@ -9,23 +10,24 @@ import {
   adminAccountParamsSchema,
   adminAccountResponseSchema,
   adminAccountsResponseSchema,
-  grantAdminSchema,
+  grantStaffRoleSchema,
   type AdminAccount,
 } from '../../shared/contract/admin-admins.ts'
 import { apiErrorSchema } from '../../shared/contract/errors.ts'
-import type { AdminAccountRow, RolesService } from '../auth/roles.service.ts'
+import type { RolesService, StaffAccountRow } from '../auth/roles.service.ts'
 import { requireAdmin } from '../auth/session.ts'
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 500: apiErrorSchema }
 
 export interface AdminAdminsDeps {
-  roles: Pick<RolesService, 'listAdmins' | 'grantAdmin' | 'revokeAdmin'>
+  roles: Pick<RolesService, 'listStaff' | 'grantRole' | 'revokeRole'>
 }
 
-const viewOf = (account: AdminAccountRow, viewerId: string): AdminAccount => ({
+const viewOf = (account: StaffAccountRow, viewerId: string): AdminAccount => ({
   userId: account.userId,
   email: account.email,
   name: account.name,
+  role: account.role,
   adminSince: account.adminSince?.toISOString() ?? null,
   you: account.userId === viewerId,
 })
@@ -35,12 +37,16 @@ export function adminAdminsRoutes({ roles }: AdminAdminsDeps): FastifyPluginAsyn
     app.get(
       '/api/admin/admins',
       {
-        schema: { tags: ['admin'], summary: 'Every admin, with when they became one', response: { 200: adminAccountsResponseSchema, ...errors } },
+        schema: {
+          tags: ['admin'],
+          summary: 'Every staff account (admins, then support), with its role and when it got it',
+          response: { 200: adminAccountsResponseSchema, ...errors },
+        },
         config: { failureMessage: 'Failed to load admins' },
       },
       async (request) => {
         const viewer = await requireAdmin(request)
-        return { data: (await roles.listAdmins()).map((account) => viewOf(account, viewer.id)) }
+        return { data: (await roles.listStaff()).map((account) => viewOf(account, viewer.id)) }
       },
     )
 
@@ -49,16 +55,17 @@ export function adminAdminsRoutes({ roles }: AdminAdminsDeps): FastifyPluginAsyn
       {
         schema: {
           tags: ['admin'],
-          summary: 'Make the account with this email an admin (it must exist and have confirmed its email)',
-          body: grantAdminSchema,
+          summary: 'Give the account with this email the admin role, or the support role (it must exist and have confirmed its email)',
+          body: grantStaffRoleSchema,
           response: { 201: adminAccountResponseSchema, ...errors },
         },
-        config: { failureMessage: 'Failed to grant the admin role' },
+        config: { failureMessage: 'Failed to grant the role' },
       },
       async (request, reply) => {
         const actor = await requireAdmin(request)
-        const granted = await roles.grantAdmin(request.body.email, actor)
-        return reply.status(201).send({ data: viewOf(granted, actor.id) })
+        const { email, role } = request.body
+        const granted = await roles.grantRole(email, role, actor)
+        return reply.status(201).send({ data: viewOf({ ...granted, role }, actor.id) })
       },
     )
 
@@ -67,15 +74,15 @@ export function adminAdminsRoutes({ roles }: AdminAdminsDeps): FastifyPluginAsyn
       {
         schema: {
           tags: ['admin'],
-          summary: "Take an admin's role back (another admin's; never the last admin's)",
+          summary: "Take a staff account's role back: it becomes a shopper (never your own admin role, never the last admin's)",
           params: adminAccountParamsSchema,
           response: { 204: z.null(), ...errors },
         },
-        config: { failureMessage: 'Failed to revoke the admin role' },
+        config: { failureMessage: 'Failed to revoke the role' },
       },
       async (request, reply) => {
         const actor = await requireAdmin(request)
-        await roles.revokeAdmin({ userId: request.params.userId }, actor)
+        await roles.revokeRole({ userId: request.params.userId }, actor)
         return reply.status(204).send(null)
       },
     )

@@ -54,7 +54,7 @@ describe('GET /api/admin/admins', () => {
     const response = await call('GET', '/api/admin/admins', owner)
     expect(response.statusCode).toBe(200)
     const since = (await accountOf(owner.id))!.adminSince!.toISOString()
-    expect(response.json().data).toEqual([{ userId: owner.id, email: OWNER, name: '', adminSince: since, you: true }])
+    expect(response.json().data).toEqual([{ userId: owner.id, email: OWNER, name: '', role: 'admin', adminSince: since, you: true }])
   })
 })
 
@@ -65,7 +65,7 @@ describe('granting and revoking the admin role', () => {
 
     const granted = await call('POST', '/api/admin/admins', owner, { email: `  ${producer.email.toUpperCase()} ` })
     expect(granted.statusCode).toBe(201)
-    expect(granted.json().data).toMatchObject({ userId: producer.id, email: producer.email, name: 'Mara Lind', you: false })
+    expect(granted.json().data).toMatchObject({ userId: producer.id, email: producer.email, name: 'Mara Lind', role: 'admin', you: false })
     const account = await accountOf(producer.id)
     expect(account?.role).toBe('admin')
     expect(justNow(account?.adminSince)).toBe(true)
@@ -107,7 +107,7 @@ describe('granting and revoking the admin role', () => {
     }
     const notAdmin = await call('DELETE', `/api/admin/admins/${producer.id}`, owner)
     expect(notAdmin.statusCode).toBe(409)
-    expect(notAdmin.json().error.message).toBe(`${producer.email} is not an admin`)
+    expect(notAdmin.json().error.message).toBe(`${producer.email} is neither an admin nor support staff`)
   })
 
   it('refuses to revoke your own role (409), whoever else is an admin', async () => {
@@ -164,7 +164,7 @@ describe('granting and revoking the admin role', () => {
     expect(admins.map((entry) => entry.userId)).toEqual([owner.id])
     // Only a caller that is not the last admin itself could ask: the CLI, or an admin revoked a moment ago.
     const roles = createRolesService({ db: t.database.db, audit: createAuditService(t.database.db) })
-    await expect(roles.revokeAdmin({ userId: owner.id }, { id: 'a-revoked-admin', email: 'revoked@example.com' })).rejects.toMatchObject({
+    await expect(roles.revokeRole({ userId: owner.id }, { id: 'a-revoked-admin', email: 'revoked@example.com' })).rejects.toMatchObject({
       status: 409,
       code: 'LAST_ADMIN',
       message: 'The last admin cannot lose the role: make someone else an admin first',

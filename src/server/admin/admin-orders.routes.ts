@@ -4,7 +4,8 @@
  * payment ids, refunds, disputes, the download log and who did what to it), and the actions:
  * refund the order or one item (through the payment provider; downloads end at once), add
  * downloads to an item, send the receipt again, revoke the order's private links. Every action
- * is audited on the order.
+ * is audited on the order. Support staff may read orders, add downloads and send a receipt again
+ * (`support: true`); refunds and revoking links are the admin's.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
@@ -20,7 +21,7 @@ import { orderNumberOf } from '../../shared/contract/checkout.ts'
 import { apiErrorSchema } from '../../shared/contract/errors.ts'
 import { ownerTaxDocumentPdfPath } from '../../shared/contract/tax-documents.ts'
 import { recordId } from '../../shared/contract/strict-input.ts'
-import { requireAdmin } from '../auth/session.ts'
+import { requireAdmin, requireStaff } from '../auth/session.ts'
 import type { CatalogService } from '../catalog/catalog.service.ts'
 import type { DownloadsService } from '../downloads/downloads.service.ts'
 import type { AfterSaleService } from '../orders/after-sale.service.ts'
@@ -97,7 +98,7 @@ export function adminOrdersRoutes({
           querystring: listAdminOrdersQuerySchema,
           response: { 200: adminOrderListSchema, ...errors },
         },
-        config: { failureMessage: 'Failed to load orders' },
+        config: { failureMessage: 'Failed to load orders', support: true },
       },
       async (request) => {
         const { rows, total } = await orders.adminOrders(request.query)
@@ -119,7 +120,7 @@ export function adminOrdersRoutes({
           params,
           response: { 200: orderResponse, ...errors },
         },
-        config: { failureMessage: 'Failed to load the order' },
+        config: { failureMessage: 'Failed to load the order', support: true },
       },
       async (request) => ({ data: await detail(request.params.id) }),
     )
@@ -160,10 +161,10 @@ export function adminOrdersRoutes({
           body: addDownloadsBodySchema,
           response: { 200: orderResponse, ...errors },
         },
-        config: { failureMessage: 'Failed to add downloads' },
+        config: { failureMessage: 'Failed to add downloads', support: true },
       },
       async (request) => {
-        const actor = await requireAdmin(request)
+        const actor = await requireStaff(request)
         const { id, itemId } = request.params
         await orders.addDownloads(id, itemId, request.body.downloads, (tx, change) =>
           audit.record(tx, {
@@ -208,10 +209,10 @@ export function adminOrdersRoutes({
           params,
           response: { 200: z.object({ data: z.object({ email: z.string() }) }), ...errors },
         },
-        config: { failureMessage: 'Failed to send the receipt' },
+        config: { failureMessage: 'Failed to send the receipt', support: true },
       },
       async (request) => {
-        const actor = await requireAdmin(request)
+        const actor = await requireStaff(request)
         const sent = await fulfilment.resendReceiptForOwner(request.params.id)
         await audit.recordAfter({ actor, action: 'order.resend_receipt', subject: { type: 'order', id: request.params.id }, after: { to: sent.email } })
         return { data: sent }

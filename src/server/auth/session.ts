@@ -2,12 +2,13 @@
  * Who is signed in on this request: reads the session cookie through Better Auth (the session
  * row in the database, so a signed-out or revoked session is gone at once). Every route that
  * serves a user's own data starts with `requireUser(request)`; every owner's route with
- * `requireAdmin(request)` (401 for a guest, 403 for a signed-in shopper).
+ * `requireAdmin(request)` (401 for a guest, 403 for a signed-in shopper), or `requireStaff(request)`
+ * on the few routes support staff may use too.
  */
 import type { FastifyRequest } from 'fastify'
 import { AppError, unauthorized } from '../http/errors.ts'
 import type { LoadAuth } from './auth-loader.ts'
-import { ADMIN_ROLE } from './roles.service.ts'
+import { ADMIN_ROLE, SUPPORT_ROLE } from './roles.service.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -21,7 +22,7 @@ export interface SessionUser {
   email: string
   name: string
   createdAt: Date
-  /** `admin` for the shop owner's accounts. */
+  /** `admin` for the shop owner's accounts, `support` for support staff. */
   role: string | null
 }
 
@@ -77,5 +78,12 @@ export const ADMIN_ONLY_MESSAGE = 'Admin access required'
 export async function requireAdmin(request: FastifyRequest): Promise<SessionUser> {
   const user = await requireUser(request)
   if (user.role !== ADMIN_ROLE) throw new AppError(403, 'FORBIDDEN', ADMIN_ONLY_MESSAGE)
+  return user
+}
+
+/** The signed-in admin or support account, or throws 401 for a guest and 403 { code: 'FORBIDDEN' } for anyone else. */
+export async function requireStaff(request: FastifyRequest): Promise<SessionUser> {
+  const user = await requireUser(request)
+  if (user.role !== ADMIN_ROLE && user.role !== SUPPORT_ROLE) throw new AppError(403, 'FORBIDDEN', ADMIN_ONLY_MESSAGE)
   return user
 }

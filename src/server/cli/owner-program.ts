@@ -8,7 +8,7 @@ import { SOUND_TYPE_IDS } from '../../shared/contract/catalog-filters.ts'
 import { ORDER_STATUSES, orderNumberOf } from '../../shared/contract/checkout.ts'
 import { formatPrice } from '../../shared/money.ts'
 import { createAuditService } from '../admin/audit.service.ts'
-import { ADMIN_ROLE, createRolesService, type RoleChange, type RolesService } from '../auth/roles.service.ts'
+import { ADMIN_ROLE, createRolesService, SUPPORT_ROLE, type RoleChange, type RolesService } from '../auth/roles.service.ts'
 import { createCatalogService, type CatalogStorage } from '../catalog/catalog.service.ts'
 import type { Database } from '../db/client.ts'
 import { AppError } from '../http/errors.ts'
@@ -20,6 +20,8 @@ import { registerBundleCommands } from './bundle-commands.ts'
 import { createPromoService } from '../promo/promo.service.ts'
 import { createProductCommands, MANIFEST_EXAMPLE, ProductInputError, type ProductInput } from './product-commands.ts'
 import { productFileServicesOn, registerProductFileCommands } from './product-file-commands.ts'
+
+const ROLE_NAMES: Record<string, string> = { [ADMIN_ROLE]: 'an admin', [SUPPORT_ROLE]: 'support staff' }
 
 /** Who the audit log names for what the CLI does (it has no account). */
 export const CLI_ACTOR = { id: null, email: 'owner-cli' }
@@ -70,7 +72,7 @@ export async function runOwnerCommand(argv: string[], { database, storage, publi
   async function changeRole(change: (roles: RolesService) => Promise<RoleChange>) {
     try {
       const changed = await change(await rolesService())
-      io.out(`${changed.email} is now ${changed.after === ADMIN_ROLE ? 'an admin' : 'a shopper'} (was ${changed.before ?? 'user'}).`)
+      io.out(`${changed.email} is now ${ROLE_NAMES[changed.after] ?? 'a shopper'} (was ${changed.before ?? 'user'}).`)
     } catch (error) {
       if (!(error instanceof AppError)) throw error
       io.err(error.message)
@@ -83,26 +85,31 @@ export async function runOwnerCommand(argv: string[], { database, storage, publi
     .exitOverride()
     .configureOutput({ writeOut: (text) => io.out(text.trimEnd()), writeErr: (text) => io.err(text.trimEnd()) })
 
-  const admin = program.command('admin').description('Give, take back or list the admin role (the owner console at /admin)')
+  const admin = program
+    .command('admin')
+    .description('Give, take back or list the staff roles: admin, or support (orders and customers only) in the owner console at /admin')
   admin
     .command('grant')
     .argument('<email>', "the account's email")
-    .description('Make the account with this email an admin')
-    .action((email: string) => changeRole((roles) => roles.grantAdmin(email, CLI_ACTOR)))
+    .option('--support', 'the support role instead: read orders and customers, resend receipts, add downloads')
+    .description('Make the account with this email an admin (or support staff)')
+    .action((email: string, options: { support?: boolean }) =>
+      changeRole((roles) => roles.grantRole(email, options.support ? SUPPORT_ROLE : ADMIN_ROLE, CLI_ACTOR)),
+    )
   admin
     .command('revoke')
     .argument('<email>', "the account's email")
-    .description('Make the account with this email a shopper again (not the last admin)')
-    .action((email: string) => changeRole((roles) => roles.revokeAdmin({ email }, CLI_ACTOR)))
+    .description('Make the admin or support account with this email a shopper again (not the last admin)')
+    .action((email: string) => changeRole((roles) => roles.revokeRole({ email }, CLI_ACTOR)))
   admin
     .command('list')
-    .description('Every admin, with when they became one')
+    .description('Every admin and support account, with when they got the role')
     .action(async () => {
-      const admins = await (await rolesService()).listAdmins()
-      if (admins.length === 0) io.out('No admins yet.')
-      for (const account of admins) {
+      const staff = await (await rolesService()).listStaff()
+      if (staff.length === 0) io.out('No admins yet.')
+      for (const account of staff) {
         const since = account.adminSince ? `${account.adminSince.toISOString().slice(0, 16).replace('T', ' ')} UTC` : 'a time not recorded'
-        io.out(`${account.email}  admin since ${since}${account.name ? `  ${account.name}` : ''}`)
+        io.out(`${account.email}  ${account.role} since ${since}${account.name ? `  ${account.name}` : ''}`)
       }
     })
 

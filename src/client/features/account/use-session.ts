@@ -15,6 +15,8 @@ export interface SessionUser {
   emailVerified: boolean
   twoFactorEnabled: boolean
   createdAt: Date
+  /** `admin` or `support` for the store's staff (what the owner console shows them); a shopper's is `user`. */
+  role?: string | null
 }
 
 export interface AuthSession {
@@ -48,6 +50,7 @@ async function readSession(): Promise<SessionUser | null> {
     emailVerified: user.emailVerified,
     twoFactorEnabled: user.twoFactorEnabled === true,
     createdAt: new Date(user.createdAt),
+    role: user.role ?? null,
   }
 }
 

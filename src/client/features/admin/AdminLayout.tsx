@@ -1,33 +1,44 @@
 /**
  * The owner console's frame: a heading, the console's sections as tabs, and the section's page.
  * A shopper who opens it sees "Admins only" (the API answers 403); a guest never gets here
- * (the route sends them to sign in).
+ * (the route sends them to sign in). Support staff see only the sections marked `support` (the
+ * API refuses them the rest): the dashboard sends them to the orders, any other page says only
+ * an admin can open it.
  */
 import type { ReactNode } from 'react'
-import { NavLink } from 'react-router'
+import { Link, Navigate, NavLink, useLocation } from 'react-router'
 import { ApiError } from '../../api/http.ts'
+import { useIsSupportStaff } from './staff-role.ts'
 
 const SECTIONS = [
   { to: '/admin', label: 'Dashboard', end: true },
   { to: '/admin/products', label: 'Products', end: false },
-  { to: '/admin/orders', label: 'Orders', end: false },
+  { to: '/admin/orders', label: 'Orders', end: false, support: true },
   { to: '/admin/promo-codes', label: 'Promo codes', end: false },
   { to: '/admin/sales', label: 'Sales', end: false },
-  { to: '/admin/customers', label: 'Customers', end: false },
+  { to: '/admin/customers', label: 'Customers', end: false, support: true },
   { to: '/admin/subscribers', label: 'Subscribers', end: false },
   { to: '/admin/categories', label: 'Categories', end: false },
-  { to: '/admin/admins', label: 'Admins', end: false },
+  { to: '/admin/admins', label: 'Staff', end: false },
+  { to: '/admin/audit', label: 'Audit log', end: false },
   { to: '/admin/settings', label: 'Settings', end: false },
   { to: '/admin/tax', label: 'Tax', end: true },
   { to: '/admin/tax-report', label: 'Tax report', end: false },
 ] as const
 
+const SUPPORT_SECTIONS = SECTIONS.filter((section) => 'support' in section && section.support)
+const isSupportPath = (pathname: string) => SUPPORT_SECTIONS.some((section) => pathname === section.to || pathname.startsWith(`${section.to}/`))
+
 export function AdminLayout({ children }: { children: ReactNode }) {
+  const support = useIsSupportStaff()
+  const { pathname } = useLocation()
+  if (support && pathname.replace(/\/$/, '') === '/admin') return <Navigate to={SUPPORT_SECTIONS[0]?.to ?? '/'} replace />
+  const sections = support ? SUPPORT_SECTIONS : SECTIONS
   return (
     <section className="container-page py-8 sm:py-10">
       <p className="text-xs font-semibold tracking-[0.2em] text-brand-300 uppercase">Owner console</p>
       <nav aria-label="Owner console" className="mt-3 flex gap-1 overflow-x-auto border-b border-zinc-800">
-        {SECTIONS.map((section) => (
+        {sections.map((section) => (
           <NavLink
             key={section.to}
             to={section.to}
@@ -40,8 +51,28 @@ export function AdminLayout({ children }: { children: ReactNode }) {
           </NavLink>
         ))}
       </nav>
-      <div className="mt-6">{children}</div>
+      <div className="mt-6">{support && !isSupportPath(pathname) ? <OnlyAnAdmin /> : children}</div>
     </section>
+  )
+}
+
+/** What support staff see on a page of the console that is the admin's. */
+function OnlyAnAdmin() {
+  return (
+    <div role="alert" className="rounded-2xl border border-zinc-800 bg-zinc-900/60 p-8 text-center">
+      <h1 className="text-xl font-semibold text-white">Only an admin can open this page</h1>
+      <p className="mt-2 text-zinc-400">
+        Your support account can look up{' '}
+        <Link to="/admin/orders" className="text-brand-300 underline hover:text-brand-200">
+          orders
+        </Link>{' '}
+        and{' '}
+        <Link to="/admin/customers" className="text-brand-300 underline hover:text-brand-200">
+          customers
+        </Link>
+        , resend receipts and add downloads. Ask an admin for anything else.
+      </p>
+    </div>
   )
 }
 

@@ -2,7 +2,7 @@
  * The owner's view of an order's private links (a guest's receipt, "Find my order"): when each
  * was made, whether it still works (or when and by whom it was revoked) and the downloads made
  * through it; and, after a confirmation, revoking every live one, as when a buyer says their
- * link was shared.
+ * link was shared (an admin's action: without `canRevoke`, support staff only see the links).
  */
 import { useState } from 'react'
 import toast from 'react-hot-toast'
@@ -13,7 +13,7 @@ import { useRevokeAccessLinks } from './api/revoke-access-links.ts'
 const when = (iso: string) => new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' })
 const downloadsText = (count: number) => `${count} download${count === 1 ? '' : 's'}`
 
-export function OrderAccessLinksPanel({ order }: { order: AdminOrder }) {
+export function OrderAccessLinksPanel({ order, canRevoke }: { order: AdminOrder; canRevoke: boolean }) {
   const [confirming, setConfirming] = useState(false)
   const revoke = useRevokeAccessLinks(order.id)
   const live = order.accessLinks.filter((link) => link.revokedAt === null).length
@@ -39,7 +39,7 @@ export function OrderAccessLinksPanel({ order }: { order: AdminOrder }) {
         <h2 id="order-access-links" className="text-base font-semibold text-white">
           Private order links
         </h2>
-        {live > 0 && (
+        {canRevoke && live > 0 && (
           <button type="button" className="btn btn-secondary" onClick={() => setConfirming(true)}>
             Revoke links
           </button>

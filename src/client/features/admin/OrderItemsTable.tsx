@@ -1,7 +1,8 @@
 /**
  * An order's items on the owner's order page: price (or the bundle an item came with), downloads left of the limit, access (with
  * why it stopped), and the item's actions: refund it (asked twice, as money leaves the shop) or
- * give it more downloads.
+ * give it more downloads. Refunding is the admin's: without `canRefund` (support staff) the
+ * refund buttons are not shown.
  */
 import { useState } from 'react'
 import type { AdminOrder } from '../../../shared/contract/admin-orders.ts'
@@ -12,7 +13,13 @@ import type { OrderAction } from './api/orders.ts'
 const ACCESS_WORDS = { active: 'Downloadable', suspended: 'Paused (dispute open)', revoked: 'Revoked' } as const
 const ACCESS_TONES = { active: 'text-emerald-300', suspended: 'text-orange-300', revoked: 'text-violet-300' } as const
 
-export function OrderItemsTable({ order, busy, onAction }: { order: AdminOrder; busy: boolean; onAction: (action: OrderAction) => void }) {
+interface ItemActionProps {
+  busy: boolean
+  canRefund: boolean
+  onAction: (action: OrderAction) => void
+}
+
+export function OrderItemsTable({ order, busy, canRefund, onAction }: ItemActionProps & { order: AdminOrder }) {
   return (
     <div className="relative overflow-x-auto rounded-2xl border border-zinc-800">
       <table className="w-full min-w-[44rem] text-sm">
@@ -55,7 +62,7 @@ export function OrderItemsTable({ order, busy, onAction }: { order: AdminOrder; 
                 {item.access.state === 'revoked' && item.access.reason === 'refunded' ? 'Refunded' : ACCESS_WORDS[item.access.state]}
               </td>
               <td className="px-4 py-3">
-                <ItemActions item={item} busy={busy} onAction={onAction} />
+                <ItemActions item={item} busy={busy} canRefund={canRefund} onAction={onAction} />
               </td>
             </tr>
           ))}
@@ -65,7 +72,7 @@ export function OrderItemsTable({ order, busy, onAction }: { order: AdminOrder; 
   )
 }
 
-function ItemActions({ item, busy, onAction }: { item: AdminOrder['items'][number]; busy: boolean; onAction: (action: OrderAction) => void }) {
+function ItemActions({ item, busy, canRefund, onAction }: ItemActionProps & { item: AdminOrder['items'][number] }) {
   const [confirming, setConfirming] = useState(false)
   const [extra, setExtra] = useState('1')
   return (
@@ -96,7 +103,8 @@ function ItemActions({ item, busy, onAction }: { item: AdminOrder['items'][numbe
         </form>
       )}
       {item.refundPending && <span className="text-xs text-amber-300">Refund in progress</span>}
-      {item.refundable &&
+      {canRefund &&
+        item.refundable &&
         (confirming ? (
           <>
             <button

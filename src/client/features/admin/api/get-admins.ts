@@ -1,4 +1,4 @@
-/** GET /api/admin/admins: every admin with when they became one, the viewer marked as `you`. */
+/** GET /api/admin/admins: every staff account (admins, then support) with its role and since when, the viewer marked as `you`. */
 import { useQuery } from '@tanstack/react-query'
 import type { AdminAccount } from '../../../../shared/contract/admin-admins.ts'
 import { apiRequest } from '../../../api/http.ts'

@@ -1,7 +1,9 @@
 /**
  * /admin/orders/:orderId: one order as support needs it: buyer, amounts, the billing address, the payment provider's
  * session and payment ids, the items with downloads left and their actions, refunds and
- * disputes, the download log (time, address, browser), and who did what to the order.
+ * disputes, the download log (time, address, browser), and who did what to the order. Support
+ * staff get the same page without the admin's actions: no refund, no revoking links, no tax
+ * documents (the API refuses those to them).
  */
 import { useState } from 'react'
 import toast from 'react-hot-toast'
@@ -17,6 +19,7 @@ import { AuditTrail } from '../AuditTrail.tsx'
 import { OrderAccessLinksPanel } from '../OrderAccessLinksPanel.tsx'
 import { BillingAddressCard } from '../BillingAddressCard.tsx'
 import { OrderItemsTable } from '../OrderItemsTable.tsx'
+import { useIsSupportStaff } from '../staff-role.ts'
 import { TaxDocumentsPanel } from '../TaxDocumentsPanel.tsx'
 
 const DONE: Record<OrderAction['kind'], string> = {
@@ -35,6 +38,7 @@ export default function AdminOrderPage() {
 
 function OrderDetail({ order }: { order: AdminOrder }) {
   const action = useOrderAction(order.id)
+  const admin = !useIsSupportStaff()
   const [confirmingRefund, setConfirmingRefund] = useState(false)
   const run = (next: OrderAction) =>
     action.mutate(next, {
@@ -64,7 +68,8 @@ function OrderDetail({ order }: { order: AdminOrder }) {
       </p>
 
       <div className="mt-4 flex flex-wrap gap-2">
-        {order.refundable &&
+        {admin &&
+          order.refundable &&
           (confirmingRefund ? (
             <>
               <button type="button" className="btn btn-danger" disabled={action.isPending} onClick={() => run({ kind: 'refund' })}>
@@ -119,7 +124,7 @@ function OrderDetail({ order }: { order: AdminOrder }) {
         <h2 id="order-items" className="mb-3 text-base font-semibold text-white">
           Items
         </h2>
-        <OrderItemsTable order={order} busy={action.isPending} onAction={run} />
+        <OrderItemsTable order={order} busy={action.isPending} onAction={run} canRefund={admin} />
       </section>
 
       {(order.refunds.length > 0 || order.disputes.length > 0) && (
@@ -199,8 +204,8 @@ function OrderDetail({ order }: { order: AdminOrder }) {
         )}
       </section>
 
-      <TaxDocumentsPanel order={order} />
-      <OrderAccessLinksPanel order={order} />
+      {admin && <TaxDocumentsPanel order={order} />}
+      <OrderAccessLinksPanel order={order} canRevoke={admin} />
       <AuditTrail entries={order.history} />
     </>
   )

@@ -104,13 +104,36 @@ function columnsOf(form: ProductForm, metadata: ProductMetadata) {
   }
 }
 
-export function createProductAdmin(db: Database) {
-  async function assertCategory(tx: Executor, categoryId: string): Promise<void> {
-    if (!categoryId) return
-    const [found] = isUuid(categoryId) ? await tx.select({ id: categories.id }).from(categories).where(eq(categories.id, categoryId)) : []
-    if (!found) throw fieldError('categoryId', MESSAGES.unknownCategory)
-  }
+async function assertCategory(tx: Executor, categoryId: string): Promise<void> {
+  if (!categoryId) return
+  const [found] = isUuid(categoryId) ? await tx.select({ id: categories.id }).from(categories).where(eq(categories.id, categoryId)) : []
+  if (!found) throw fieldError('categoryId', MESSAGES.unknownCategory)
+}
 
+/** What a new product holds beside its form: media it starts with (a copy's shared cover and preview). */
+export type NewProductMedia = Pick<ProductRow, 'imageUrl' | 'previewPeaks'> & { metadata: ProductMetadata }
+
+/**
+ * Inserts a product from its form within the caller's transaction, with its audit entry. It has no
+ * file yet: it cannot be active, since selling it would take money for nothing to download.
+ */
+export async function insertProduct(
+  tx: Executor,
+  form: ProductForm,
+  audit: (tx: Executor, id: string, change: ProductChange) => Promise<void>,
+  media: NewProductMedia = { imageUrl: null, previewPeaks: null, metadata: {} },
+): Promise<ProductRow> {
+  if (form.active) throw fieldError('active', MESSAGES.noFile)
+  await assertCategory(tx, form.categoryId)
+  const [row] = await tx
+    .insert(products)
+    .values({ ...columnsOf(form, media.metadata), imageUrl: media.imageUrl, previewPeaks: media.previewPeaks })
+    .returning()
+  await audit(tx, row!.id, { before: null, after: productFormOf(row!) })
+  return row!
+}
+
+export function createProductAdmin(db: Database) {
   return {
     /** Every product, archived ones too, with its category's name; `search` matches the name. */
     async adminProductRows({ search, status }: { search?: string | undefined; status: 'all' | 'active' | 'archived' }): Promise<AdminProductRow[]> {
@@ -139,14 +162,9 @@ export function createProductAdmin(db: Database) {
     },
 
     async createProduct(form: ProductForm, audit: (tx: Executor, id: string, change: ProductChange) => Promise<void>): Promise<ProductRow> {
-      // A new product has no file yet: selling it would take money for nothing to download.
+      // Refused before the transaction opens: nothing to roll back.
       if (form.active) throw fieldError('active', MESSAGES.noFile)
-      return db.transaction(async (tx) => {
-        await assertCategory(tx, form.categoryId)
-        const [row] = await tx.insert(products).values(columnsOf(form, {})).returning()
-        await audit(tx, row!.id, { before: null, after: productFormOf(row!) })
-        return row!
-      })
+      return db.transaction((tx) => insertProduct(tx, form, audit))
     },
 
     /** Saves the form over the version it was edited from; a product saved since is a 409. */

@@ -8,7 +8,7 @@ import { formatPrice } from '../money.ts'
 import { amountToCents, PWYW_MAX_CENTS } from '../pay-what-you-want.ts'
 import { SOUND_TYPE_IDS } from './catalog-filters.ts'
 import { PRICE_MODELS } from './selling.ts'
-import { versionSchema } from './strict-input.ts'
+import { recordId, versionSchema } from './strict-input.ts'
 import { productMediaSchema } from './uploads.ts'
 
 /** "29.99" → 2999; null for anything that is not a positive amount with at most two decimals. */
@@ -147,6 +147,8 @@ export const adminProductSchema = z.object({
   id: z.string(),
   name: z.string(),
   priceCents: z.number().int(),
+  /** The running sale's price and name, as the store charges it now; null when no sale covers the product. */
+  sale: z.object({ name: z.string(), priceCents: z.number().int() }).nullable(),
   categoryName: z.string().nullable(),
   active: z.boolean(),
   /** Paid orders' units of it, refunds aside. */
@@ -192,3 +194,34 @@ export const PRODUCT_ADMIN_MESSAGES = {
   unknownCategory: 'Choose one of the store\u2019s categories',
   noFile: 'Add the product file before making the product active: every buyer must get a file',
 } as const
+
+/** The most products one bulk change takes: a console page's worth. */
+const BULK_STATUS_MAX = 100
+const PRODUCT_STATUSES = ['active', 'archived'] as const
+
+/** Archive or activate several products at once; every id must be a product, or nothing changes. */
+export const bulkProductStatusSchema = z.strictObject({
+  ids: z
+    .array(recordId('Each id'), { error: 'ids must be a list of product ids' })
+    .min(1, 'Choose at least one product')
+    .max(BULK_STATUS_MAX, `Choose at most ${BULK_STATUS_MAX} products at once`),
+  status: z.enum(PRODUCT_STATUSES, { error: 'status must be active or archived' }),
+})
+export type BulkProductStatus = z.infer<typeof bulkProductStatusSchema>
+
+/** How many of the chosen products changed (those already in that status are left as they are). */
+export const bulkProductStatusResultSchema = z.object({ changed: z.number().int(), unchanged: z.number().int() })
+export type BulkProductStatusResult = z.infer<typeof bulkProductStatusResultSchema>
+
+export const BULK_STATUS_MESSAGES = {
+  unknown: (count: number) =>
+    `${count === 1 ? 'One of the chosen products does not exist' : `${count} of the chosen products do not exist`}: nothing was changed`,
+  /** A product without its file cannot be sold: activating it would take money for nothing to download. */
+  noFile: (names: string[]) => `Add the product file before making these products active: ${names.join(', ')}. Nothing was changed`,
+} as const
+
+/** The copy's name: "Dusty Tape Drums (copy)", cut so it stays within the form's 120 characters. */
+export function copyNameOf(name: string): string {
+  const suffix = ' (copy)'
+  return `${name.slice(0, 120 - suffix.length)}${suffix}`
+}

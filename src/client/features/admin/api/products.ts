@@ -1,9 +1,10 @@
 /**
- * The owner's products: GET /api/admin/products (search, status, sort), one product, and saving
- * the form (create, or save over the version it was opened at).
+ * The owner's products: GET /api/admin/products (search, status, sort), one product, saving
+ * the form (create, or save over the version it was opened at), duplicating one, and archiving
+ * or activating several at once.
  */
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import type { AdminProduct, AuditEntryView, ProductForm } from '../../../../shared/contract/admin-products.ts'
+import type { AdminProduct, AuditEntryView, BulkProductStatus, BulkProductStatusResult, ProductForm } from '../../../../shared/contract/admin-products.ts'
 import { apiRequest, withQuery } from '../../../api/http.ts'
 
 export interface ProductListQuery {
@@ -45,6 +46,34 @@ export function useSaveProduct() {
             'Failed to save the product',
           )
         : apiRequest<{ data: AdminProduct }>('/api/admin/products', { method: 'POST', json: { form: save.form } }, 'Failed to create the product'),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: ['admin', 'products'] })
+      await queryClient.invalidateQueries({ queryKey: ['products'] })
+      await queryClient.invalidateQueries({ queryKey: ['catalog'] })
+    },
+  })
+}
+
+/** POST /api/admin/products/:id/duplicate: a hidden copy without the file, opened in its edit page by the caller. */
+export function useDuplicateProduct() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (id: string) =>
+      apiRequest<{ data: AdminProduct }>(`/api/admin/products/${id}/duplicate`, { method: 'POST' }, 'Failed to duplicate the product').then(
+        (body) => body.data,
+      ),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin', 'products'] }),
+  })
+}
+
+/** POST /api/admin/products/bulk-status: archive or activate the chosen products, all or none. */
+export function useBulkProductStatus() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (change: BulkProductStatus) =>
+      apiRequest<{ data: BulkProductStatusResult }>('/api/admin/products/bulk-status', { method: 'POST', json: change }, 'Failed to change the products').then(
+        (body) => body.data,
+      ),
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: ['admin', 'products'] })
       await queryClient.invalidateQueries({ queryKey: ['products'] })

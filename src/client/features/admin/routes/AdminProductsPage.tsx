@@ -1,11 +1,20 @@
-/** /admin/products: every product, archived too, with price, sales and downloads; search, filter by status, sort. */
+/**
+ * /admin/products: every product, archived too, with its cover, price (and running sale), sales
+ * and downloads; search, filter by status, sort; open it in the store, duplicate it, and archive
+ * or activate the products ticked on this page at once.
+ */
 import { useState } from 'react'
-import { Link } from 'react-router'
-import { formatPrice } from '../../../../shared/money.ts'
+import toast from 'react-hot-toast'
+import { Link, useNavigate } from 'react-router'
 import { ListSkeleton } from '../../../components/ListSkeleton.tsx'
 import { INPUT_CLASS } from '../../../components/TextField.tsx'
 import { AdminLoadFailed } from '../AdminLayout.tsx'
-import { useAdminProducts, type ProductListQuery } from '../api/products.ts'
+import { AdminPager } from '../AdminPager.tsx'
+import { ProductRows } from '../ProductRows.tsx'
+import { useAdminProducts, useBulkProductStatus, useDuplicateProduct, type ProductListQuery } from '../api/products.ts'
+
+/** Rows a page shows: "select all on this page" stays within what one bulk change takes (100). */
+const PAGE_SIZE = 50
 
 const SORTS: { value: `${ProductListQuery['sortBy']}:${ProductListQuery['sortOrder']}`; label: string }[] = [
   { value: 'updated:desc', label: 'Recently changed' },
@@ -16,8 +25,43 @@ const SORTS: { value: `${ProductListQuery['sortBy']}:${ProductListQuery['sortOrd
 ]
 
 export default function AdminProductsPage() {
-  const [query, setQuery] = useState<ProductListQuery>({ search: '', status: 'all', sortBy: 'updated', sortOrder: 'desc' })
+  const [query, setQueryState] = useState<ProductListQuery>({ search: '', status: 'all', sortBy: 'updated', sortOrder: 'desc' })
+  const [offset, setOffset] = useState(0)
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set())
   const products = useAdminProducts(query)
+  const bulk = useBulkProductStatus()
+  const duplicate = useDuplicateProduct()
+  const navigate = useNavigate()
+  // A new search, filter or sort starts at the first page with nothing ticked.
+  const setQuery = (next: ProductListQuery) => {
+    setQueryState(next)
+    setOffset(0)
+    setSelected(new Set())
+  }
+  const page = products.data?.slice(offset, offset + PAGE_SIZE) ?? []
+
+  const changeStatus = (status: 'active' | 'archived') => {
+    const ids = [...selected]
+    bulk.mutate(
+      { ids, status },
+      {
+        onSuccess: ({ changed, unchanged }) => {
+          const done = `${changed} ${changed === 1 ? 'product' : 'products'} ${status === 'active' ? 'activated' : 'archived'}`
+          toast.success(unchanged > 0 ? `${done}; ${unchanged} already ${status === 'active' ? 'active' : 'archived'}` : done)
+          setSelected(new Set())
+        },
+        onError: (error) => toast.error(error.message),
+      },
+    )
+  }
+  const duplicateProduct = (id: string) =>
+    duplicate.mutate(id, {
+      onSuccess: (copy) => {
+        toast.success(`${copy.name} created, hidden until you activate it`)
+        void navigate(`/admin/products/${copy.id}`)
+      },
+      onError: (error) => toast.error(error.message),
+    })
   return (
     <>
       <title>Products | Owner console | Audio Lab Store</title>
@@ -77,51 +121,32 @@ export default function AdminProductsPage() {
       ) : products.data.length === 0 ? (
         <p className="mt-8 text-zinc-400">No product matches.</p>
       ) : (
-        <div className="relative mt-6 overflow-x-auto rounded-2xl border border-zinc-800">
-          <table className="w-full min-w-[40rem] text-sm">
-            <thead className="bg-zinc-900/80 text-left text-xs text-zinc-400">
-              <tr>
-                <th scope="col" className="px-4 py-3 font-medium">
-                  Product
-                </th>
-                <th scope="col" className="px-4 py-3 font-medium">
-                  Status
-                </th>
-                <th scope="col" className="px-4 py-3 text-right font-medium">
-                  Price
-                </th>
-                <th scope="col" className="px-4 py-3 text-right font-medium">
-                  Sales
-                </th>
-                <th scope="col" className="px-4 py-3 text-right font-medium">
-                  Downloads
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-zinc-800 bg-zinc-950/40">
-              {products.data.map((product) => (
-                <tr key={product.id}>
-                  <td className="px-4 py-3">
-                    <Link to={`/admin/products/${product.id}`} className="rounded-sm font-medium text-zinc-100 hover:text-brand-300">
-                      {product.name}
-                    </Link>
-                    <p className="text-xs text-zinc-400">{product.categoryName ?? 'No category'}</p>
-                  </td>
-                  <td className="px-4 py-3">
-                    <span
-                      className={`rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ${product.active ? 'bg-emerald-950/70 text-emerald-300 ring-emerald-700/80' : 'bg-zinc-800 text-zinc-300 ring-zinc-600'}`}
-                    >
-                      {product.active ? 'Active' : 'Hidden'}
-                    </span>
-                  </td>
-                  <td className="px-4 py-3 text-right text-zinc-100 tabular-nums">{formatPrice(product.priceCents)}</td>
-                  <td className="px-4 py-3 text-right text-zinc-200 tabular-nums">{product.sales}</td>
-                  <td className="px-4 py-3 text-right text-zinc-200 tabular-nums">{product.downloads}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <>
+          <div role="toolbar" aria-label="Change the ticked products" className="mt-6 flex flex-wrap items-center gap-2 text-sm">
+            <span className="mr-auto text-zinc-300" aria-live="polite">
+              {selected.size === 0 ? 'Tick products to archive or activate them together' : `${selected.size} selected`}
+            </span>
+            <button type="button" className="btn btn-secondary" disabled={selected.size === 0 || bulk.isPending} onClick={() => changeStatus('archived')}>
+              Archive
+            </button>
+            <button type="button" className="btn btn-secondary" disabled={selected.size === 0 || bulk.isPending} onClick={() => changeStatus('active')}>
+              Activate
+            </button>
+          </div>
+          <ProductRows products={page} selected={selected} onSelect={setSelected} onDuplicate={duplicateProduct} duplicating={duplicate.isPending} />
+          {products.data.length > PAGE_SIZE && (
+            <AdminPager
+              offset={offset}
+              shown={page.length}
+              total={products.data.length}
+              pageSize={PAGE_SIZE}
+              onOffset={(next) => {
+                setOffset(next)
+                setSelected(new Set())
+              }}
+            />
+          )}
+        </>
       )}
     </>
   )

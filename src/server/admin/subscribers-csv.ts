@@ -1,15 +1,13 @@
 /**
  * The store's list as CSV files for the owner's mailing tool or spreadsheet: subscribers, and
- * free product requests. Rows stream out of csv-stringify as the database hands them over, a
- * batch at a time. Cells are quoted and escaped by csv-stringify, and text a spreadsheet would run
- * as a formula (an address or a product name starting with `=`, `+`, `-` or `@`) is kept as text
- * by a leading apostrophe.
+ * free product requests. Rows stream out as the database hands them over, a batch at a time,
+ * written by the store's CSV rules (src/server/http/csv.ts: an address or a product name starting
+ * with `=`, `+`, `-` or `@` is kept as text).
  */
-import { Readable } from 'node:stream'
-import { stringify } from 'csv-stringify'
 import { SIGNUP_SOURCE_LABELS, type FreeProductClaim, type Subscriber } from '../../shared/contract/subscribers.ts'
+import { csvStream, type CsvColumn } from '../http/csv.ts'
 
-const SUBSCRIBER_COLUMNS = [
+const SUBSCRIBER_COLUMNS: CsvColumn[] = [
   { key: 'email', header: 'Email' },
   { key: 'source', header: 'Source' },
   { key: 'list', header: 'List' },
@@ -18,7 +16,7 @@ const SUBSCRIBER_COLUMNS = [
   { key: 'unsubscribedAt', header: 'Unsubscribed at' },
 ]
 
-const CLAIM_COLUMNS = [
+const CLAIM_COLUMNS: CsvColumn[] = [
   { key: 'email', header: 'Email' },
   { key: 'productName', header: 'Product' },
   { key: 'consentText', header: 'Consent' },
@@ -29,18 +27,6 @@ const CLAIM_COLUMNS = [
 
 export const SUBSCRIBERS_CSV_NAME = 'subscribers.csv'
 export const FREE_PRODUCT_CLAIMS_CSV_NAME = 'free-product-requests.csv'
-
-/** csv-stringify as a stream: a header row, Windows line ends and a BOM (Excel reads UTF-8 then), formulas kept as text. */
-function csvStream<T>(rows: AsyncIterable<T>, columns: { key: string; header: string }[], toRecord: (row: T) => Record<string, string>) {
-  const records = Readable.from(
-    (async function* () {
-      for await (const row of rows) yield toRecord(row)
-    })(),
-  )
-  const csv = stringify({ header: true, columns, bom: true, record_delimiter: 'windows', escape_formulas: true })
-  records.on('error', (error) => csv.destroy(error))
-  return records.pipe(csv)
-}
 
 export function subscribersCsv(rows: AsyncIterable<Subscriber>) {
   return csvStream(rows, SUBSCRIBER_COLUMNS, (row) => ({

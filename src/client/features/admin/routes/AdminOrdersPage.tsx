@@ -14,6 +14,7 @@ import { INPUT_CLASS } from '../../../components/TextField.tsx'
 import { OrderStatusBadge } from '../../orders/public.ts'
 import { AdminLoadFailed } from '../AdminLayout.tsx'
 import { AdminPager } from '../AdminPager.tsx'
+import { ordersExportUrl } from '../api/exports.ts'
 import { ORDERS_PAGE_SIZE, useAdminOrders, type OrderListFilters } from '../api/orders.ts'
 
 export default function AdminOrdersPage() {
@@ -31,7 +32,13 @@ export default function AdminOrdersPage() {
   return (
     <>
       <title>Orders | Owner console | Audio Lab Store</title>
-      <h1 className="text-2xl font-bold tracking-tight text-white">Orders</h1>
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <h1 className="text-2xl font-bold tracking-tight text-white">Orders</h1>
+        {/* The paid orders of the days filtered to (every day when none is), whatever the status and email filters. */}
+        <a href={ordersExportUrl(fromError ? '' : filters.from, toError ? '' : filters.to)} download className="btn btn-secondary">
+          Export CSV
+        </a>
+      </div>
       <form role="search" aria-label="Filter orders" onSubmit={(event) => event.preventDefault()} className="mt-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
         <label>
           <span className="mb-1.5 block text-sm font-medium text-zinc-200">Status</span>

@@ -1,6 +1,14 @@
-/** "History": what admins did to a product or an order, newest first: when, who, what, and each field's before → after. */
+/**
+ * "History": what admins did to a product or an order, newest first: when (to the second), who,
+ * what, and each field's before → after; and a link to the record's full history in the audit
+ * log (for admins: support staff cannot open the log). The record is the page's own (its
+ * `:orderId` or `:productId`).
+ */
+import { Link, useParams } from 'react-router'
+import { auditTrailPath } from '../../../shared/contract/admin-audit.ts'
 import type { AuditEntryView } from '../../../shared/contract/admin-products.ts'
-import { formatDate } from '../../../shared/dates.ts'
+import { formatExactTime } from './audit-labels.ts'
+import { useIsSupportStaff } from './staff-role.ts'
 
 const ACTIONS: Record<string, string> = {
   'product.create': 'created',
@@ -19,18 +27,35 @@ const ACTIONS: Record<string, string> = {
   'promo.update': 'saved',
 }
 
+/** The record a History panel is about: the order or product of the page it is on. */
+function usePageRecord(): { type: string; id: string } | null {
+  const { orderId, productId } = useParams()
+  if (orderId) return { type: 'order', id: orderId }
+  if (productId) return { type: 'product', id: productId }
+  return null
+}
+
 export function AuditTrail({ entries }: { entries: AuditEntryView[] }) {
+  const record = usePageRecord()
+  const support = useIsSupportStaff()
   if (entries.length === 0) return null
   return (
     <section aria-labelledby="audit-history" className="mt-6 rounded-2xl border border-zinc-800 bg-zinc-900/60 p-4 sm:p-6">
-      <h2 id="audit-history" className="text-base font-semibold text-white">
-        History
-      </h2>
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h2 id="audit-history" className="text-base font-semibold text-white">
+          History
+        </h2>
+        {record && !support && (
+          <Link to={auditTrailPath(record.type, record.id)} className="rounded-sm text-sm text-brand-300 hover:text-brand-200">
+            Full history
+          </Link>
+        )}
+      </div>
       <ol className="mt-3 divide-y divide-zinc-800 text-sm">
         {entries.map((entry, index) => (
           <li key={`${entry.at}-${entry.action}-${index}`} className="py-2.5">
             <p className="text-zinc-300">
-              <time dateTime={entry.at}>{formatDate(entry.at)}</time> · {entry.actorEmail} · {ACTIONS[entry.action] ?? entry.action}
+              <time dateTime={entry.at}>{formatExactTime(entry.at)}</time> · {entry.actorEmail} · {ACTIONS[entry.action] ?? entry.action}
             </p>
             {entry.action !== 'product.create' && entry.action !== 'promo.create' && entry.changes.length > 0 && (
               <ul className="mt-1 text-xs break-all text-zinc-400">

@@ -11,8 +11,11 @@ import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'f
 import { sql } from 'drizzle-orm'
 import { DOWNLOAD_URL_TTL_SECONDS } from '../shared/contract/downloads.ts'
 import { adminAdminsRoutes } from './admin/admin-admins.routes.ts'
+import { adminAuditRoutes } from './admin/admin-audit.routes.ts'
 import { adminBundlesRoutes } from './admin/admin-bundles.routes.ts'
 import { adminCategoriesRoutes } from './admin/admin-categories.routes.ts'
+import { adminCustomersRoutes } from './admin/admin-customers.routes.ts'
+import { adminExportsRoutes } from './admin/admin-exports.routes.ts'
 import { adminOrdersRoutes } from './admin/admin-orders.routes.ts'
 import { adminPromoCodesRoutes } from './admin/admin-promo-codes.routes.ts'
 import { adminProductFileVersionsRoutes } from './admin/admin-product-file-versions.routes.ts'
@@ -28,9 +31,11 @@ import { adminTaxRoutes } from './admin/admin-tax.routes.ts'
 import { adminRoutes } from './admin/admin.routes.ts'
 import { createAuditService } from './admin/audit.service.ts'
 import { loadAuthOnce } from './auth/auth-loader.ts'
+import { authReferenceOptions } from './auth/auth-openapi.ts'
 import { authRoutes } from './auth/auth.routes.ts'
 import { profileRoutes } from './auth/profile.routes.ts'
 import { createRolesService } from './auth/roles.service.ts'
+import { createCustomerAccountsService } from './auth/customer-accounts.service.ts'
 import { createProfileService } from './auth/profile.service.ts'
 import { requireUser } from './auth/session.ts'
 import { cartRemindersJob, createCartReminders } from './cart/cart-reminders.ts'
@@ -74,6 +79,7 @@ import { createAfterSaleService } from './orders/after-sale.service.ts'
 import { createBundleOffers } from './orders/bundle-offers.service.ts'
 import { bundleOfferRoutes } from './orders/bundle-offer.routes.ts'
 import { createBuyerOrdersService } from './orders/buyer-orders.service.ts'
+import { createCustomersService } from './orders/customers.service.ts'
 import { createFileUpdatesService } from './orders/file-updates.service.ts'
 import { createFreeOrdersService } from './orders/free-orders.service.ts'
 import { createFulfilmentService } from './orders/fulfilment.service.ts'
@@ -82,6 +88,7 @@ import { licenceRoutes } from './orders/licence.routes.ts'
 import { orderAccessRoutes } from './orders/order-access.routes.ts'
 import { createOrderAccessService } from './orders/order-access.service.ts'
 import { createOrderAdminService } from './orders/order-admin.service.ts'
+import { createOrderExportsService } from './orders/order-exports.service.ts'
 import { createOrderReportsService } from './orders/order-reports.service.ts'
 import { orderRoutes } from './orders/orders.routes.ts'
 import { paymentWebhookRoutes } from './orders/payment-webhook.routes.ts'
@@ -204,11 +211,14 @@ export async function buildApp({
 
   await app.register(swagger, {
     openapi: {
-      info: { title: 'Audio Lab Store API', description: 'Catalog, cart, checkout, orders and downloads of ALS.', version: '1.0.0' },
+      info: {
+        title: 'Audio Lab Store API',
+        description: 'Accounts, catalog, cart, checkout, orders, downloads and the owner console of ALS.',
+        version: '1.0.0',
+      },
     },
     transform: jsonSchemaTransform,
   })
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true })
 
   app.get('/healthz', { schema: { hide: true } }, async (_request, reply) => {
     await database.db.execute(sql`select 1`)
@@ -226,6 +236,8 @@ export async function buildApp({
   // A confirmed address brings its paid guest orders into the account: on confirmation, at sign-in and when paid.
   const guestOrders = createGuestOrdersService({ db, audit, accounts: profiles })
   const auth = loadAuthOnce({ config, db, mailer, roles, guestOrders, log: app.log })
+  // The API reference, /api/docs: the store's routes, and Better Auth's once the document is first asked for (not at start-up).
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true, ...authReferenceOptions(auth, app.log) })
   const provider = createPaymentProvider({ config, db, publicUrl })
   if (provider.kind === 'stripe' && !config.stripe?.webhookSecret) {
     app.log.warn('STRIPE_WEBHOOK_SECRET is not set: every payment webhook will be refused and orders complete only from the success page')
@@ -393,13 +405,14 @@ export async function buildApp({
     supportRoutes({ support: createSupportService({ db, mailer, settings: storeSettings }), limiter }),
     ...(config.devMode ? [mailboxRoutes(mailer)] : []),
     ...(config.devMode ? [cartRemindersDevRoutes(cartReminders)] : []),
-    // The owner's API: every route inside answers 401/403 unless an admin asks.
+    // The owner's API: every route inside answers 401/403 unless an admin asks (or support staff, on a route marked `support`).
     adminRoutes([
       adminReportsRoutes({ orders: orderReports, downloads, catalog }),
       adminCategoriesRoutes({ catalog, audit }),
       adminProductsRoutes({ catalog, orders: orderReports, downloads, audit }),
       adminBundlesRoutes({ catalog, audit }),
       adminOrdersRoutes({ orders: orderAdmin, afterSale, fulfilment, downloads, catalog, audit, orderAccess, taxDocuments }),
+      adminCustomersRoutes({ db, customers: createCustomersService(db), accounts: createCustomerAccountsService(db), downloads, catalog, audit }),
       adminTaxDocumentsRoutes({ taxDocuments }),
       adminPromoCodesRoutes({ promo, orders: orderReports, audit }),
       adminSalesRoutes({ catalog, orders: orderReports, audit }),
@@ -407,8 +420,10 @@ export async function buildApp({
       adminProductMediaRoutes({ catalog, uploads, audit }),
       adminProductFileVersionsRoutes({ catalog, orders: fileUpdates, audit, mailer }),
       adminAdminsRoutes({ roles }),
+      adminAuditRoutes({ audit, catalog }),
       adminSettingsRoutes({ settings: storeSettings, audit }),
       adminSubscribersRoutes({ subscribers: createSubscribersService({ db, catalog }) }),
+      adminExportsRoutes({ exports: createOrderExportsService({ db, catalog }) }),
       adminTaxReportRoutes({ taxReport: createTaxReportService(db) }),
       adminTaxRoutes({ tax }),
     ]),

@@ -1,17 +1,11 @@
 /**
  * The owner's reports: `GET /api/admin/dashboard` (the last 30 days per day: orders, revenue
- * kept after refunds, downloads; refunds; the best-selling products) and
- * `GET /api/admin/customers` (who paid, how often and for how much, searchable by email).
+ * kept after refunds, downloads; refunds; the best-selling products). The customers list is
+ * admin-customers.routes.ts's.
  * Every figure is one grouped query; product names come in one batch from the catalog.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import {
-  DASHBOARD_DAYS,
-  dashboardResponseSchema,
-  listCustomersQuerySchema,
-  listCustomersResponseSchema,
-  type DailyFigure,
-} from '../../shared/contract/admin-reports.ts'
+import { DASHBOARD_DAYS, dashboardResponseSchema, type DailyFigure } from '../../shared/contract/admin-reports.ts'
 import { apiErrorSchema } from '../../shared/contract/errors.ts'
 import type { CatalogService } from '../catalog/catalog.service.ts'
 import type { DownloadsService } from '../downloads/downloads.service.ts'
@@ -22,7 +16,7 @@ const DAY_MS = 24 * 60 * 60_000
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 500: apiErrorSchema }
 
 export interface AdminReportsDeps {
-  orders: Pick<OrderReportsService, 'salesPerDay' | 'topProducts' | 'refundsSince' | 'customers'>
+  orders: Pick<OrderReportsService, 'salesPerDay' | 'topProducts' | 'refundsSince'>
   downloads: Pick<DownloadsService, 'downloadsPerDay'>
   catalog: Pick<CatalogService, 'productSummariesByIds'>
 }
@@ -74,27 +68,6 @@ export function adminReportsRoutes({ orders, downloads, catalog }: AdminReportsD
             },
             topProducts: top.map((row) => ({ ...row, name: names.get(row.productId)?.name ?? 'Deleted product' })),
           },
-        }
-      },
-    )
-
-    app.get(
-      '/api/admin/customers',
-      {
-        schema: {
-          tags: ['admin'],
-          summary: 'Customers who paid, most spent first, with their order count',
-          querystring: listCustomersQuerySchema,
-          response: { 200: listCustomersResponseSchema, ...errors },
-        },
-        config: { failureMessage: 'Failed to load customers' },
-      },
-      async (request) => {
-        const { rows, total } = await orders.customers(request.query)
-        return {
-          data: rows.map((row) => ({ ...row, lastOrderAt: row.lastOrderAt.toISOString() })),
-          total,
-          hasMore: request.query.offset + rows.length < total,
         }
       },
     )

@@ -118,6 +118,17 @@ export function createDownloadsService({ db, orders, catalog, storage, log }: Do
       return new Map(rows.map((row) => [row.productId, row.count]))
     },
 
+    /** How many downloads each of these order items granted, and the newest, in one grouped query (the owner's customer page). */
+    async downloadCountsOf(orderItemIds: readonly string[]): Promise<Map<string, { used: number; lastAt: Date }>> {
+      if (orderItemIds.length === 0) return new Map()
+      const rows = await db
+        .select({ orderItemId: downloads.orderItemId, used: sql<number>`count(*)::int`, lastAt: sql<Date>`max(${downloads.createdAt})` })
+        .from(downloads)
+        .where(inArray(downloads.orderItemId, [...orderItemIds]))
+        .groupBy(downloads.orderItemId)
+      return new Map(rows.map((row) => [row.orderItemId, { used: row.used, lastAt: new Date(row.lastAt) }]))
+    },
+
     /** Every download granted for these order items, newest first, with where it came from and the file version it served (the owner's order page). */
     downloadLogOf(orderItemIds: string[]): Promise<
       {

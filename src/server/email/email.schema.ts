@@ -30,6 +30,8 @@ export const emailOutbox = pgTable(
       .on(table.nextAttemptAt)
       .where(sql`${table.sentAt} is null`),
     index('email_outbox_created_idx').on(table.createdAt),
+    // The owner's customer page reads the emails sent to an address, newest first.
+    index('email_outbox_to_idx').on(sql`lower(${table.toAddress})`, table.createdAt),
   ],
 )
 

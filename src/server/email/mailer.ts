@@ -10,6 +10,7 @@ import { createRequire } from 'node:module'
 import type { Database, Executor } from '../db/client.ts'
 import { emailOutbox, type EmailOutboxRow } from './email.schema.ts'
 import { listUnsubscribeHeaders } from './list-unsubscribe.ts'
+import { outboxStatusOf } from './outbox-history.ts'
 import { deliverDueEmails, type DeliverDueEmailsOptions, type EmailDeliveryRun, type MailTransport } from './outbox-delivery.ts'
 
 export const STORE_NAME = 'Audio Lab Store'
@@ -82,7 +83,7 @@ function toStoredEmail(row: EmailOutboxRow): StoredEmail {
     html: row.html,
     ...(row.replyTo ? { replyTo: row.replyTo } : {}),
     sentAt: row.createdAt.toISOString(),
-    status: row.sentAt ? 'sent' : row.nextAttemptAt ? 'queued' : 'failed',
+    status: outboxStatusOf(row),
     attempts: row.attempts,
     ...(listUnsubscribe ? { listUnsubscribe } : {}),
   }

@@ -1,15 +1,13 @@
 /**
  * The owner's figures from orders, each one grouped query: sales per day, best-selling products,
- * refunds, and the customers who bought (by email, the account when there is one).
+ * refunds (the customers list is customers.service.ts's).
  */
-import { and, desc, eq, gte, ilike, inArray, isNotNull, ne, sql } from 'drizzle-orm'
+import { and, desc, eq, gte, inArray, isNotNull, ne, sql } from 'drizzle-orm'
 import { PAID_ORDER_STATUSES } from '../../shared/contract/checkout.ts'
 import type { Database } from '../db/client.ts'
 import { orderItems, orderRefunds, orders, type OrderStatus } from './orders.schema.ts'
 
 const paid = inArray(orders.status, [...PAID_ORDER_STATUSES])
-/** What a buyer paid and kept: paid less refunded, tax included (what they spent). */
-const keptCents = sql<number>`coalesce(sum(${orders.totalAmountCents} - ${orders.refundedCents}), 0)::int`
 /**
  * The tax a refund gave back: the refunded part of the total carries the same share of tax as
  * the whole (refunded × tax / total), rounded once per order as the order's tax was.
@@ -19,7 +17,7 @@ const refundedTaxCents = sql<number>`coalesce(round(${orders.refundedCents}::num
  * What the store earned from its orders: the tax it collects is the tax office's, so revenue is
  * what was kept after refunds less the tax still held on it.
  */
-const keptNetCents = sql<number>`coalesce(sum(${orders.totalAmountCents} - ${orders.refundedCents} - (${orders.taxCents} - ${refundedTaxCents})), 0)::int`
+export const keptNetCents = sql<number>`coalesce(sum(${orders.totalAmountCents} - ${orders.refundedCents} - (${orders.taxCents} - ${refundedTaxCents})), 0)::int`
 /** A line's price less the tax inside it, when the order's prices included tax (the line's share of the order's tax). */
 const lineNetCents = sql<number>`${orderItems.priceCents} * ${orderItems.quantity} - case when (${orders.taxDetails} ->> 'pricesIncludeTax')::boolean
   then round((${orderItems.priceCents} * ${orderItems.quantity})::numeric * ${orders.taxCents} / nullif(${orders.subtotalCents}, 0)) else 0 end`
@@ -52,14 +50,6 @@ export interface SaleEffectRow {
   units: number
   revenueCents: number
   discountCents: number
-}
-
-export interface CustomerRow {
-  email: string
-  userId: string | null
-  orders: number
-  spentCents: number
-  lastOrderAt: Date
 }
 
 export function createOrderReportsService(db: Database) {
@@ -137,36 +127,6 @@ export function createOrderReportsService(db: Database) {
         .from(orderRefunds)
         .where(and(gte(orderRefunds.createdAt, since), sql`${orderRefunds.status} not in ('failed', 'canceled')`))
       return row ?? { refunds: 0, refundedCents: 0 }
-    },
-
-    /** Everyone who paid for an order, most spent first; `search` matches part of the email. */
-    async customers({
-      search,
-      limit,
-      offset,
-    }: {
-      search?: string | undefined
-      limit: number
-      offset: number
-    }): Promise<{ rows: CustomerRow[]; total: number }> {
-      const email = sql<string>`lower(${orders.customerEmail})`
-      const where = and(paid, search ? ilike(orders.customerEmail, `%${search.replace(/[\\%_]/g, (match) => `\\${match}`)}%`) : undefined)
-      const rows = await db
-        .select({
-          email,
-          userId: sql<string | null>`max(${orders.userId})`,
-          orders: sql<number>`count(*)::int`,
-          spentCents: keptCents,
-          lastOrderAt: sql<Date>`max(${orders.createdAt})`,
-          total: sql<number>`(count(*) over ())::int`,
-        })
-        .from(orders)
-        .where(where)
-        .groupBy(email)
-        .orderBy(desc(keptCents), email)
-        .limit(limit)
-        .offset(offset)
-      return { rows: rows.map(({ total: _total, lastOrderAt, ...row }) => ({ ...row, lastOrderAt: new Date(lastOrderAt) })), total: rows[0]?.total ?? 0 }
     },
   }
 }

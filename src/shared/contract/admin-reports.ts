@@ -1,9 +1,8 @@
 /**
  * The owner's reports: the dashboard (the last 30 days of sales, downloads and refunds, and the
- * best-selling products) and the customers list (who bought, how often, for how much).
+ * best-selling products). The customers list is admin-customers.ts's.
  */
 import { z } from 'zod'
-import { queryInteger } from './strict-input.ts'
 
 /** How many days the dashboard looks back. */
 export const DASHBOARD_DAYS = 30
@@ -31,24 +30,3 @@ export const dashboardSchema = z.object({
 })
 export type Dashboard = z.infer<typeof dashboardSchema>
 export const dashboardResponseSchema = z.object({ data: dashboardSchema })
-
-export const CUSTOMERS_MAX_PAGE_SIZE = 100
-
-export const listCustomersQuerySchema = z.object({
-  /** Part of an email address. */
-  search: z.string({ error: 'search must be text' }).trim().max(200, 'search must be at most 200 characters').optional(),
-  limit: queryInteger('limit', 1, CUSTOMERS_MAX_PAGE_SIZE).default(25),
-  offset: queryInteger('offset', 0, 1_000_000).default(0),
-})
-
-export const customerSchema = z.object({
-  email: z.string(),
-  /** The account, or null for a guest who bought with this email. */
-  userId: z.string().nullable(),
-  orders: z.number().int(),
-  /** Paid less refunded, over every paid order. */
-  spentCents: z.number().int(),
-  lastOrderAt: z.string(),
-})
-export type Customer = z.infer<typeof customerSchema>
-export const listCustomersResponseSchema = z.object({ data: z.array(customerSchema), total: z.number().int(), hasMore: z.boolean() })

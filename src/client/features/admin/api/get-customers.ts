@@ -1,6 +1,6 @@
 /** GET /api/admin/customers?search&limit&offset: who paid, how often and for how much, most spent first. */
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
-import type { Customer } from '../../../../shared/contract/admin-reports.ts'
+import type { Customer } from '../../../../shared/contract/admin-customers.ts'
 import { apiRequest, withQuery } from '../../../api/http.ts'
 
 export const CUSTOMERS_PAGE_SIZE = 25

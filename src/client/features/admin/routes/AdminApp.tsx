@@ -7,7 +7,9 @@ import NotFoundPage from '../../../components/NotFoundPage.tsx'
 import { RequireAuth } from '../../account/public.ts'
 import { AdminLayout } from '../AdminLayout.tsx'
 import AdminAdminsPage from './AdminAdminsPage.tsx'
+import AdminAuditPage from './AdminAuditPage.tsx'
 import AdminCategoriesPage from './AdminCategoriesPage.tsx'
+import AdminCustomerPage from './AdminCustomerPage.tsx'
 import AdminCustomersPage from './AdminCustomersPage.tsx'
 import AdminDashboardPage from './AdminDashboardPage.tsx'
 import AdminOrderPage from './AdminOrderPage.tsx'
@@ -35,9 +37,11 @@ export default function AdminApp() {
           <Route path="promo-codes" element={<AdminPromoCodesPage />} />
           <Route path="sales" element={<AdminSalesPage />} />
           <Route path="customers" element={<AdminCustomersPage />} />
+          <Route path="customers/:key" element={<AdminCustomerPage />} />
           <Route path="subscribers" element={<AdminSubscribersPage />} />
           <Route path="categories" element={<AdminCategoriesPage />} />
           <Route path="admins" element={<AdminAdminsPage />} />
+          <Route path="audit" element={<AdminAuditPage />} />
           <Route path="settings" element={<AdminSettingsPage />} />
           <Route path="tax" element={<AdminTaxPage />} />
           <Route path="tax-report" element={<AdminTaxReportPage />} />

@@ -1,11 +1,13 @@
-/** /admin/customers: everyone who paid, most spent first, with order count and last order; search by email. */
+/** /admin/customers: everyone who paid, most spent first, with order count and last order; search by email or name; each opens the customer's page. */
 import { useState } from 'react'
+import { Link } from 'react-router'
 import { formatDate } from '../../../../shared/dates.ts'
 import { formatPrice } from '../../../../shared/money.ts'
 import { ListSkeleton } from '../../../components/ListSkeleton.tsx'
 import { INPUT_CLASS } from '../../../components/TextField.tsx'
 import { AdminLoadFailed } from '../AdminLayout.tsx'
 import { AdminPager } from '../AdminPager.tsx'
+import { CUSTOMERS_EXPORT_URL } from '../api/exports.ts'
 import { CUSTOMERS_PAGE_SIZE, useCustomers } from '../api/get-customers.ts'
 
 export default function AdminCustomersPage() {
@@ -17,8 +19,11 @@ export default function AdminCustomersPage() {
       <title>Customers | Owner console | Audio Lab Store</title>
       <div className="flex flex-wrap items-end justify-between gap-4">
         <h1 className="text-2xl font-bold tracking-tight text-white">Customers</h1>
+        <a href={CUSTOMERS_EXPORT_URL} download className="btn btn-secondary">
+          Export CSV
+        </a>
         <label className="w-full sm:w-72">
-          <span className="mb-1.5 block text-sm font-medium text-zinc-200">Search by email</span>
+          <span className="mb-1.5 block text-sm font-medium text-zinc-200">Search by email or name</span>
           <input
             type="search"
             value={search}
@@ -26,7 +31,7 @@ export default function AdminCustomersPage() {
               setSearch(event.target.value)
               setOffset(0)
             }}
-            placeholder="name@example.com"
+            placeholder="name@example.com or a name"
             className={INPUT_CLASS}
           />
         </label>
@@ -46,7 +51,7 @@ export default function AdminCustomersPage() {
               <thead className="bg-zinc-900/80 text-left text-xs text-zinc-400">
                 <tr>
                   <th scope="col" className="px-4 py-3 font-medium">
-                    Email
+                    Customer
                   </th>
                   <th scope="col" className="px-4 py-3 font-medium">
                     Account
@@ -65,7 +70,12 @@ export default function AdminCustomersPage() {
               <tbody className="divide-y divide-zinc-800 bg-zinc-950/40">
                 {customers.data.data.map((customer) => (
                   <tr key={customer.email}>
-                    <td className="px-4 py-3 break-all text-zinc-100">{customer.email}</td>
+                    <td className="px-4 py-3 break-all">
+                      <Link to={`/admin/customers/${customer.key}`} className="rounded-sm font-medium text-white underline-offset-4 hover:underline">
+                        {customer.email}
+                      </Link>
+                      {customer.name && <span className="block text-xs text-zinc-400">{customer.name}</span>}
+                    </td>
                     <td className="px-4 py-3 text-zinc-400">{customer.userId ? 'Account' : 'Guest'}</td>
                     <td className="px-4 py-3 text-right text-zinc-200 tabular-nums">{customer.orders}</td>
                     <td className="px-4 py-3 text-right text-zinc-100 tabular-nums">{formatPrice(customer.spentCents)}</td>

@@ -2,8 +2,8 @@
  * Mounts Better Auth at /api/auth/*: the Fastify request becomes a Fetch `Request` (raw body,
  * headers, the client IP as Fastify resolved it), `auth.handler` answers, and status, headers
  * (every Set-Cookie) and body go back. Our rate limits run first. A path Better Auth has no
- * endpoint for (its admin plugin's /admin/* among them: not mounted) answers our 404 body. Not in
- * the OpenAPI document: Better Auth's endpoints are its own contract.
+ * endpoint for (its admin plugin's /admin/* among them: not mounted) answers our 404 body. Their
+ * description in the OpenAPI document is Better Auth's own, merged in by auth-openapi.ts.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { errorBody } from '../http/errors.ts'

@@ -60,7 +60,7 @@ import { createPurchasesService } from './downloads/purchases.service.ts'
 import { mailboxRoutes } from './email/mailbox.routes.ts'
 import { createMailer, type Mailer } from './email/mailer.ts'
 import { installErrorHandler } from './http/errors.ts'
-import type { PeriodicJob } from './jobs/periodic-job.ts'
+import { lastJobRuns, type PeriodicJob } from './jobs/periodic-job.ts'
 import { REDACTED_LOG_PATHS, serializeRequest } from './http/log-redaction.ts'
 import { installOriginGuard } from './http/origin-guard.ts'
 import { installRateLimiter } from './http/rate-limit.ts'
@@ -115,6 +115,9 @@ import { createSupportService } from './support/support.service.ts'
 import { taxDocumentRoutes } from './tax/tax-documents.routes.ts'
 import { createTaxDocumentsService } from './tax/tax-documents.service.ts'
 import { createTaxReportService } from './tax/tax-report.service.ts'
+import { adminHealthRoutes } from './admin/admin-health.routes.ts'
+import { outboxState } from './email/outbox-health.ts'
+import { webhookDeliveryState } from './payments/builtin/webhook-health.ts'
 import { taxRoutes } from './tax/tax.routes.ts'
 import { createTaxService } from './tax/tax.service.ts'
 
@@ -425,6 +428,7 @@ export async function buildApp({
       adminSubscribersRoutes({ subscribers: createSubscribersService({ db, catalog }) }),
       adminExportsRoutes({ exports: createOrderExportsService({ db, catalog }) }),
       adminTaxReportRoutes({ taxReport: createTaxReportService(db) }),
+      adminHealthRoutes({ read: { outbox: () => outboxState(db), webhooks: () => webhookDeliveryState(db), jobs: () => lastJobRuns(db) } }),
       adminTaxRoutes({ tax }),
     ]),
   ]

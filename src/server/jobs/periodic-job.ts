@@ -71,3 +71,18 @@ export function startPeriodicJob(db: Database, job: PeriodicJob, log: FastifyBas
     await running
   }
 }
+
+export interface JobLastRun {
+  job: string
+  claimedAt: Date
+  outcome: string | null
+}
+
+/** Each periodic job's latest run (its claim and what it did), in one query. */
+export async function lastJobRuns(db: Database): Promise<JobLastRun[]> {
+  const rows = await db
+    .selectDistinctOn([jobRuns.job], { job: jobRuns.job, claimedAt: jobRuns.claimedAt, outcome: jobRuns.outcome })
+    .from(jobRuns)
+    .orderBy(jobRuns.job, sql`${jobRuns.periodStart} desc`)
+  return rows
+}

@@ -7,6 +7,7 @@ import '@testing-library/jest-dom/vitest'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { cleanup, render, screen } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import type { HealthReport } from '../../../../shared/contract/admin-health.ts'
 import type { Dashboard } from '../../../../shared/contract/admin-reports.ts'
 import AdminDashboardPage from './AdminDashboardPage.tsx'
 
@@ -19,10 +20,28 @@ const DASHBOARD: Dashboard = {
   topProducts: [{ productId: 'p1', name: 'Midnight Drums', units: 1, revenueCents: 1999 }],
 }
 
+const HEALTH: HealthReport = {
+  outbox: {
+    level: 'red',
+    summary: '2 emails were given up in the last 7 days',
+    action: "Check SMTP_URL and the mail server's log.",
+    queued: 0,
+    failed: 2,
+    oldestUnsentAt: null,
+  },
+  webhooks: { level: 'green', summary: 'Every payment event was delivered', action: '', retrying: 0, failed: 0 },
+  jobs: [
+    { job: 'cart-reminders', level: 'green', summary: 'Ran 5 minutes ago', action: '', lastRunAt: '2026-11-26T10:00:00Z', outcome: 'Sent 1 cart reminder' },
+  ],
+}
+
 beforeEach(() => {
   vi.stubGlobal(
     'fetch',
-    vi.fn(async () => new Response(JSON.stringify({ data: DASHBOARD }), { status: 200, headers: { 'content-type': 'application/json' } })),
+    vi.fn(
+      async (url: string) =>
+        new Response(JSON.stringify({ data: url.includes('/health') ? HEALTH : DASHBOARD }), { status: 200, headers: { 'content-type': 'application/json' } }),
+    ),
   )
 })
 afterEach(() => {
@@ -42,5 +61,19 @@ describe('AdminDashboardPage', () => {
     expect(screen.getByText('Revenue per day (excl. tax)', { selector: 'figcaption' })).toBeInTheDocument()
     expect(screen.getByRole('columnheader', { name: 'Revenue (excl. tax)' })).toBeInTheDocument()
     expect(screen.getByRole('row', { name: /Midnight Drums/ })).toHaveTextContent('$19.99')
+  })
+
+  it('shows the store health: the state of each part in words and, when it needs the owner, what to do', async () => {
+    render(
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <AdminDashboardPage />
+      </QueryClientProvider>,
+    )
+    const emails = await screen.findByRole('listitem', { name: 'Emails' })
+    expect(emails).toHaveTextContent('Needs you')
+    expect(emails).toHaveTextContent('2 emails were given up in the last 7 days')
+    expect(emails).toHaveTextContent("Check SMTP_URL and the mail server's log.")
+    expect(screen.getByRole('listitem', { name: 'Payment events' })).toHaveTextContent('OK')
+    expect(screen.getByRole('listitem', { name: 'Cart reminders' })).toHaveTextContent('Ran 5 minutes ago')
   })
 })

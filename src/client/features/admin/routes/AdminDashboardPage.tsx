@@ -1,12 +1,13 @@
 /**
  * /admin: the last 30 days at a glance: revenue (without the tax collected, which is the tax
- * office's), orders, downloads and refunds per day, and the best sellers.
+ * office's), orders, downloads and refunds per day, the best sellers, and the store's health.
  */
 import { formatPrice } from '../../../../shared/money.ts'
 import { ListSkeleton } from '../../../components/ListSkeleton.tsx'
 import { AdminLoadFailed } from '../AdminLayout.tsx'
 import { useDashboard } from '../api/get-dashboard.ts'
 import { DailyBars } from '../DailyBars.tsx'
+import { HealthPanel } from '../HealthPanel.tsx'
 
 export default function AdminDashboardPage() {
   const dashboard = useDashboard()
@@ -70,6 +71,7 @@ export default function AdminDashboardPage() {
           )}
         </section>
       </div>
+      <HealthPanel />
     </>
   )
 }

@@ -11,7 +11,7 @@ import { orderNumberOf } from '../../shared/contract/checkout.ts'
 import type { ProductSummary } from '../catalog/catalog.service.ts'
 import type { Database, Executor } from '../db/client.ts'
 import { keptNetCents } from './order-reports.service.ts'
-import { accessOf } from './order-views.ts'
+import { accessOf, disputeViewOf, refundViewOf } from './order-views.ts'
 import { orderDisputes, orderItems, orderRefunds, orders, PAID_ORDER_STATUSES, type OrderItemRow, type OrderRow } from './orders.schema.ts'
 
 const paid = inArray(orders.status, [...PAID_ORDER_STATUSES])
@@ -78,21 +78,8 @@ export function toCustomerOrderView(
       downloadsRemaining: item.downloadsRemaining,
       lastDownloadAt: downloads.get(item.id)?.lastAt.toISOString() ?? null,
     })),
-    refunds: order.refunds.map((refund) => ({
-      id: refund.id,
-      amountCents: refund.amountCents,
-      status: refund.status,
-      reason: refund.reason,
-      createdAt: refund.createdAt.toISOString(),
-    })),
-    disputes: order.disputes.map((dispute) => ({
-      id: dispute.id,
-      amountCents: dispute.amountCents,
-      status: dispute.status,
-      reason: dispute.reason,
-      openedAt: dispute.openedAt.toISOString(),
-      closedAt: dispute.closedAt?.toISOString() ?? null,
-    })),
+    refunds: order.refunds.map(refundViewOf),
+    disputes: order.disputes.map(disputeViewOf),
   }
 }
 

@@ -12,7 +12,7 @@ import type { Database, Executor } from '../db/client.ts'
 import { AppError, notFound } from '../http/errors.ts'
 import type { OrderSummaryRow } from './order-reports.service.ts'
 import { billingViewOf } from './billing-view.ts'
-import { accessOf, bundleNameOf, DOWNLOADABLE_ORDER_STATUSES, refundableItemIds } from './order-views.ts'
+import { accessOf, bundleNameOf, disputeViewOf, DOWNLOADABLE_ORDER_STATUSES, refundableItemIds, refundViewOf } from './order-views.ts'
 import { refundAmountFor, refundedOrPendingCents } from './refund-allocation.ts'
 import {
   orderAccessLinks,
@@ -84,21 +84,8 @@ export function toAdminOrderView(order: AdminOrderRecord, products: Map<string, 
       refundCents: refundCentsOf(item.id),
       ...(item.parentItemId !== null ? { includedIn: bundleNameOf(item, order.items, products) } : {}),
     })),
-    refunds: order.refunds.map((refund) => ({
-      id: refund.id,
-      amountCents: refund.amountCents,
-      status: refund.status,
-      reason: refund.reason,
-      createdAt: refund.createdAt.toISOString(),
-    })),
-    disputes: order.disputes.map((dispute) => ({
-      id: dispute.id,
-      amountCents: dispute.amountCents,
-      status: dispute.status,
-      reason: dispute.reason,
-      openedAt: dispute.openedAt.toISOString(),
-      closedAt: dispute.closedAt?.toISOString() ?? null,
-    })),
+    refunds: order.refunds.map(refundViewOf),
+    disputes: order.disputes.map(disputeViewOf),
   }
 }
 

@@ -6,11 +6,12 @@
 import type { ProductSummary } from '../catalog/catalog.service.ts'
 import { orderNumberOf, type OrderView, type SessionOrder } from '../../shared/contract/checkout.ts'
 import type { ItemAccessView, Purchase } from '../../shared/contract/downloads.ts'
+import type { AdminOrder } from '../../shared/contract/admin-orders.ts'
 import { LICENCE_TERMS, licencePagePath, licencePdfPath, type Licence } from '../../shared/contract/licences.ts'
 import type { GuestOrder } from '../../shared/contract/order-access.ts'
 import type { TaxDocumentLink } from '../../shared/contract/tax-documents.ts'
 import { licenceCodeOf } from './licence.ts'
-import type { OrderItemRow, OrderRow, OrderStatus } from './orders.schema.ts'
+import type { OrderDisputeRow, OrderItemRow, OrderRefundRow, OrderRow, OrderStatus } from './orders.schema.ts'
 
 export type OrderWithItems = OrderRow & { items: OrderItemRow[] }
 
@@ -145,5 +146,22 @@ export function toLicence(order: OrderWithItems, products: Map<string, ProductSu
     issuedAt: (order.completedAt ?? order.createdAt).toISOString(),
     products: licensedItemsOf(order).map((item) => ({ name: products.get(item.productId)?.name ?? 'Product', quantity: item.quantity })),
     terms: [...LICENCE_TERMS],
+  }
+}
+
+/** A refund as the owner's console shows it (an order's page, a customer's page). */
+export function refundViewOf(refund: OrderRefundRow): AdminOrder['refunds'][number] {
+  return { id: refund.id, amountCents: refund.amountCents, status: refund.status, reason: refund.reason, createdAt: refund.createdAt.toISOString() }
+}
+
+/** A dispute as the owner's console shows it. */
+export function disputeViewOf(dispute: OrderDisputeRow): AdminOrder['disputes'][number] {
+  return {
+    id: dispute.id,
+    amountCents: dispute.amountCents,
+    status: dispute.status,
+    reason: dispute.reason,
+    openedAt: dispute.openedAt.toISOString(),
+    closedAt: dispute.closedAt?.toISOString() ?? null,
   }
 }

@@ -12,6 +12,7 @@
  */
 import { z } from 'zod'
 import { orderStatusSchema } from './checkout.ts'
+import { orderDisputeSchema, orderRefundSchema } from './admin-orders.ts'
 import { EMAIL_MAX_LENGTH, INVALID_EMAIL_MESSAGE, isValidEmail } from './email-rules.ts'
 import { itemAccessSchema } from './downloads.ts'
 import { queryInteger } from './strict-input.ts'
@@ -111,17 +112,8 @@ export const customerOrderSchema = z.object({
   taxCents: z.number().int(),
   refundedCents: z.number().int(),
   items: z.array(customerOrderItemSchema),
-  refunds: z.array(z.object({ id: z.string(), amountCents: z.number().int(), status: z.string(), reason: z.string().nullable(), createdAt: z.string() })),
-  disputes: z.array(
-    z.object({
-      id: z.string(),
-      amountCents: z.number().int(),
-      status: z.string(),
-      reason: z.string().nullable(),
-      openedAt: z.string(),
-      closedAt: z.string().nullable(),
-    }),
-  ),
+  refunds: z.array(orderRefundSchema),
+  disputes: z.array(orderDisputeSchema),
 })
 export type CustomerOrder = z.infer<typeof customerOrderSchema>
 

@@ -82,6 +82,25 @@ export const adminBillingDetailsSchema = z.object({
 })
 export type AdminBillingDetails = z.infer<typeof adminBillingDetailsSchema>
 
+/** A refund of an order as the console shows it (the order's page and its customer's page). */
+export const orderRefundSchema = z.object({
+  id: z.string(),
+  amountCents: z.number().int(),
+  status: z.string(),
+  reason: z.string().nullable(),
+  createdAt: z.string(),
+})
+
+/** A dispute (chargeback) of an order as the console shows it. */
+export const orderDisputeSchema = z.object({
+  id: z.string(),
+  amountCents: z.number().int(),
+  status: z.string(),
+  reason: z.string().nullable(),
+  openedAt: z.string(),
+  closedAt: z.string().nullable(),
+})
+
 export const adminOrderSchema = z.object({
   id: z.string(),
   orderNumber: z.string(),
@@ -107,17 +126,8 @@ export const adminOrderSchema = z.object({
   /** The whole order (what is left of it) can be refunded. */
   refundable: z.boolean(),
   items: z.array(adminOrderItemSchema),
-  refunds: z.array(z.object({ id: z.string(), amountCents: z.number().int(), status: z.string(), reason: z.string().nullable(), createdAt: z.string() })),
-  disputes: z.array(
-    z.object({
-      id: z.string(),
-      amountCents: z.number().int(),
-      status: z.string(),
-      reason: z.string().nullable(),
-      openedAt: z.string(),
-      closedAt: z.string().nullable(),
-    }),
-  ),
+  refunds: z.array(orderRefundSchema),
+  disputes: z.array(orderDisputeSchema),
   /** Each download granted, with the product file version it served (null for downloads logged before versions). */
   downloads: z.array(
     z.object({

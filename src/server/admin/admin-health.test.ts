@@ -76,6 +76,7 @@ describe('GET /api/admin/health', () => {
       { job: 'cart-reminders', level: 'green', outcome: 'Sent 2 cart reminders' },
       { job: 'expire-sessions', level: 'red', outcome: 'failed: database went away' },
     ])
+    expect(report.jobs.map((job) => job.summary)).toEqual(['Ran 10 minutes ago', 'The last run failed (60 minutes ago)'])
     expect(report.jobs[1]!.action).toMatch(/log/)
   })
 })

@@ -17,6 +17,14 @@ export interface StoreHealthStates {
 }
 
 const minutesSince = (at: Date, now: Date) => Math.max(0, Math.round((now.getTime() - at.getTime()) / 60_000))
+/** "just now", "1 minute ago", "40 minutes ago", "3 hours ago", "2 days ago". */
+function ago(at: Date, now: Date): string {
+  const minutes = minutesSince(at, now)
+  if (minutes < 1) return 'just now'
+  if (minutes < 120) return `${plural(minutes, 'minute', 'minutes')} ago`
+  const hours = Math.round(minutes / 60)
+  return hours < 48 ? `${hours} hours ago` : `${Math.round(hours / 24)} days ago`
+}
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`
 
 export function assessHealth({ outbox, webhooks, jobs }: StoreHealthStates, now = new Date()): HealthReport {
@@ -32,7 +40,7 @@ export function assessHealth({ outbox, webhooks, jobs }: StoreHealthStates, now 
       : late
         ? {
             level: 'amber' as const,
-            summary: `${plural(outbox.queued, 'email is', 'emails are')} waiting, the oldest for ${minutesSince(outbox.oldestUnsentAt!, now)} minutes`,
+            summary: `${plural(outbox.queued, 'email is', 'emails are')} waiting, the oldest for ${plural(minutesSince(outbox.oldestUnsentAt!, now), 'minute', 'minutes')}`,
             action: 'The mail server is slow or refusing: check SMTP_URL and its log. Waiting emails go out by themselves once it answers.',
           }
         : {
@@ -65,7 +73,7 @@ export function assessHealth({ outbox, webhooks, jobs }: StoreHealthStates, now 
         return {
           ...common,
           level: 'red' as const,
-          summary: `The last run failed (${minutesSince(run.claimedAt, now)} minutes ago)`,
+          summary: `The last run failed (${ago(run.claimedAt, now)})`,
           action: "Read the store's log for this job's error; it runs again next period.",
         }
       }
@@ -77,7 +85,7 @@ export function assessHealth({ outbox, webhooks, jobs }: StoreHealthStates, now 
           action: 'Its process stopped mid-run (a restart or a crash); the next period runs it again.',
         }
       }
-      return { ...common, level: 'green' as const, summary: `Ran ${minutesSince(run.claimedAt, now)} minutes ago`, action: '' }
+      return { ...common, level: 'green' as const, summary: `Ran ${ago(run.claimedAt, now)}`, action: '' }
     }),
   }
 }

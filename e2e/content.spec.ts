@@ -80,6 +80,8 @@ test('a producer subscribes on /learn, is told a second time that they are on th
 
 test('the footer leads to About, with the team and the support address', async ({ page }) => {
   await page.goto('/')
+  // Clicking before the page is hydrated would reach only the server's HTML.
+  await page.waitForLoadState('networkidle')
   await page.getByRole('contentinfo').getByRole('link', { name: 'About' }).click()
   await expect(page).toHaveURL(/\/about$/)
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Made by producers, for producers')

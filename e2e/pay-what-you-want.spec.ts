@@ -39,6 +39,8 @@ test('a pay-what-you-want product refuses an amount under its minimum on the pag
   await ownerContext.close()
 
   await page.goto(`/products/${productId}`)
+  // Typing before the page is hydrated would reach only the server's HTML.
+  await page.waitForLoadState('networkidle')
   await expect(page.getByRole('heading', { level: 1, name: PRODUCT })).toBeVisible()
   const price = page.getByRole('region', { name: 'Price and preview' })
   await expect(price).toContainText('Pay what you want')

@@ -22,6 +22,8 @@ import { adminProductFileVersionsRoutes } from './admin/admin-product-file-versi
 import { adminProductMediaRoutes } from './admin/admin-product-media.routes.ts'
 import { adminProductsRoutes } from './admin/admin-products.routes.ts'
 import { adminReportsRoutes } from './admin/admin-reports.routes.ts'
+import { analyticsRoutes } from './analytics/analytics.routes.ts'
+import { createAnalyticsService } from './analytics/analytics.service.ts'
 import { adminSalesRoutes } from './admin/admin-sales.routes.ts'
 import { adminSettingsRoutes } from './admin/admin-settings.routes.ts'
 import { adminSubscribersRoutes } from './admin/admin-subscribers.routes.ts'
@@ -307,6 +309,7 @@ export async function buildApp({
   })
   const orderAdmin = createOrderAdminService(db)
   const orderReports = createOrderReportsService(db)
+  const analytics = createAnalyticsService(db)
   const fileUpdates = createFileUpdatesService({ db, accounts: profiles, mailer, publicUrl })
   const bundleOffers = createBundleOffers({ catalog, buyerOrders })
   // What a shopper lets the store email them, and the signed link in each reminder that turns reminders off.
@@ -404,13 +407,14 @@ export async function buildApp({
     taxDocumentRoutes({ taxDocuments, orders: buyerOrders, orderAccess }),
     downloadFileRoutes({ downloads, links, storage, presignSeconds: PRESIGNED_DOWNLOAD_SECONDS }),
     emailSignupRoutes({ signups, limiter }),
+    analyticsRoutes({ analytics, limiter }),
     freeProductRoutes({ freeProducts, limiter }),
     supportRoutes({ support: createSupportService({ db, mailer, settings: storeSettings }), limiter }),
     ...(config.devMode ? [mailboxRoutes(mailer)] : []),
     ...(config.devMode ? [cartRemindersDevRoutes(cartReminders)] : []),
     // The owner's API: every route inside answers 401/403 unless an admin asks (or support staff, on a route marked `support`).
     adminRoutes([
-      adminReportsRoutes({ orders: orderReports, downloads, catalog }),
+      adminReportsRoutes({ orders: orderReports, downloads, catalog, analytics }),
       adminCategoriesRoutes({ catalog, audit }),
       adminProductsRoutes({ catalog, orders: orderReports, downloads, audit }),
       adminBundlesRoutes({ catalog, audit }),

@@ -2,9 +2,10 @@
  * The owner's figures from orders, each one grouped query: sales per day, best-selling products,
  * refunds (the customers list is customers.service.ts's).
  */
-import { and, desc, eq, gte, inArray, isNotNull, ne, sql } from 'drizzle-orm'
+import { and, desc, eq, gte, inArray, isNotNull, lt, ne, or, sql } from 'drizzle-orm'
 import { PAID_ORDER_STATUSES } from '../../shared/contract/checkout.ts'
 import type { Database } from '../db/client.ts'
+import { FREE_PAYMENT_PROVIDER } from './free-orders.service.ts'
 import { orderItems, orderRefunds, orders, type OrderStatus } from './orders.schema.ts'
 
 const paid = inArray(orders.status, [...PAID_ORDER_STATUSES])
@@ -18,9 +19,11 @@ const refundedTaxCents = sql<number>`coalesce(round(${orders.refundedCents}::num
  * what was kept after refunds less the tax still held on it.
  */
 export const keptNetCents = sql<number>`coalesce(sum(${orders.totalAmountCents} - ${orders.refundedCents} - (${orders.taxCents} - ${refundedTaxCents})), 0)::int`
-/** A line's price less the tax inside it, when the order's prices included tax (the line's share of the order's tax). */
-const lineNetCents = sql<number>`${orderItems.priceCents} * ${orderItems.quantity} - case when (${orders.taxDetails} ->> 'pricesIncludeTax')::boolean
-  then round((${orderItems.priceCents} * ${orderItems.quantity})::numeric * ${orders.taxCents} / nullif(${orders.subtotalCents}, 0)) else 0 end`
+/**
+ * What was paid for a line without tax: its share of what the order charged less the tax (the
+ * order's discount and any tax inside the prices spread in proportion to the line's price).
+ */
+const lineNetCents = sql<number>`coalesce(round((${orderItems.priceCents} * ${orderItems.quantity})::numeric * (${orders.totalAmountCents} - ${orders.taxCents}) / nullif(${orders.subtotalCents}, 0)), 0)`
 
 export interface DailySales {
   day: string
@@ -118,6 +121,24 @@ export function createOrderReportsService(db: Database) {
         .where(and(paid, ne(orderItems.access, 'revoked')))
         .groupBy(orderItems.productId)
       return new Map(rows.map((row) => [row.productId, row.units]))
+    },
+
+    /**
+     * Checkouts begun and orders paid in [from, to): a checkout is an order created by it (a retry
+     * of the same cart reuses its order), paid when it completed in the period; free claims are
+     * not checkouts. One query over the created and completed indexes.
+     */
+    async checkoutsBetween(from: Date, to: Date): Promise<{ started: number; paid: number }> {
+      const started = and(gte(orders.createdAt, from), lt(orders.createdAt, to))
+      const paidInPeriod = and(paid, gte(orders.completedAt, from), lt(orders.completedAt, to))
+      const [row] = await db
+        .select({
+          started: sql<number>`count(*) filter (where ${started})::int`,
+          paid: sql<number>`count(*) filter (where ${paidInPeriod})::int`,
+        })
+        .from(orders)
+        .where(and(ne(orders.paymentProvider, FREE_PAYMENT_PROVIDER), or(started, paidInPeriod)))
+      return row ?? { started: 0, paid: 0 }
     },
 
     /** Refunds made since `since` that give money back: how many and how much. */

@@ -89,6 +89,8 @@ export const orders = pgTable(
     index('orders_payment_intent_idx').on(table.paymentIntentId),
     // The owner's dashboard reads paid orders by the day they were paid.
     index('orders_completed_idx').on(table.completedAt),
+    // The funnel counts checkouts begun in a period.
+    index('orders_created_idx').on(table.createdAt),
     check('orders_status_check', sql`${table.status} in ('PENDING', 'COMPLETED', 'FAILED', 'CANCELLED', 'REFUNDED', 'PARTIALLY_REFUNDED', 'DISPUTED')`),
     check('orders_checkout_type_check', sql`${table.checkoutType} in ('cart', 'direct')`),
     check(

@@ -133,6 +133,26 @@ describe('revenue without tax', () => {
   })
 })
 
+describe('best sellers count what was paid', () => {
+  it('a 25% promo code on a two-line order takes its share off each line, not off the order alone', async () => {
+    const buyer = await createSignedInUser(t)
+    const reports = createOrderReportsService(t.database.db)
+    const since = new Date(Date.now() - 60_000)
+    const revenueOf = async (productId: string) => (await reports.topProducts(since, 100)).find((row) => row.productId === productId)?.revenueCents ?? 0
+    const [cheapBefore, dearBefore] = [await revenueOf(cheap.id), await revenueOf(dear.id)]
+    const order = await createCompletedOrder(t, { userId: buyer.id, productIds: [cheap.id, dear.id] })
+    const subtotal = cheap.priceCents + dear.priceCents
+    const discount = Math.round(subtotal / 4)
+    await t.database.db
+      .update(orders)
+      .set({ discountCents: discount, totalAmountCents: subtotal - discount })
+      .where(eq(orders.id, order.orderId))
+    const share = (priceCents: number) => Math.round((priceCents * (subtotal - discount)) / subtotal)
+    expect((await revenueOf(cheap.id)) - cheapBefore).toBe(share(cheap.priceCents))
+    expect((await revenueOf(dear.id)) - dearBefore).toBe(share(dear.priceCents))
+  })
+})
+
 describe('GET /api/admin/customers', () => {
   it('lists each buyer once with order count and what they spent after refunds, most first, and finds them by part of the email', async () => {
     const big = await createSignedInUser(t, { email: uniqueEmail('bigspender') })

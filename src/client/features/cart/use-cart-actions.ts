@@ -20,6 +20,7 @@ import { cartGateMessage, type CartActionKind } from './cart-gate.ts'
 import { cartItemFromProduct, chosenPriceOf, pwywTermsOf, type CartItem } from './cart-item.ts'
 import { useCartStore } from './cart-store.ts'
 import { useOwnedProductIds } from './use-owned-products.ts'
+import { recordStoreEvent } from '../../api/store-events.ts'
 
 export interface CartActions {
   /** `chosenPriceCents`: a pay-what-you-want product's amount (its suggested price when not given). */
@@ -109,6 +110,7 @@ export function useCartActions(): CartActions {
           toast.error(check.message)
           return
         }
+        recordStoreEvent('cart_add')
         if (!onServer()) return
         postCartItem({ productId: item.id, quantity, ...chosenPriceOf(item) }).catch((error: unknown) => {
           useCartStore.getState().restoreLine(key, previous, index)

@@ -1,12 +1,14 @@
 /**
  * /admin: the last 30 days at a glance: revenue (without the tax collected, which is the tax
- * office's), orders, downloads and refunds per day, the best sellers, and the store's health.
+ * office's), orders, downloads and refunds per day, the best sellers, the funnel for a chosen
+ * period, and the store's health.
  */
 import { formatPrice } from '../../../../shared/money.ts'
 import { ListSkeleton } from '../../../components/ListSkeleton.tsx'
 import { AdminLoadFailed } from '../AdminLayout.tsx'
 import { useDashboard } from '../api/get-dashboard.ts'
 import { DailyBars } from '../DailyBars.tsx'
+import { FunnelPanel } from '../FunnelPanel.tsx'
 import { HealthPanel } from '../HealthPanel.tsx'
 
 export default function AdminDashboardPage() {
@@ -71,6 +73,7 @@ export default function AdminDashboardPage() {
           )}
         </section>
       </div>
+      <FunnelPanel />
       <HealthPanel />
     </>
   )

@@ -2,7 +2,8 @@
 /**
  * The product page leads with the sound: the play button and waveform sit with the price before
  * the gallery and share the player with the Audio Demos tab; Specifications shows what a producer
- * reads in plain words; a digital download shows its licence instead of a stepper.
+ * reads in plain words; a digital download shows its licence instead of a stepper; opening the
+ * page counts one product view for the owner's funnel, with nothing but the kind sent.
  */
 import '@testing-library/jest-dom/vitest'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
@@ -83,6 +84,21 @@ afterEach(() => {
 })
 
 describe('ProductDetailPage', () => {
+  it('counts one product view when it opens, without cookies and without naming the product or the visitor', () => {
+    const send = vi.fn(async (_url: string, _init?: RequestInit) => new Response(null, { status: 204 }))
+    vi.stubGlobal('fetch', send)
+    try {
+      renderPage(warehouseTechno)
+      const views = send.mock.calls.filter(([url]) => url === '/api/store-events')
+      expect(views).toHaveLength(1)
+      const init = views[0]![1]!
+      expect(JSON.parse(init.body as string)).toEqual({ kind: 'product_view' })
+      expect(init.credentials).toBe('omit')
+    } finally {
+      vi.unstubAllGlobals()
+    }
+  })
+
   it('puts the play button and the waveform with the price, before the gallery and the tabs', () => {
     renderPage(warehouseTechno)
     const lead = screen.getByRole('region', { name: 'Price and preview' })

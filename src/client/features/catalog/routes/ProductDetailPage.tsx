@@ -5,13 +5,14 @@
  * price is what completes it for a signed-in shopper who owns some of it), then what a bundle holds,
  * tabs (Overview, Specifications, Audio Demos, Reviews) and related products.
  */
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import { useParams } from 'react-router'
 import { ownershipError, quantityRuleOf } from '../../../../shared/cart-rules.ts'
 import type { Product } from '../../../../shared/contract/catalog.ts'
 import { isFreeProduct } from '../../../../shared/contract/free-product-texts.ts'
 import { formatPrice } from '../../../../shared/money.ts'
 import { discountPercent, isDigitalProduct, productImages, purchaseLimit } from '../../../../shared/product-view.ts'
+import { recordStoreEvent } from '../../../api/store-events.ts'
 import { Breadcrumbs } from '../../../components/Breadcrumbs.tsx'
 import { CartIcon } from '../../../components/Icons.tsx'
 import { AuditionControls, AuditionSummary, useAuditionPlayback } from '../../audition/public.ts'
@@ -66,6 +67,8 @@ function ProductDetail({ product }: { product: Product }) {
   const percent = discountPercent(product.originalPriceCents, product.priceCents)
   // The preview plays in the session's tempo and key whichever tab is open.
   useAuditionPlayback(product)
+  // Counted once per product opened (this component is keyed by product), for the owner's funnel.
+  useEffect(() => recordStoreEvent('product_view'), [])
 
   return (
     <div className="container-page py-8 sm:py-10">

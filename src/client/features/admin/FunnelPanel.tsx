@@ -4,6 +4,7 @@
  * each step says what share of the step before it reached it.
  */
 import { useState } from 'react'
+import { formatDate } from '../../../shared/dates.ts'
 import { FUNNEL_PERIODS, type Funnel, type FunnelPeriod } from '../../../shared/contract/store-events.ts'
 import { useFunnel } from './api/get-funnel.ts'
 
@@ -21,6 +22,12 @@ export function stepRate(count: number, previous: number): string {
   if (previous <= 0) return '–'
   const percent = (count / previous) * 100
   return `${percent >= 10 || percent === 0 ? Math.round(percent) : percent.toFixed(1)}%`
+}
+
+/** The period in words: "November 28, 2026" for one day, "October 30, 2026 to November 28, 2026" for more. */
+function periodText({ from, to }: Funnel): string {
+  const day = (date: string) => formatDate(`${date}T12:00:00Z`)
+  return from === to ? day(to) : `${day(from)} to ${day(to)}`
 }
 
 export function FunnelPanel() {
@@ -62,7 +69,7 @@ function FunnelSteps({ funnel }: { funnel: Funnel }) {
   const counts = STEPS.map((step) => step.value(funnel))
   const widest = Math.max(1, ...counts)
   return (
-    <ol className="mt-3 grid gap-2 text-sm sm:grid-cols-4">
+    <ol className="mt-3 grid grid-cols-2 gap-2 text-sm lg:grid-cols-4">
       {STEPS.map((step, index) => (
         <li key={step.label} aria-label={step.label} className="rounded-xl bg-zinc-950/60 p-3">
           <p className="text-xs text-zinc-400">{step.label}</p>
@@ -71,7 +78,7 @@ function FunnelSteps({ funnel }: { funnel: Funnel }) {
             <div className="h-1.5 rounded-full bg-violet-400" style={{ width: `${(counts[index]! / widest) * 100}%` }} />
           </div>
           <p className="mt-1.5 text-xs text-zinc-400">
-            {index === 0 ? `${funnel.from} to ${funnel.to}` : `${stepRate(counts[index]!, counts[index - 1]!)} of the step before`}
+            {index === 0 ? periodText(funnel) : `${stepRate(counts[index]!, counts[index - 1]!)} of the step before`}
           </p>
         </li>
       ))}

@@ -96,7 +96,7 @@ describe('AdminDashboardPage', () => {
     )
     const views = await screen.findByRole('listitem', { name: 'Product views' })
     expect(views).toHaveTextContent('1,200')
-    expect(views).toHaveTextContent('2026-10-28 to 2026-11-26')
+    expect(views).toHaveTextContent('October 28, 2026 to November 26, 2026')
     expect(screen.getByRole('listitem', { name: 'Added to cart' })).toHaveTextContent('8.0% of the step before')
     expect(screen.getByRole('listitem', { name: 'Checkout started' })).toHaveTextContent('42% of the step before')
     expect(screen.getByRole('listitem', { name: 'Paid' })).toHaveTextContent('31')

@@ -1,12 +1,14 @@
 /**
  * The items of the order a private link opens, each with its Download button: the Download
  * Hub's card and download action, spending the order's own counted downloads through the link.
- * Shown on the private order page and, for a guest, on the payment success page.
+ * Shown on the private order page and, for a guest, on the payment success page. Licence keys
+ * show under their items, their activations read-only (freeing one needs the buyer's account).
  */
 import { ListSkeleton } from '../../components/ListSkeleton.tsx'
 import { LoadFailed } from '../../components/LoadFailed.tsx'
 import { PurchaseCard, useDownloadAction } from '../downloads/public.ts'
 import { useOrderLink } from './api/get-order-link.ts'
+import { useOrderLinkLicenceKeys } from './api/get-order-link-licence-keys.ts'
 import { useOrderLinkDownload } from './api/post-order-link-download.ts'
 
 const LOAD_FAILED = 'Failed to load your downloads. Please try again.'
@@ -15,6 +17,7 @@ export function OrderLinkDownloads({ token }: { token: string }) {
   const order = useOrderLink(token)
   const createDownload = useOrderLinkDownload(token)
   const action = useDownloadAction(createDownload.mutateAsync)
+  const licenceKeys = useOrderLinkLicenceKeys(token)
   if (order.isPending) return <ListSkeleton label="Loading your downloads…" />
   if (order.isError) return <LoadFailed message={LOAD_FAILED} onRetry={() => void order.refetch()} />
   return (
@@ -26,6 +29,7 @@ export function OrderLinkDownloads({ token }: { token: string }) {
             isPreparing={action.isPreparing(purchase.id)}
             error={action.errorOf(purchase.id)}
             onDownload={() => void action.download(purchase)}
+            licenceKeys={licenceKeys.data?.filter((key) => key.orderItemId === purchase.id)}
           />
         </li>
       ))}

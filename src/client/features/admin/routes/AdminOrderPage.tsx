@@ -19,6 +19,7 @@ import { AuditTrail } from '../AuditTrail.tsx'
 import { OrderAccessLinksPanel } from '../OrderAccessLinksPanel.tsx'
 import { BillingAddressCard } from '../BillingAddressCard.tsx'
 import { OrderItemsTable } from '../OrderItemsTable.tsx'
+import { OrderLicenceKeysPanel } from '../OrderLicenceKeysPanel.tsx'
 import { useIsSupportStaff } from '../staff-role.ts'
 import { TaxDocumentsPanel } from '../TaxDocumentsPanel.tsx'
 
@@ -126,6 +127,8 @@ function OrderDetail({ order }: { order: AdminOrder }) {
         </h2>
         <OrderItemsTable order={order} busy={action.isPending} onAction={run} canRefund={admin} />
       </section>
+
+      <OrderLicenceKeysPanel order={order} canAct={admin} />
 
       {(order.refunds.length > 0 || order.disputes.length > 0) && (
         <section aria-labelledby="order-after-sale" className="mt-6 rounded-2xl border border-zinc-800 bg-zinc-900/60 p-4 sm:p-6">

@@ -15,6 +15,7 @@ import { useAdminCategories } from '../api/categories.ts'
 import { useAdminProduct, useAdminProducts, useSaveProduct } from '../api/products.ts'
 import { AuditTrail } from '../AuditTrail.tsx'
 import { BundlePanel } from '../BundlePanel.tsx'
+import { LicenceKeyPolicyPanel } from '../LicenceKeyPolicyPanel.tsx'
 import { ProductFormFields, type ProductFieldErrors } from '../ProductFormFields.tsx'
 import { ProductMediaFields } from '../ProductMediaFields.tsx'
 import { isStaleVersion, StaleVersionNotice } from '../StaleVersionNotice.tsx'
@@ -122,6 +123,7 @@ function ProductEditor({ productId, initial, version, media, history, categories
         </div>
       </form>
       {productId && <BundlePanel productId={productId} />}
+      {productId && <LicenceKeyPolicyPanel productId={productId} />}
       <AuditTrail entries={history} />
     </>
   )

@@ -1,7 +1,8 @@
 /**
  * /download-hub (signed-in only): every item of the producer's paid orders with its file
  * size and downloads left, each downloadable on its own (a refunded or disputed one says why not), then the recent downloads. A failed
- * read shows a message with a Retry.
+ * read shows a message with a Retry. The buyer's licence keys are read once for the page and
+ * shown under their items, each activation freeable.
  */
 import { EmptyState } from '../../../components/EmptyState.tsx'
 import { ListSkeleton } from '../../../components/ListSkeleton.tsx'
@@ -9,6 +10,8 @@ import { LoadFailed } from '../../../components/LoadFailed.tsx'
 import { PageFallback } from '../../../components/PageFallback.tsx'
 import { useSession } from '../../account/public.ts'
 import { usePurchases } from '../api/get-purchases.ts'
+import { useFreeActivation } from '../api/delete-activation.ts'
+import { useLicenceKeys } from '../api/get-licence-keys.ts'
 import { useCreateDownload } from '../api/post-download.ts'
 import { DOWNLOAD_MESSAGES } from '../download-errors.ts'
 import { PurchaseCard } from '../PurchaseCard.tsx'
@@ -33,6 +36,9 @@ function Hub({ userId }: { userId: string }) {
   const purchases = usePurchases(userId)
   const createDownload = useCreateDownload(userId)
   const action = useDownloadAction(createDownload.mutateAsync)
+  // One request for every card's keys; a failed read leaves the cards without them.
+  const licenceKeys = useLicenceKeys(userId)
+  const freeActivation = useFreeActivation(userId)
   if (purchases.isPending) return <ListSkeleton label="Loading your purchases…" />
   if (purchases.isError) return <LoadFailed message={DOWNLOAD_MESSAGES.loadFailed} onRetry={() => void purchases.refetch()} />
   if (purchases.data.length === 0) return <EmptyState text="No purchases yet." />
@@ -46,6 +52,8 @@ function Hub({ userId }: { userId: string }) {
               isPreparing={action.isPreparing(purchase.id)}
               error={action.errorOf(purchase.id)}
               onDownload={() => void action.download(purchase)}
+              licenceKeys={licenceKeys.data?.filter((key) => key.orderItemId === purchase.id)}
+              onFreeActivation={(keyId, activationId) => freeActivation.mutateAsync({ keyId, activationId })}
             />
           </li>
         ))}

@@ -30,6 +30,7 @@ import { adminSubscribersRoutes } from './admin/admin-subscribers.routes.ts'
 import { adminTaxDocumentsRoutes } from './admin/admin-tax-documents.routes.ts'
 import { adminTaxReportRoutes } from './admin/admin-tax-report.routes.ts'
 import { adminTaxRoutes } from './admin/admin-tax.routes.ts'
+import { adminLicenceKeysRoutes } from './admin/admin-licence-keys.routes.ts'
 import { adminRoutes } from './admin/admin.routes.ts'
 import { createAuditService } from './admin/audit.service.ts'
 import { loadAuthOnce } from './auth/auth-loader.ts'
@@ -70,6 +71,8 @@ import { OneLinePerRequest } from './http/request-log.ts'
 import { installSecurityHeaders } from './http/security.ts'
 import { installTextGuard } from './http/text-guard.ts'
 import { shopperValidatorCompiler } from './http/validation.ts'
+import { licenceKeysRoutes } from './licence-keys/licence-keys.routes.ts'
+import { createLicenceKeysService } from './licence-keys/licence-keys.service.ts'
 import { emailPreferencesRoutes } from './marketing/email-preferences.routes.ts'
 import { createEmailPreferencesService } from './marketing/email-preferences.service.ts'
 import { emailSignupRoutes } from './marketing/email-signup.routes.ts'
@@ -271,10 +274,12 @@ export async function buildApp({
   const promo = createPromoService(db, catalog)
   // Orders, one service per meaning: checkout's pending orders, fulfilment and its receipts,
   // refunds and disputes, the buyer's views, the owner's views and reports, file updates.
-  const pendingOrders = createPendingOrdersService({ db, promo, catalog })
+  // Licence keys: each product's key policy and serial pool, the keys orders hand out, the activation API.
+  const licenceKeys = createLicenceKeysService({ db, catalog })
+  const pendingOrders = createPendingOrdersService({ db, promo, catalog, licenceKeys })
   // Invoices when an order is paid, credit notes when a refund succeeds, each in that transaction.
   const taxDocuments = createTaxDocumentsService({ db, log: app.log })
-  const afterSale = createAfterSaleService({ db, log: app.log, payments, catalog, taxDocuments })
+  const afterSale = createAfterSaleService({ db, log: app.log, payments, catalog, taxDocuments, licenceKeys })
   // A guest's private order links: issued with the receipt, opened by their token, revoked by the owner.
   const storeSettings = createSettingsService({ db, supportEmail: config.supportEmail, changeChannel: CATALOG_CHANNEL })
   const orderAccess = createOrderAccessService({ db, authSecret: config.authSecret, catalog, mailer, publicUrl, settings: storeSettings })
@@ -296,6 +301,7 @@ export async function buildApp({
     orderAccess,
     settings: storeSettings,
     taxDocuments,
+    licenceKeys,
   })
   const buyerOrders = createBuyerOrdersService({
     db,
@@ -331,6 +337,7 @@ export async function buildApp({
     catalog,
     cart,
     promo,
+    licenceKeys,
     pendingOrders,
     fulfilment,
     buyerOrders,
@@ -345,7 +352,7 @@ export async function buildApp({
   const purchases = createPurchasesService({ orders: buyerOrders, catalog })
   // News subscribers (each welcomed with an unsubscribe link) and free products for a confirmed email, made $0.00 orders.
   const signups = createEmailSignupService({ db, mailer, authSecret: config.authSecret, publicUrl, settings: storeSettings })
-  const freeOrders = createFreeOrdersService({ authSecret: config.authSecret, guestOrders, orderAccess })
+  const freeOrders = createFreeOrdersService({ authSecret: config.authSecret, guestOrders, orderAccess, licenceKeys })
   const freeProducts = createFreeProductsService({
     db,
     mailer,
@@ -405,6 +412,7 @@ export async function buildApp({
     downloadsRoutes({ downloads, links }),
     orderAccessRoutes({ orderAccess, purchases, downloads, links, limiter, licenceSecret: config.authSecret, taxDocuments }),
     taxDocumentRoutes({ taxDocuments, orders: buyerOrders, orderAccess }),
+    licenceKeysRoutes({ licenceKeys, orders: buyerOrders, orderAccess, limiter }),
     downloadFileRoutes({ downloads, links, storage, presignSeconds: PRESIGNED_DOWNLOAD_SECONDS }),
     emailSignupRoutes({ signups, limiter }),
     analyticsRoutes({ analytics, limiter }),
@@ -434,6 +442,7 @@ export async function buildApp({
       adminTaxReportRoutes({ taxReport: createTaxReportService(db) }),
       adminHealthRoutes({ read: { outbox: () => outboxState(db), webhooks: () => webhookDeliveryState(db), jobs: () => lastJobRuns(db) } }),
       adminTaxRoutes({ tax }),
+      adminLicenceKeysRoutes({ licenceKeys, audit }),
     ]),
   ]
   for (const plugin of routes) await app.register(plugin)

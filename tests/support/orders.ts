@@ -6,6 +6,7 @@ import { inArray } from 'drizzle-orm'
 import { createProfileService } from '../../src/server/auth/profile.service.ts'
 import { createCatalogService } from '../../src/server/catalog/catalog.service.ts'
 import { orderItems, orders, products, type OrderItemRow, type OrderStatus } from '../../src/server/db/schema.ts'
+import { createLicenceKeysService } from '../../src/server/licence-keys/licence-keys.service.ts'
 import { createAfterSaleService } from '../../src/server/orders/after-sale.service.ts'
 import { createFileUpdatesService } from '../../src/server/orders/file-updates.service.ts'
 import { createTaxDocumentsService } from '../../src/server/tax/tax-documents.service.ts'
@@ -14,13 +15,15 @@ import type { TestApp } from './test-app.ts'
 /** The orders' services that tests call directly, wired as app.ts wires them, on the test app's database, mailer and payment provider. */
 export function orderServicesOf(t: TestApp) {
   const { db } = t.database
+  const catalog = createCatalogService(db)
   return {
     afterSale: createAfterSaleService({
       db,
       log: t.app.log,
       payments: () => t.app.payments,
-      catalog: createCatalogService(db),
+      catalog,
       taxDocuments: createTaxDocumentsService({ db, log: t.app.log }),
+      licenceKeys: createLicenceKeysService({ db, catalog }),
     }),
     fileUpdates: createFileUpdatesService({ db, accounts: createProfileService(db), mailer: t.app.mailer, publicUrl: t.config.publicUrl }),
   }

@@ -12,9 +12,11 @@
 import { createHash } from 'node:crypto'
 import type { FastifyBaseLogger } from 'fastify'
 import { CHECKOUT_ERROR_CODES as CODES, CHECKOUT_SERVER_MESSAGES as MESSAGES } from '../../shared/contract/checkout.ts'
+import { LICENCE_KEY_ERROR_CODES, LICENCE_KEY_MESSAGES } from '../../shared/contract/licence-keys.ts'
 import { PROMO_ERROR_CODES, PROMO_MESSAGES } from '../../shared/promo-rules.ts'
 import type { Database } from '../db/client.ts'
 import { AppError, badRequest } from '../http/errors.ts'
+import type { LicenceKeysService } from '../licence-keys/licence-keys.service.ts'
 import type { FulfilmentService } from '../orders/fulfilment.service.ts'
 import type { OrderRow } from '../orders/orders.types.ts'
 import { buyerKey, buyerOf, type PendingOrdersService } from '../orders/pending-orders.service.ts'
@@ -38,11 +40,13 @@ export interface CheckoutOrderDeps {
   db: Database
   pendingOrders: Pick<
     PendingOrdersService,
-    'lockBuyer' | 'pendingOrdersOf' | 'endPendingOrder' | 'endPendingOrderNow' | 'createPendingOrder' | 'attachPaymentSession'
+    'lockBuyer' | 'pendingOrdersOf' | 'endPendingOrder' | 'endPendingOrderNow' | 'createPendingOrder' | 'attachPaymentSession' | 'itemRefsOf'
   >
   /** Completes an order whose session turns out to be paid. */
   fulfilment: Pick<FulfilmentService, 'fulfilCheckoutSession'>
   promo: Pick<PromoService, 'reserve'>
+  /** Serials are reserved with the order: a sold-out product is refused before any payment starts. */
+  licenceKeys: Pick<LicenceKeysService, 'reserveSerials'>
   payments: () => PaymentProvider
   log: FastifyBaseLogger
 }
@@ -88,12 +92,12 @@ function taxFingerprint({ taxDetails }: PricedCheckout) {
 
 /**
  * Claims the order under the buyer's lock, in one transaction: the buyer's open order for this
- * same checkout, or a new PENDING order with its items and its promo use reserved. Older orders
+ * same checkout, or a new PENDING order with its items, its promo use and its serials reserved. Older orders
  * without a session are ended here (nobody can be paying them); those with one are returned to
  * be replaced.
  */
 export function claimOrder(
-  { db, pendingOrders, promo, payments }: CheckoutOrderDeps,
+  { db, pendingOrders, promo, licenceKeys, payments }: CheckoutOrderDeps,
   request: CheckoutRequest,
   priced: PricedCheckout,
   fingerprint: string,
@@ -131,8 +135,19 @@ export function claimOrder(
       if (reserved === 'budget-spent') throw badRequest(PROMO_MESSAGES.budgetSpent(priced.promo.code), PROMO_ERROR_CODES.budgetSpent)
       if (reserved === 'already-used') throw badRequest(MESSAGES.promoAlreadyUsed, CODES.promoAlreadyUsed)
     }
+    // One serial per unit, taken with the order: two processes never reserve the same one, and a refusal rolls the order back.
+    const soldOut = await licenceKeys.reserveSerials(tx, order.id, await pendingOrders.itemRefsOf(tx, order.id))
+    if (soldOut) throw new AppError(409, LICENCE_KEY_ERROR_CODES.soldOut, LICENCE_KEY_MESSAGES.soldOut(lineNameOf(priced, soldOut.productId)))
     return { kind: 'created', order, replaced }
   })
+}
+
+/** The name the shopper knows a product by: its line, or the bundle line that grants it. */
+function lineNameOf({ lines }: PricedCheckout, productId: string): string {
+  const line =
+    lines.find((candidate) => candidate.productId === productId) ??
+    lines.find((candidate) => candidate.bundle?.items.some((item) => item.productId === productId))
+  return line?.name ?? 'This product'
 }
 
 /**

@@ -10,6 +10,7 @@
  *   4. taxOfCheckout        – the buyer's tax under the store's policy: country, region, VAT number, evidence
  *   5. priceLines           – totals from src/shared/pricing.ts with that tax, the promo code checked for the subtotal
  *   6. claimOrder           – under the buyer's lock: reuse this checkout's order, or write a new one and reserve the promo use
+ *                             and one serial per unit of a serial-pool product (sold out: 409, nothing charged)
  *   7. replaceOlderOrders   – the buyer's older payable orders end (sessions expired first)
  *   8. startPayment         – the provider session, attached under the buyer's lock
  *
@@ -32,6 +33,7 @@ import { AppError, notFound } from '../http/errors.ts'
 import type { BundleOffers } from '../orders/bundle-offers.service.ts'
 import type { BuyerOrdersService } from '../orders/buyer-orders.service.ts'
 import type { FulfilmentService } from '../orders/fulfilment.service.ts'
+import type { LicenceKeysService } from '../licence-keys/licence-keys.service.ts'
 import type { OrderRow } from '../orders/orders.types.ts'
 import type { PendingOrdersService } from '../orders/pending-orders.service.ts'
 import type { PaymentCheckoutSession, PaymentProvider } from '../payments/provider.ts'
@@ -50,6 +52,7 @@ export interface CheckoutServiceDeps {
   catalog: Pick<CatalogService, 'activeProductsByIds'>
   cart: Pick<CartService, 'linesOf'>
   promo: Pick<PromoService, 'requireUsable' | 'reserve'>
+  licenceKeys: Pick<LicenceKeysService, 'reserveSerials'>
   pendingOrders: PendingOrdersService
   fulfilment: Pick<FulfilmentService, 'fulfilCheckoutSession'>
   buyerOrders: Pick<BuyerOrdersService, 'ownedProductIds'>

@@ -9,6 +9,7 @@
  *  - an item a bundle granted (parent_item_id) is never covered on its own: it follows its
  *    bundle's item, so a refund of the bundle revokes every item it granted;
  *  - an open dispute suspends every item (DISPUTED); won, it restores them; lost, it revokes them;
+ *  - each item's licence keys follow its access (licence-keys.service.ts);
  *  - a refund that succeeded gets its credit note (the tax capability's), once.
  *
  * Refund events are not trusted for what they carry: the payment's refunds are read from the
@@ -24,6 +25,7 @@ import { CLOSED_DISPUTE_STATUSES, isClosedDispute, refundedCentsOf } from '../..
 import { isUuid } from '../../shared/ids.ts'
 import type { CatalogService } from '../catalog/catalog.service.ts'
 import type { Database, Executor } from '../db/client.ts'
+import type { LicenceKeysService } from '../licence-keys/licence-keys.service.ts'
 import { recordProcessedEvent } from '../payments/payments.service.ts'
 import type { PaymentDispute, PaymentProvider, PaymentRefund } from '../payments/provider.ts'
 import type { TaxDocumentsService } from '../tax/tax-documents.service.ts'
@@ -73,6 +75,8 @@ export interface AfterSaleServiceDeps {
   catalog: Pick<CatalogService, 'productSummariesByIds'>
   /** A refund that succeeded gets its credit note when the order is settled. */
   taxDocuments: Pick<TaxDocumentsService, 'issueCreditNotes'>
+  /** Each item's licence keys follow its access: revoked, suspended, or active again. */
+  licenceKeys: Pick<LicenceKeysService, 'followItemAccess'>
 }
 
 type ItemAccessState = { access: ItemAccess; accessReason: ItemAccessReason | null }
@@ -86,7 +90,7 @@ function itemIdsOf(metadata: Record<string, string>): string[] | null {
   return ids.length > 0 ? ids : null
 }
 
-export function createAfterSaleService({ db, log, payments, catalog, taxDocuments }: AfterSaleServiceDeps) {
+export function createAfterSaleService({ db, log, payments, catalog, taxDocuments, licenceKeys }: AfterSaleServiceDeps) {
   async function lockOrder(tx: Executor, orderId: string): Promise<OrderRow | null> {
     if (!isUuid(orderId)) return null
     const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update')
@@ -133,6 +137,12 @@ export function createAfterSaleService({ db, log, payments, catalog, taxDocument
         .set({ access, accessReason, accessChangedAt: sql`now()` })
         .where(inArray(orderItems.id, ids))
     }
+
+    // Every item's keys, not only the changed ones: a key handed out in this very transaction starts in its item's state.
+    await licenceKeys.followItemAccess(
+      tx,
+      items.map((item) => ({ orderItemId: item.id, ...stateOf(item) })),
+    )
 
     // In the same transaction as the refund it documents, referring to the order's invoice.
     await taxDocuments.issueCreditNotes(tx, { orderId: order.id, refunds })

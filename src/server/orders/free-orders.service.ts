@@ -7,6 +7,7 @@
  */
 import { and, desc, eq, isNull, sql } from 'drizzle-orm'
 import type { Executor } from '../db/client.ts'
+import type { LicenceKeysService } from '../licence-keys/licence-keys.service.ts'
 import type { GuestOrdersService } from './guest-orders.service.ts'
 import { createSignedIdTokens } from '../http/signed-tokens.ts'
 import type { OrderAccessService } from './order-access.service.ts'
@@ -30,9 +31,11 @@ export interface FreeOrdersServiceDeps {
   authSecret: string
   guestOrders: Pick<GuestOrdersService, 'joinPaidGuestOrder'>
   orderAccess: Pick<OrderAccessService, 'tokenForOrder'>
+  /** A free product with a key policy gets its key with the order, as a paid one does. */
+  licenceKeys: Pick<LicenceKeysService, 'assignKeys'>
 }
 
-export function createFreeOrdersService({ authSecret, guestOrders, orderAccess }: FreeOrdersServiceDeps) {
+export function createFreeOrdersService({ authSecret, guestOrders, orderAccess, licenceKeys }: FreeOrdersServiceDeps) {
   const tokens = createSignedIdTokens(authSecret, 'order-access-link')
 
   return {
@@ -67,21 +70,27 @@ export function createFreeOrdersService({ authSecret, guestOrders, orderAccess }
           downloadLimit: order.downloadLimit,
           downloadsRemaining: order.downloadLimit,
         })
-        .returning({ id: orderItems.id })
+        .returning({ id: orderItems.id, productId: orderItems.productId, quantity: orderItems.quantity })
       const granted = order.bundleItems ?? []
+      const grantedItems = []
       if (granted.length > 0) {
-        await tx.insert(orderItems).values(
-          granted.map((child) => ({
-            orderId: written!.id,
-            productId: child.productId,
-            quantity: 1,
-            priceCents: 0,
-            parentItemId: item!.id,
-            downloadLimit: child.downloadLimit,
-            downloadsRemaining: child.downloadLimit,
-          })),
-        )
+        const grantedRows = await tx
+          .insert(orderItems)
+          .values(
+            granted.map((child) => ({
+              orderId: written!.id,
+              productId: child.productId,
+              quantity: 1,
+              priceCents: 0,
+              parentItemId: item!.id,
+              downloadLimit: child.downloadLimit,
+              downloadsRemaining: child.downloadLimit,
+            })),
+          )
+          .returning({ id: orderItems.id, productId: orderItems.productId, quantity: orderItems.quantity })
+        grantedItems.push(...grantedRows)
       }
+      await licenceKeys.assignKeys(tx, written!.id, [item!, ...grantedItems])
       const accessToken = await orderAccess.tokenForOrder(tx, written!.id)
       // An account that confirmed this address owns the order at once, with its downloads, as a paid guest order.
       await guestOrders.joinPaidGuestOrder(tx, written!)

@@ -18,6 +18,7 @@ import type { CatalogService } from '../catalog/catalog.service.ts'
 import type { Database, Executor } from '../db/client.ts'
 import type { Mailer } from '../email/mailer.ts'
 import { AppError, notFound } from '../http/errors.ts'
+import type { LicenceKeysService } from '../licence-keys/licence-keys.service.ts'
 import type { PromoService } from '../promo/promo.service.ts'
 import { recordProcessedEvent } from '../payments/payments.service.ts'
 import type { PaymentCheckoutSession, PaymentProvider } from '../payments/provider.ts'
@@ -89,6 +90,8 @@ export interface FulfilmentServiceDeps {
   settings: Pick<SettingsService, 'settings'>
   /** Each paid order's invoice, numbered in the paying transaction; the receipt links to it. */
   taxDocuments: Pick<TaxDocumentsService, 'issueInvoice' | 'invoiceOf'>
+  /** Each item's licence key (generated, its reserved serial, or owed) is handed out in the paying transaction. */
+  licenceKeys: Pick<LicenceKeysService, 'assignKeys'>
 }
 
 async function lockOrderBySession(tx: Executor, sessionId: string): Promise<OrderRow | null> {
@@ -112,6 +115,7 @@ export function createFulfilmentService({
   orderAccess,
   settings,
   taxDocuments,
+  licenceKeys,
 }: FulfilmentServiceDeps) {
   const { endPendingOrder } = pendingOrders
 
@@ -240,6 +244,13 @@ export function createFulfilmentService({
           .filter((item) => item.parentItemId === null)
           .map((item) => ({ orderItemId: item.id, name: item.name, quantity: item.quantity, priceCents: item.priceCents })),
       })
+      // With the payment: a rolled-back payment hands out no key, and the order's reserved serials become its items' keys.
+      const itemRefs = await tx
+        .select({ id: orderItems.id, productId: orderItems.productId, quantity: orderItems.quantity })
+        .from(orderItems)
+        .where(eq(orderItems.orderId, order.id))
+        .orderBy(asc(orderItems.createdAt), asc(orderItems.id))
+      await licenceKeys.assignKeys(tx, order.id, itemRefs)
       if (order.id === before?.id) {
         if (order.userId) await cart.removeProducts(order.userId, productsLeavingCart(order, items), tx)
         // Queued with the payment itself: a crash after this commit cannot lose it, a redelivery cannot double it.

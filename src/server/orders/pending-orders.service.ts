@@ -1,7 +1,7 @@
 /**
  * Orders before they are paid, as checkout asks for them: the per-buyer lock that serialises a
  * buyer's checkouts, the buyer's PENDING orders, writing a new PENDING order with its items,
- * ending one (CANCELLED or FAILED, its promo use given back), attaching its payment session,
+ * ending one (CANCELLED or FAILED, its promo use and reserved serials given back), attaching its payment session,
  * and, to pay an order again, the buyer's own order and its lines. Every state change is a
  * conditional update, so two processes ending or attaching the same order do it once.
  */
@@ -10,6 +10,7 @@ import { isUuid } from '../../shared/ids.ts'
 import type { OrderTaxDetails } from '../../shared/tax/tax-types.ts'
 import type { CatalogService } from '../catalog/catalog.service.ts'
 import type { Database, Executor } from '../db/client.ts'
+import type { LicenceKeysService } from '../licence-keys/licence-keys.service.ts'
 import type { CheckoutLineItem } from '../payments/provider.ts'
 import type { PromoService } from '../promo/promo.service.ts'
 import { orderItems, orders, type BillingDetails, type CheckoutType, type OrderRow, type OrderStatus } from './orders.schema.ts'
@@ -62,9 +63,11 @@ export interface PendingOrdersServiceDeps {
   promo: Pick<PromoService, 'release'>
   /** Names an order's lines for its payment session. */
   catalog: Pick<CatalogService, 'productSummariesByIds'>
+  /** Serials reserved for an order go back to the pool when it ends unpaid. */
+  licenceKeys: Pick<LicenceKeysService, 'releaseReservations'>
 }
 
-export function createPendingOrdersService({ db, promo, catalog }: PendingOrdersServiceDeps) {
+export function createPendingOrdersService({ db, promo, catalog, licenceKeys }: PendingOrdersServiceDeps) {
   /** Serialises the buyer's checkouts until the transaction ends (harmless on PGlite, which has one connection). */
   async function lockBuyer(tx: Executor, buyer: Buyer): Promise<void> {
     await tx.execute(sql`select pg_advisory_xact_lock(${CHECKOUT_LOCK_NAMESPACE}, hashtext(${buyerKey(buyer)}))`)
@@ -85,6 +88,7 @@ export function createPendingOrdersService({ db, promo, catalog }: PendingOrders
       .returning()
     if (!ended) return null
     await promo.release(tx, orderId)
+    await licenceKeys.releaseReservations(tx, orderId)
     return ended
   }
 
@@ -156,6 +160,15 @@ export function createPendingOrdersService({ db, promo, catalog }: PendingOrders
       })
       if (granted.length > 0) await tx.insert(orderItems).values(granted)
       return row!
+    },
+
+    /** The order's items (a bundle's granted ones too), as checkout reserves their serials. */
+    itemRefsOf(tx: Executor, orderId: string): Promise<{ id: string; productId: string; quantity: number }[]> {
+      return tx
+        .select({ id: orderItems.id, productId: orderItems.productId, quantity: orderItems.quantity })
+        .from(orderItems)
+        .where(eq(orderItems.orderId, orderId))
+        .orderBy(asc(orderItems.createdAt), asc(orderItems.id))
     },
 
     /**

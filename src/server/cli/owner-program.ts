@@ -17,6 +17,8 @@ import type { OrderStatus } from '../orders/orders.types.ts'
 import { createPromoCommands, type PromoSetOptions } from './promo-commands.ts'
 import { registerSaleCommands } from './sale-commands.ts'
 import { registerBundleCommands } from './bundle-commands.ts'
+import { registerSerialCommands } from './serial-commands.ts'
+import { createLicenceKeysService } from '../licence-keys/licence-keys.service.ts'
 import { createPromoService } from '../promo/promo.service.ts'
 import { createProductCommands, MANIFEST_EXAMPLE, ProductInputError, type ProductInput } from './product-commands.ts'
 import { productFileServicesOn, registerProductFileCommands } from './product-file-commands.ts'
@@ -191,6 +193,18 @@ export async function runOwnerCommand(argv: string[], { database, storage, publi
     services: async () => {
       const db = await database()
       return { catalog: createCatalogService(db, storage), audit: createAuditService(db), actor: CLI_ACTOR }
+    },
+    io,
+    failed: () => {
+      exitCode = 1
+    },
+  })
+
+  registerSerialCommands(program, {
+    services: async () => {
+      const db = await database()
+      const catalog = createCatalogService(db, storage)
+      return { licenceKeys: createLicenceKeysService({ db, catalog }), catalog, audit: createAuditService(db), actor: CLI_ACTOR }
     },
     io,
     failed: () => {

@@ -1,0 +1,80 @@
+/**
+ * `owner serials import PRODUCT FILE.csv`: adds the file's serials to the product's pool, named by
+ * id or exact name, reports each line not added (a duplicate, an invalid line: exit 1), the
+ * totals and the serials left, records the import as the CLI, and refuses an unknown product or
+ * a missing or empty file with its words.
+ */
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { and, eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { productsWithFiles } from '../../../tests/support/downloads.ts'
+import { runOwner } from '../../../tests/support/owner-cli.ts'
+import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts'
+import { auditLog, type ProductRow } from '../db/schema.ts'
+
+let t: TestApp
+let dir: string
+let products: ProductRow[]
+
+beforeAll(async () => {
+  t = await createTestApp()
+  dir = await mkdtemp(join(tmpdir(), 'owner-serials-'))
+  products = await productsWithFiles(t, 2)
+})
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true })
+  await t?.close()
+})
+
+const owner = (...argv: string[]) => runOwner(t, ...argv)
+async function csvFile(name: string, text: string) {
+  const path = join(dir, name)
+  await writeFile(path, text)
+  return path
+}
+
+describe('owner serials import', () => {
+  it("adds the file's serials, reports the duplicates, the totals and the serials left, and records the import as the CLI", async () => {
+    const product = products[0]!
+    const file = await csvFile('first.csv', 'serial,note\nSN-0001,a\nSN-0002,b\n\nSN-0001,again\n')
+    const first = await owner('serials', 'import', product.id, file)
+    expect(first.code).toBe(0)
+    expect(first.out.split('\n')).toEqual([
+      'line 5: duplicate "SN-0001": Already in the pool',
+      `"${product.name}": 2 added, 1 skipped; 2 serials left.`,
+      `Note: "${product.name}" does not sell vendor serials yet: set its licence keys to Vendor serials on its page in the owner console.`,
+    ])
+
+    // By its exact name; serials already in the pool are skipped.
+    const second = await owner('serials', 'import', product.name, await csvFile('second.csv', 'SN-0002\nSN-0003\n'))
+    expect(second.out.split('\n')).toContain(`"${product.name}": 1 added, 1 skipped; 3 serials left.`)
+
+    const trail = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.subjectId, product.id), eq(auditLog.action, 'product.import_serials')))
+    expect(trail.map((entry) => entry.actorEmail)).toEqual(['owner-cli', 'owner-cli'])
+  })
+
+  it('ends with exit code 1 when a line is invalid, after adding the good ones', async () => {
+    const product = products[1]!
+    const result = await owner('serials', 'import', product.id, await csvFile('long.csv', `SN-OK\n${'X'.repeat(201)}\n`))
+    expect(result.code).toBe(1)
+    expect(result.out.split('\n')[0]).toBe('line 2: invalid: A serial is at most 200 characters')
+    expect(result.out).toContain(`"${product.name}": 1 added, 1 skipped; 1 serial left.`)
+  })
+
+  it('refuses an unknown product, a missing file and an empty one', async () => {
+    const file = await csvFile('ok.csv', 'SN-9\n')
+    expect(await owner('serials', 'import', 'No Such Plugin', file)).toEqual({ code: 1, out: '', err: 'No product with the id or name "No Such Plugin"' })
+    const missing = join(dir, 'missing.csv')
+    expect(await owner('serials', 'import', products[0]!.id, missing)).toEqual({ code: 1, out: '', err: `No file at ${missing}` })
+    const empty = await csvFile('empty.csv', '\n\n')
+    expect(await owner('serials', 'import', products[0]!.id, empty)).toMatchObject({
+      code: 1,
+      err: `${empty} is empty: give one serial per line, or a column named serial`,
+    })
+  })
+})

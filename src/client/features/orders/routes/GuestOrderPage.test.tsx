@@ -3,7 +3,8 @@
  * The private order page: the order's items with their downloads left and a Download button (a
  * refunded one says so, without a button), the licence, the invitation to make an account with
  * the order's address; a download spends one through the link and the count drops; a link that
- * does not work says so and leads to "Find my order".
+ * does not work says so and leads to "Find my order"; an item's licence key shows with its
+ * activations, read-only.
  */
 import '@testing-library/jest-dom/vitest'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
@@ -11,6 +12,7 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { MemoryRouter, Route, Routes } from 'react-router'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { Purchase } from '../../../../shared/contract/downloads.ts'
+import type { LicenceKeyView } from '../../../../shared/contract/licence-keys.ts'
 import type { GuestOrder } from '../../../../shared/contract/order-access.ts'
 import GuestOrderPage from './GuestOrderPage.tsx'
 
@@ -64,6 +66,7 @@ const order: GuestOrder = {
 }
 
 let answer: () => Response
+let licenceKeys: LicenceKeyView[]
 let posts: { url: string; body: unknown }[]
 
 function renderPage() {
@@ -80,6 +83,7 @@ function renderPage() {
 
 beforeEach(() => {
   posts = []
+  licenceKeys = []
   answer = () => Response.json({ data: order })
   vi.stubGlobal('fetch', async (url: string, init: RequestInit = {}) => {
     if (init.method === 'POST') {
@@ -87,6 +91,7 @@ beforeEach(() => {
       return Response.json({ downloadUrl: '/api/downloads/file/grant-1?signature=abc', downloadsRemaining: 1, expiresAt: '2025-05-01T10:10:00.000Z' })
     }
     if (url === `/api/order-access/${TOKEN}`) return answer()
+    if (url === `/api/order-access/${TOKEN}/licence-keys`) return Response.json({ data: licenceKeys })
     return Response.json({ error: { message: 'Not found', status: 404, code: 'NOT_FOUND' } }, { status: 404 })
   })
 })
@@ -166,5 +171,27 @@ describe('GuestOrderPage', () => {
     expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent("This order link doesn't work")
     expect(screen.getByRole('link', { name: 'Find my order' })).toHaveAttribute('href', '/orders/find')
     expect(screen.queryByRole('list', { name: 'Your downloads' })).toBeNull()
+  })
+
+  it("shows an item's licence key with its activations, read-only (freeing one needs the buyer's account)", async () => {
+    licenceKeys = [
+      {
+        id: 'k1',
+        orderItemId: DRUMS.id,
+        productId: DRUMS.productId,
+        key: 'ALS-7Q2M-K9XD-4HNP-TR8W',
+        kind: 'generated',
+        state: 'active',
+        activationLimit: 2,
+        activations: [{ id: 'a1', instanceName: 'Studio Mac', activatedAt: '2025-05-02T10:00:00.000Z' }],
+      },
+    ]
+    renderPage()
+    const drums = await screen.findByRole('article', { name: 'Midnight Drums' })
+    expect(await within(drums).findByText('ALS-7Q2M-K9XD-4HNP-TR8W')).toBeInTheDocument()
+    expect(within(drums).getByText(/Activations:/)).toHaveTextContent('Activations: 1 of 2')
+    expect(within(drums).getByText('Studio Mac')).toBeInTheDocument()
+    expect(within(drums).queryByRole('button', { name: /Free/ })).toBeNull()
+    expect(within(screen.getByRole('article', { name: 'Velvet Keys' })).queryByText(/Activations:/)).toBeNull()
   })
 })

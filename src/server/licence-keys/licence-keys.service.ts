@@ -107,6 +107,16 @@ export function createLicenceKeysService({ db, catalog }: LicenceKeysServiceDeps
     assignKeys,
     followItemAccess,
 
+    /** The texts of the items' keys that still work, per item (null: a serial still owed), for the receipt. */
+    async keyTextsOfItems(tx: Executor, orderItemIds: readonly string[]): Promise<Map<string, (string | null)[]>> {
+      const texts = new Map<string, (string | null)[]>()
+      for (const key of await keysOfItems(tx, orderItemIds)) {
+        if (key.state === 'revoked') continue
+        texts.set(key.orderItemId, [...(texts.get(key.orderItemId) ?? []), key.key])
+      }
+      return texts
+    },
+
     /** The keys of these order items (the buyer's, a guest order's, an order's for the owner). */
     keysOfItems: (orderItemIds: readonly string[]): Promise<LicenceKeyView[]> => keysOfItems(db, orderItemIds),
 

@@ -8,7 +8,7 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createSignedInUser, uniqueEmail, type SignedInUser } from '../../../tests/support/accounts.ts'
-import { useFakePayments } from '../../../tests/support/checkout-fixtures.ts'
+import { receiptsFor, useFakePayments } from '../../../tests/support/checkout-fixtures.ts'
 import { productsWithFiles } from '../../../tests/support/downloads.ts'
 import type { FakePaymentProvider } from '../../../tests/support/fake-payment-provider.ts'
 import { asOwner, buyAndPay, callActivationApi, keysOf, setKeyPolicy } from '../../../tests/support/licence-keys.ts'
@@ -56,6 +56,8 @@ describe('generated keys', () => {
     expect(key).toMatchObject({ kind: 'generated', state: 'active', activationLimit: 2, activations: [] })
     expect(key.key).toMatch(/^ALS-/)
     expect(await keysOf(t, buyer)).toHaveLength(1)
+    const [receipt] = await receiptsFor(t, order.orderId)
+    expect(receipt!.text).toContain(`Licence key for ${plugin.name}: ${key.key}`)
     const forOwner = await asOwner(t, owner, 'GET', `/api/admin/orders/${order.orderId}/licence-keys`)
     expect(forOwner.json().data.map((row: { key: string }) => row.key)).toEqual([key.key])
   })

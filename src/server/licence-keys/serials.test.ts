@@ -8,7 +8,7 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createSignedInUser, uniqueEmail, type SignedInUser } from '../../../tests/support/accounts.ts'
-import { deliverEvent, useFakePayments } from '../../../tests/support/checkout-fixtures.ts'
+import { deliverEvent, receiptsFor, useFakePayments } from '../../../tests/support/checkout-fixtures.ts'
 import { productsWithFiles } from '../../../tests/support/downloads.ts'
 import type { FakePaymentProvider } from '../../../tests/support/fake-payment-provider.ts'
 import { asOwner, buyAndPay, checkoutOne, importSerials, keysOf, setKeyPolicy } from '../../../tests/support/licence-keys.ts'
@@ -91,6 +91,8 @@ describe('checkout of a serial product', () => {
     const earlyOrder = await buyAndPay(t, fake, early, product.id)
     await buyAndPay(t, fake, late, product.id)
     expect((await keysOf(t, early)).map((key) => key.key)).toEqual([null])
+    const [receipt] = await receiptsFor(t, earlyOrder.orderId)
+    expect(receipt!.text).toContain(`Licence key for ${product.name}: we will email it to you as soon as it is available.`)
     expect(await poolOf(product)).toMatchObject({ serialsOwed: 2, serialsLeft: 0 })
 
     expect(await importSerials(t, owner, product.id, 'LATER-1')).toMatchObject({ added: 1, delivered: 1 })

@@ -91,7 +91,7 @@ export interface FulfilmentServiceDeps {
   /** Each paid order's invoice, numbered in the paying transaction; the receipt links to it. */
   taxDocuments: Pick<TaxDocumentsService, 'issueInvoice' | 'invoiceOf'>
   /** Each item's licence key (generated, its reserved serial, or owed) is handed out in the paying transaction. */
-  licenceKeys: Pick<LicenceKeysService, 'assignKeys'>
+  licenceKeys: Pick<LicenceKeysService, 'assignKeys' | 'keyTextsOfItems'>
 }
 
 async function lockOrderBySession(tx: Executor, sessionId: string): Promise<OrderRow | null> {
@@ -158,7 +158,12 @@ export function createFulfilmentService({
     const accessToken = order.userId ? null : await orderAccess.tokenForOrder(tx, order.id)
     const texts = await settings.settings(tx)
     const invoice = await taxDocuments.invoiceOf(tx, order.id)
-    const receipt = receiptEmail(order, items, { publicUrl, licenceCode: licenceCodeOf(order.id, licenceSecret), accessToken, texts, invoice })
+    const keys = await licenceKeys.keyTextsOfItems(
+      tx,
+      items.map((item) => item.id),
+    )
+    const lines = items.map((item) => ({ ...item, licenceKeys: keys.get(item.id) }))
+    const receipt = receiptEmail(order, lines, { publicUrl, licenceCode: licenceCodeOf(order.id, licenceSecret), accessToken, texts, invoice })
     return mailer.enqueue(tx, receipt, dedupeKey ? { dedupeKey } : {})
   }
 

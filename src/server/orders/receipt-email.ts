@@ -18,12 +18,21 @@ export interface ReceiptLine {
   priceCents: number
   /** The bundle an item came with: it is listed as included, its money being on the bundle's line. */
   includedIn?: string | undefined
+  /** The item's licence keys, one per unit; null for a serial the store sends once the vendor's next ones arrive. */
+  licenceKeys?: readonly (string | null)[] | undefined
 }
 
 /** "Drum Pack × 1: $24.00", or for an item a bundle granted "Drum Pack: included in Producer Bundle". */
 function receiptLineOf(line: ReceiptLine): string {
   if (line.includedIn !== undefined) return `${line.name}: included in ${line.includedIn}`
   return `${line.name} × ${line.quantity}: ${formatPrice(line.priceCents * line.quantity)}`
+}
+
+/** "Licence key for Space Synth: ALS-…", under the line it unlocks. */
+function licenceKeyLinesOf(line: ReceiptLine): string[] {
+  return (line.licenceKeys ?? []).map((key) =>
+    key === null ? `Licence key for ${line.name}: we will email it to you as soon as it is available.` : `Licence key for ${line.name}: ${key}`,
+  )
 }
 
 /** The owner's words in the receipt (store settings): the name, the opening line and the closing note. */
@@ -44,7 +53,7 @@ export function receiptEmail(order: OrderRow, lines: ReceiptLine[], { publicUrl,
   const paragraphs = [
     ...(texts.receiptThankYou ? [texts.receiptThankYou] : []),
     `Your payment was received and your order ${orderNumber} is complete.`,
-    ...lines.map(receiptLineOf),
+    ...lines.flatMap((line) => [receiptLineOf(line), ...licenceKeyLinesOf(line)]),
     `Subtotal: ${formatPrice(order.subtotalCents)}`,
     ...(order.discountCents > 0 ? [`Discount${order.promoCode ? ` (${order.promoCode})` : ''}: -${formatPrice(order.discountCents)}`] : []),
     `Tax: ${formatPrice(order.taxCents)}`,

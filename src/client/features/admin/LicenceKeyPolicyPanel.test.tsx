@@ -48,7 +48,10 @@ beforeEach(() => {
     const body: unknown = init.body ? JSON.parse(String(init.body)) : null
     if (method !== 'GET') sent.push({ method, path: input, body })
     if (input.endsWith('/key-policy') && method === 'PUT') stored = { ...stored, ...(body as AdminKeyPolicy) }
-    if (input.endsWith('/serials')) return Response.json({ data: REPORT })
+    if (input.endsWith('/serials')) {
+      stored = { ...stored, serialsLeft: stored.serialsLeft + REPORT.added }
+      return Response.json({ data: REPORT })
+    }
     return Response.json({ data: stored })
   })
 })
@@ -105,6 +108,9 @@ describe('LicenceKeyPolicyPanel', () => {
         .map((line) => line.textContent),
     ).toEqual(['Line 1: SN-0001 · added', 'Line 2: SN-0002 · added', 'Line 3: SN-0001 · duplicate · Already in the pool'])
     expect(sent).toEqual([{ method: 'POST', path: `/api/admin/products/${PRODUCT_ID}/serials`, body: { csv } }])
+    // The pool is read again; the report stays.
+    await waitFor(() => expect(within(panel).getByLabelText('Serial pool')).toHaveTextContent('Left42Assigned2Owed0'))
+    expect(within(panel).getByRole('region', { name: 'Import report' })).toBeInTheDocument()
     expect(within(panel).queryByRole('status')).toBeNull()
   })
 })

@@ -42,12 +42,16 @@ export function LicenceKeyPolicyPanel({ productId }: { productId: string }) {
           </button>
         </div>
       ) : (
-        // Keyed by what is stored, so a save starts the form from it.
-        <PolicyEditor key={JSON.stringify(policy.data)} productId={productId} stored={policy.data} />
+        // Keyed by the stored policy, so a save starts the form from it; a change in the pool's
+        // counts alone (an import) keeps the form and the import's report.
+        <PolicyEditor key={policyKey(policy.data)} productId={productId} stored={policy.data} />
       )}
     </section>
   )
 }
+
+const policyKey = ({ kind, activationLimit, lowSerialsThreshold, serialSentLater }: AdminKeyPolicy) =>
+  JSON.stringify([kind, activationLimit, lowSerialsThreshold, serialSentLater])
 
 /** The pool's warning, or null while enough serials are left. */
 function lowSerialsWarning(stored: AdminKeyPolicy): string | null {

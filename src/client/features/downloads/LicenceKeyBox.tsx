@@ -60,7 +60,7 @@ export function LicenceKeyBox({ licenceKey: key, onFree }: LicenceKeyBoxProps) {
         <div className="mt-1.5 flex flex-wrap items-center gap-2">
           <code
             data-testid="licence-key"
-            className={`min-w-0 flex-1 rounded-lg border border-zinc-700 bg-zinc-950 px-3 py-2 font-mono text-sm break-all text-zinc-100 select-all ${stopped ? 'line-through opacity-60' : ''}`}
+            className={`min-w-0 flex-1 rounded-lg border border-zinc-700 bg-zinc-950 px-3 py-2 font-mono text-xs break-all sm:text-sm text-zinc-100 select-all ${stopped ? 'line-through opacity-60' : ''}`}
           >
             {key.key}
           </code>
@@ -82,18 +82,17 @@ export function LicenceKeyBox({ licenceKey: key, onFree }: LicenceKeyBoxProps) {
       {key.activations.length > 0 && (
         <ul aria-label="Activations" className="mt-1.5 divide-y divide-zinc-800/80">
           {key.activations.map((activation) => (
-            <li key={activation.id} className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1 py-1.5">
-              <span className="min-w-0 [overflow-wrap:anywhere] text-zinc-200">
+            <li key={activation.id} className="flex items-center justify-between gap-3 py-1.5">
+              <span className="min-w-0 flex-1 [overflow-wrap:anywhere] text-zinc-200">
                 {activation.instanceName}
-                <span className="text-xs text-zinc-400">
-                  {' '}
-                  · since <time dateTime={activation.activatedAt}>{formatDate(activation.activatedAt)}</time>
+                <span className="block text-xs text-zinc-400">
+                  Activated <time dateTime={activation.activatedAt}>{formatDate(activation.activatedAt)}</time>
                 </span>
               </span>
               {onFree && (
                 <button
                   type="button"
-                  className="btn btn-secondary px-2.5 py-1 text-xs"
+                  className="btn btn-secondary shrink-0 px-2.5 py-1 text-xs"
                   aria-label={`Free ${activation.instanceName}`}
                   disabled={freeing !== null}
                   onClick={() => void free(activation.id)}

@@ -21,7 +21,7 @@ const builtAt = existsSync(stamp) ? statSync(stamp).mtimeMs : 0
 const sourcesAt = Math.max(...inputs.map((input) => newestMtime(join(root, input))))
 if (
   builtAt < sourcesAt ||
-  !existsSync(join(root, 'dist/node/server/main.js')) ||
+  !existsSync(join(root, 'dist/node/store/main.js')) ||
   !existsSync(join(root, 'dist/client/index.html')) ||
   !existsSync(join(root, 'dist/ssr/entry-server.js'))
 ) {
@@ -30,4 +30,4 @@ if (
   writeFileSync(stamp, new Date().toISOString())
 }
 
-await import(join(root, 'dist/node/server/main.js'))
+await import(join(root, 'dist/node/store/main.js'))

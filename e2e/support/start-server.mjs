@@ -21,4 +21,5 @@ await database.db
   .onConflictDoNothing()
 await database.close()
 
-await import(join(dist, 'main.js'))
+// The store as `npm start` runs it: the bundled server.
+await import(fileURLToPath(new URL('../../dist/node/store/main.js', import.meta.url)))

@@ -126,7 +126,7 @@ async function runPaired(store, memory, backend, endpoints, sizes, rows) {
  */
 async function runFleet(store, env, endpoints, sizes, rows) {
   const others = []
-  for (let index = 1; index < processes; index++) others.push(await start(['dist/node/server/main.js'], env))
+  for (let index = 1; index < processes; index++) others.push(await start(['dist/node/store/main.js'], env))
   try {
     for (const [label, targets] of [
       [`store ×1 behind the proxy`, [store.base]],
@@ -159,7 +159,7 @@ async function benchBackend(kind) {
   }
   const rows = []
   try {
-    const store = await start(['dist/node/server/main.js'], env)
+    const store = await start(['dist/node/store/main.js'], env)
     const list = await (await fetch(`${store.base}/api/products?limit=10`)).json()
     const endpoints = [
       ['list (limit=10)', '/api/products?limit=10'],

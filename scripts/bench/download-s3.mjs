@@ -83,7 +83,7 @@ try {
     AWS_ACCESS_KEY_ID: credentials.accessKeyId,
     AWS_SECRET_ACCESS_KEY: credentials.secretAccessKey,
   }
-  const store = spawn(process.execPath, ['dist/node/server/main.js'], { env, stdio: ['ignore', 'ignore', 'inherit'] })
+  const store = spawn(process.execPath, ['dist/node/store/main.js'], { env, stdio: ['ignore', 'ignore', 'inherit'] })
   children.push(store)
   process.stdout.write('Starting the built store on the bucket (seeds the demo catalog into it)... ')
   await waitForHealth(base, store)

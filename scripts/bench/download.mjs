@@ -43,7 +43,7 @@ try {
     NODE_ENV: 'development',
     PUBLIC_URL: base,
   }
-  child = spawn(process.execPath, ['dist/node/server/main.js'], { env, stdio: ['ignore', 'ignore', 'inherit'] })
+  child = spawn(process.execPath, ['dist/node/store/main.js'], { env, stdio: ['ignore', 'ignore', 'inherit'] })
   process.stdout.write('Starting the built server (seeds the demo catalog on a fresh data directory)... ')
   await waitForHealth(base, child)
   console.log('ready')

@@ -110,7 +110,7 @@ export async function benchLargeCatalog({ backend, adminUrl, start, seconds, con
   }
   try {
     // The store migrates (and seeds its demo) at start; then the generated catalog joins the demo's.
-    await (await start(['dist/node/server/main.js'], env)).stop()
+    await (await start(['dist/node/store/main.js'], env)).stop()
     const generated = await database.generate(products)
     console.log(
       `large catalog on ${database.label}: ${generated.products} products (${generated.active} active) written in ${(generated.milliseconds / 1000).toFixed(1)} s`,

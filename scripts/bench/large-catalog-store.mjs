@@ -25,7 +25,7 @@ export function residentMemoryOf(pid) {
 export async function startStore(env, { readyPath = FIRST_LIST_PATH } = {}) {
   const port = await freePort()
   const spawnedAt = performance.now()
-  const child = spawn(process.execPath, ['--expose-gc', '--import', PRELOAD, 'dist/node/server/main.js'], {
+  const child = spawn(process.execPath, ['--expose-gc', '--import', PRELOAD, 'dist/node/store/main.js'], {
     env: { ...process.env, ...env, PORT: String(port) },
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
   })

@@ -25,7 +25,7 @@ if (!base) {
   const port = await freePort()
   dataDir = mkdtempSync(join(tmpdir(), 'als-lighthouse-'))
   base = `http://127.0.0.1:${port}`
-  store = spawn(process.execPath, ['dist/node/server/main.js'], {
+  store = spawn(process.execPath, ['dist/node/store/main.js'], {
     env: {
       ...process.env,
       PORT: String(port),

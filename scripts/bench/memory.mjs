@@ -73,10 +73,10 @@ async function benchBackend(backend) {
   const bareEnv = { DATABASE_URL: env.DATABASE_URL, PGLITE_DIR: join(dataDir, 'db') }
   const runs = { cold: [], store: [], bare: [] }
   try {
-    runs.cold.push(await measureStart(['dist/node/server/main.js'], env)) // migrates and seeds
+    runs.cold.push(await measureStart(['dist/node/store/main.js'], env)) // migrates and seeds
     // Alternated, so both feel the same load from whatever else the machine runs.
     for (let run = 0; run < Number(values.runs); run++) {
-      runs.store.push(await measureStart(['dist/node/server/main.js'], env))
+      runs.store.push(await measureStart(['dist/node/store/main.js'], env))
       runs.bare.push(await measureStart(['scripts/bench/bare-start.mjs'], bareEnv))
     }
   } finally {

@@ -20,7 +20,7 @@ const adminUrl = process.env.PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432
 async function startOnce(env) {
   const port = await freePort()
   const began = performance.now()
-  const child = spawn(process.execPath, ['dist/node/server/main.js'], {
+  const child = spawn(process.execPath, ['dist/node/store/main.js'], {
     env: { ...process.env, ...env, PORT: String(port), LOG_LEVEL: 'info' },
     stdio: ['ignore', 'pipe', 'inherit'],
   })

@@ -5,12 +5,19 @@
  * The store's first start seeds with it (main.ts); run directly, this module is that process.
  */
 import { fork } from 'node:child_process'
-import { fileURLToPath, pathToFileURL } from 'node:url'
+import { fileURLToPath } from 'node:url'
 import type { DemoCatalog } from './generate.ts'
 
-export function generateApart(dataDir: string): Promise<DemoCatalog> {
+/**
+ * What makes a process started on this module the generator: the built server's bundle carries
+ * this module too, so a process's own script alone does not say it is the generator.
+ */
+const GENERATOR_ARGUMENT = '--generate-demo-catalog'
+
+/** `script`: the compiled module to run (the built store passes tsc's output); by default this module's own file. */
+export function generateApart(dataDir: string, script = fileURLToPath(import.meta.url)): Promise<DemoCatalog> {
   return new Promise((resolve, reject) => {
-    const child = fork(fileURLToPath(import.meta.url), [dataDir], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] })
+    const child = fork(script, [dataDir, GENERATOR_ARGUMENT], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] })
     let catalog: DemoCatalog | null = null
     child.once('message', (message) => (catalog = message as DemoCatalog))
     child.once('error', reject)
@@ -22,7 +29,7 @@ export function generateApart(dataDir: string): Promise<DemoCatalog> {
 }
 
 // The generator is loaded here only: the store's process imports this module for generateApart alone.
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href && process.send) {
+if (process.argv[3] === GENERATOR_ARGUMENT && process.send) {
   const send = process.send.bind(process)
   const dataDir = process.argv[2] ?? '.'
   import('./generate.ts')

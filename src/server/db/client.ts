@@ -6,10 +6,9 @@
 import { fork } from 'node:child_process'
 import { existsSync, mkdirSync } from 'node:fs'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import * as schema from './schema.ts'
-import { MIGRATIONS_DIR } from '../paths.ts'
+import { MIGRATIONS_DIR, PROJECT_ROOT } from '../paths.ts'
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>
 
@@ -163,7 +162,8 @@ async function openPglite(from: { dir: string } | { archive: Blob }, sharedBuffe
  * run from the sources (tests, the owner CLI through tsx), PGlite.create makes the database itself.
  */
 async function createApart(dir: string): Promise<void> {
-  const script = fileURLToPath(new URL('./pglite-create.js', import.meta.url))
+  // tsc's output of pglite-create.ts: the store runs from a bundle, where this module has no file of its own.
+  const script = join(PROJECT_ROOT, 'dist/node/server/db/pglite-create.js')
   if (!import.meta.url.endsWith('.js') || !existsSync(script)) return
   await new Promise<void>((resolve, reject) => {
     const child = fork(script, [dir], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] })

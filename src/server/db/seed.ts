@@ -19,7 +19,7 @@ import type { DemoCatalog } from '../../demo-catalog/generate.ts'
 import { DEMO_PROMO_CODES } from '../../demo-catalog/promo-codes.ts'
 import { IMAGE_WIDTHS } from '../../shared/product-view.ts'
 import { discoveryColumnsOf } from '../catalog/discovery-columns.ts'
-import { dataPaths } from '../paths.ts'
+import { dataPaths, PROJECT_ROOT } from '../paths.ts'
 import type { FileStorage } from '../storage/file-storage.ts'
 import type { DatabaseHandle, Executor } from './client.ts'
 import { categories, productFileVersions, products, promoCodes, seedLog } from './schema.ts'
@@ -58,8 +58,13 @@ export interface SeedOptions {
   publish?: (catalog: DemoCatalog, dataDir: string) => Promise<void>
 }
 
-/** Generates the demo's files in a process of its own, whose memory ends with it: the built store's first start (main.ts) seeds with it. */
-export const generateDemoApart = generateApart
+/**
+ * Generates the demo's files in a process of its own, whose memory ends with it: the built store's
+ * first start (main.ts) seeds with it. Built, that process runs tsc's output of the generator (the
+ * store itself runs from a bundle, where the generator's code has no file of its own).
+ */
+export const generateDemoApart = (dataDir: string) =>
+  generateApart(dataDir, import.meta.url.endsWith('.ts') ? undefined : join(PROJECT_ROOT, 'dist/node/demo-catalog/generate-apart.js'))
 
 /** The demo's generator (audio synthesis, cover art, archives) is loaded only by the start that seeds. */
 async function generateDemoAssets(dataDir: string): Promise<DemoCatalog> {

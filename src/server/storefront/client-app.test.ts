@@ -1,7 +1,8 @@
 /**
  * The built app's files as browsers cache them: an asset under /assets/ (named by Vite after its
  * content hash) is kept for a year without asking again, compressed or not; the pages' HTML is
- * asked for again every time; other public files (the favicon) for an hour.
+ * asked for again every time; other public files (the favicon) for an hour; an asset that is not
+ * there is a plain 404, not the app's page.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -47,5 +48,11 @@ describe('caching of the built app', () => {
     }
     const favicon = await t.app.inject({ method: 'GET', url: '/favicon.svg' })
     expect(favicon.headers['cache-control']).toBe('public, max-age=3600')
+  })
+
+  it("answers 404 for an asset that is not there (an old build's file), not the page", async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/assets/start-app-0ldbu1ld.js' })
+    expect(response.statusCode).toBe(404)
+    expect(response.headers['content-type']).not.toMatch(/^text\/html/)
   })
 })

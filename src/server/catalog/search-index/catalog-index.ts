@@ -12,8 +12,11 @@ import type { Database } from '../../db/client.ts'
 import type { ProductListParams } from '../catalog.service.ts'
 import type { SalePricing } from '../product-view.ts'
 import { facetsOf, pageOf, select, type IndexSnapshot } from './index-query.ts'
-import { loadIndexCategories, loadIndexRows } from './index-rows.ts'
+import { loadIndexCategories, loadIndexRows, type IndexedText } from './index-rows.ts'
 import { createTextIndex } from './index-text.ts'
+
+/** How soon after a read the texts are indexed when no search asked for them first. */
+const TEXT_INDEX_DELAY_MS = 1_000
 
 export interface CatalogSearchEngine {
   /** One page of the list (product ids in its order), how many products it has, and its facets when asked for. */
@@ -40,11 +43,33 @@ export function createCatalogIndex(db: Database, { onBuilt, onError }: CatalogIn
   // Reads run one after another, so the text index always ends on the latest catalog.
   let queue: Promise<unknown> = Promise.resolve()
 
+  /**
+   * The newest texts the text engine has not indexed yet. A list without a text search does not
+   * need them, so they are indexed by the first search, or a moment after they were read when no
+   * search asked first: a start (or a catalog change) is not held up by them.
+   */
+  let unindexed: IndexedText[] | null = null
+  let indexSoon: ReturnType<typeof setTimeout> | null = null
+  function indexTexts(): void {
+    if (indexSoon) clearTimeout(indexSoon)
+    indexSoon = null
+    if (!unindexed) return
+    text.update(unindexed)
+    unindexed = null
+  }
+  const search = (q: string) => {
+    indexTexts()
+    return text.search(q)
+  }
+
   async function read(): Promise<IndexSnapshot> {
     const started = performance.now()
     const [rows, categories] = await Promise.all([loadIndexRows(db), loadIndexCategories(db)])
-    text.update(rows.texts ?? [])
+    // Reads run one after another, so these are always the newest texts.
+    unindexed = rows.texts ?? []
     rows.texts = null
+    indexSoon ??= setTimeout(indexTexts, TEXT_INDEX_DELAY_MS)
+    indexSoon.unref()
     onBuilt?.({ products: rows.count, milliseconds: Math.round(performance.now() - started) })
     return { rows, categories, scopeFacets: new Map(), salePrices: new Map(), orders: new Map() }
   }
@@ -71,14 +96,14 @@ export function createCatalogIndex(db: Database, { onBuilt, onError }: CatalogIn
   return {
     async list(params, pricing) {
       const snapshot = await current()
-      const selection = select(snapshot, params, pricing, text.search)
+      const selection = select(snapshot, params, pricing, search)
       const page = pageOf(snapshot, params, selection)
       return params.facets ? { ...page, facets: facetsOf(snapshot, params, selection) } : page
     },
 
     async facets(params, pricing) {
       const snapshot = await current()
-      return facetsOf(snapshot, params, select(snapshot, params, pricing, text.search))
+      return facetsOf(snapshot, params, select(snapshot, params, pricing, search))
     },
 
     invalidate() {

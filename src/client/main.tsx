@@ -6,6 +6,7 @@
  * (cart, checkout, account) starts at once.
  */
 import './styles.css'
+import { holdEarlyClicks } from './app/early-clicks.ts'
 
 /** The longest the app waits for the lead image: on a very slow network it starts without it. */
 const LEAD_IMAGE_WAIT_MS = 3000
@@ -27,8 +28,9 @@ if (!rendered || document.visibilityState === 'hidden') {
   startApp()
 } else {
   const leadImage = root.querySelector<HTMLImageElement>('img[fetchpriority="high"]')
-  // A shopper who reaches for the page before then gets the app at once (that first tap or key
-  // reaches only the server's HTML).
+  // A shopper who reaches for the page before then gets the app at once, and their tap is given
+  // to the app once it has taken the page over.
+  holdEarlyClicks()
   for (const type of ['pointerdown', 'keydown', 'focusin']) addEventListener(type, startApp, { capture: true, once: true, passive: true })
   setTimeout(startApp, LEAD_IMAGE_WAIT_MS)
   // decode() settles once the image is loaded and ready to paint (or failed to load).

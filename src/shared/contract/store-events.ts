@@ -9,7 +9,6 @@ export const STORE_EVENT_KINDS = ['product_view', 'cart_add'] as const
 export type StoreEventKind = (typeof STORE_EVENT_KINDS)[number]
 
 export const storeEventRequestSchema = z.object({ kind: z.enum(STORE_EVENT_KINDS) }).strict()
-export type StoreEventRequest = z.infer<typeof storeEventRequestSchema>
 
 /** The periods the dashboard offers, in days ending today (UTC). */
 export const FUNNEL_PERIODS = [1, 7, 30, 90] as const

@@ -275,7 +275,8 @@ export async function buildApp({
   // Orders, one service per meaning: checkout's pending orders, fulfilment and its receipts,
   // refunds and disputes, the buyer's views, the owner's views and reports, file updates.
   // Licence keys: each product's key policy and serial pool, the keys orders hand out, the activation API.
-  const licenceKeys = createLicenceKeysService({ db, catalog })
+  // Read at call time: pending orders are wired with licence keys, just below.
+  const licenceKeys = createLicenceKeysService({ db, catalog, mailer, publicUrl, buyersOf: (tx, orderIds) => pendingOrders.buyersOf(tx, orderIds) })
   const pendingOrders = createPendingOrdersService({ db, promo, catalog, licenceKeys })
   // Invoices when an order is paid, credit notes when a refund succeeds, each in that transaction.
   const taxDocuments = createTaxDocumentsService({ db, log: app.log })

@@ -23,7 +23,7 @@ export function orderServicesOf(t: TestApp) {
       payments: () => t.app.payments,
       catalog,
       taxDocuments: createTaxDocumentsService({ db, log: t.app.log }),
-      licenceKeys: createLicenceKeysService({ db, catalog }),
+      licenceKeys: createLicenceKeysService({ db, catalog, mailer: t.app.mailer, publicUrl: t.config.publicUrl, buyersOf: async () => new Map() }),
     }),
     fileUpdates: createFileUpdatesService({ db, accounts: createProfileService(db), mailer: t.app.mailer, publicUrl: t.config.publicUrl }),
   }

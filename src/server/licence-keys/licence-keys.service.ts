@@ -17,12 +17,14 @@ import {
 } from '../../shared/contract/licence-keys.ts'
 import type { CatalogService } from '../catalog/catalog.service.ts'
 import type { Database, Executor } from '../db/client.ts'
+import type { Mailer } from '../email/mailer.ts'
 import { AppError, notFound } from '../http/errors.ts'
 import { activate, clearActivations, deactivate, freeActivation, validate } from './activations.ts'
 import { assignKeys, followItemAccess, lockKey, policiesOf, type ItemAccessChange } from './key-assignment.ts'
 import { generateKeyText } from './key-format.ts'
 import { keysOfItems, viewsOf } from './key-views.ts'
 import { keyPolicies, licenceKeys, type LicenceKeyRow } from './licence-keys.schema.ts'
+import { serialDeliveredEmail } from './serial-delivered-email.ts'
 import { addSerials, assignNextFreeSerial, deliverOwedSerials, poolOf, releaseReservations, reserveSerial, type ItemRef } from './serial-pool.ts'
 
 export type { ItemAccessChange, ItemRef }
@@ -41,11 +43,37 @@ export interface LicenceKeysServiceDeps {
   db: Database
   /** Tells an unknown product from one without a policy. */
   catalog: Pick<CatalogService, 'productSummariesByIds'>
+  /** A serial delivered by an import is emailed to its buyer, queued with the import. */
+  mailer: Pick<Mailer, 'enqueue' | 'nudge'>
+  /** Who bought each order: where its delivered serial goes (pending-orders.service.ts). */
+  buyersOf: (tx: Executor, orderIds: readonly string[]) => Promise<Map<string, { email: string; userId: string | null }>>
+  publicUrl: string
+}
+
+type SerialDeliveryDeps = Pick<LicenceKeysServiceDeps, 'mailer' | 'buyersOf' | 'publicUrl'>
+
+/** Queued with the delivery: the buyer hears of their serial once, and only if it was really handed out. */
+async function emailDeliveredSerials(
+  tx: Executor,
+  { mailer, buyersOf, publicUrl }: SerialDeliveryDeps,
+  productName: string,
+  delivered: readonly { keyId: string; orderId: string; serial: string }[],
+): Promise<void> {
+  const buyers = await buyersOf(
+    tx,
+    delivered.map((key) => key.orderId),
+  )
+  for (const key of delivered) {
+    const buyer = buyers.get(key.orderId)
+    if (!buyer) continue
+    const email = serialDeliveredEmail({ to: buyer.email, orderId: key.orderId, productName, serial: key.serial, hasAccount: buyer.userId !== null, publicUrl })
+    await mailer.enqueue(tx, email, { dedupeKey: `serial-delivered:${key.keyId}:${key.serial}` })
+  }
 }
 
 const DEFAULT_POLICY: KeyPolicy = { kind: 'none', activationLimit: null, lowSerialsThreshold: 10, serialSentLater: false }
 
-export function createLicenceKeysService({ db, catalog }: LicenceKeysServiceDeps) {
+export function createLicenceKeysService({ db, catalog, ...delivery }: LicenceKeysServiceDeps) {
   async function requireProduct(productId: string): Promise<void> {
     if (!(await catalog.productSummariesByIds([productId])).has(productId)) throw notFound(LICENCE_KEY_ADMIN_MESSAGES.productNotFound)
   }
@@ -166,13 +194,16 @@ export function createLicenceKeysService({ db, catalog }: LicenceKeysServiceDeps
     /** Adds the CSV's serials to the pool and delivers them to paid items waiting for one, oldest first. */
     async importSerials(productId: string, csv: string, audit: AuditChange): Promise<SerialImportReport> {
       await requireProduct(productId)
-      return db.transaction(async (tx) => {
+      const productName = (await catalog.productSummariesByIds([productId])).get(productId)?.name ?? 'your product'
+      const report = await db.transaction(async (tx) => {
         const { added, lines } = await addSerials(tx, productId, csv)
         const delivered = await deliverOwedSerials(tx, productId)
-        const report = { added, skipped: lines.length - added, lines, delivered: delivered.length }
-        await audit(tx, { before: null, after: { added, skipped: report.skipped, delivered: report.delivered } })
-        return report
+        await emailDeliveredSerials(tx, delivery, productName, delivered)
+        await audit(tx, { before: null, after: { added, skipped: lines.length - added, delivered: delivered.length } })
+        return { added, skipped: lines.length - added, lines, delivered: delivered.length }
       })
+      if (report.delivered > 0) delivery.mailer.nudge()
+      return report
     },
 
     /** The owner revokes a key: it stops validating for good (a refund's later settling never restores it). */

@@ -124,19 +124,19 @@ export async function addSerials(tx: Executor, productId: string, csv: string): 
 }
 
 /** Gives the product's waiting keys (paid with "serial sent later") a serial each, oldest first, while the pool lasts. */
-export async function deliverOwedSerials(tx: Executor, productId: string): Promise<{ orderId: string; orderItemId: string }[]> {
+export async function deliverOwedSerials(tx: Executor, productId: string): Promise<{ keyId: string; orderId: string; orderItemId: string; serial: string }[]> {
   const owed = await tx
     .select({ id: licenceKeys.id, orderId: licenceKeys.orderId, orderItemId: licenceKeys.orderItemId })
     .from(licenceKeys)
     .where(and(eq(licenceKeys.productId, productId), isNull(licenceKeys.key), eq(licenceKeys.kind, 'serial')))
     .orderBy(asc(licenceKeys.createdAt), asc(licenceKeys.id))
     .for('update', { skipLocked: true })
-  const delivered: { orderId: string; orderItemId: string }[] = []
+  const delivered: { keyId: string; orderId: string; orderItemId: string; serial: string }[] = []
   for (const key of owed) {
     const serial = await assignNextFreeSerial(tx, productId, { orderId: key.orderId, itemId: key.orderItemId })
     if (!serial) break
     await tx.update(licenceKeys).set({ key: serial.serial, serialId: serial.id }).where(eq(licenceKeys.id, key.id))
-    delivered.push({ orderId: key.orderId, orderItemId: key.orderItemId })
+    delivered.push({ keyId: key.id, orderId: key.orderId, orderItemId: key.orderItemId, serial: serial.serial })
   }
   return delivered
 }

@@ -98,6 +98,8 @@ describe('checkout of a serial product', () => {
     expect(await importSerials(t, owner, product.id, 'LATER-1')).toMatchObject({ added: 1, delivered: 1 })
     expect((await keysOf(t, early)).map((key) => key.key)).toEqual(['LATER-1'])
     expect((await keysOf(t, late)).map((key) => key.key)).toEqual([null])
+    const delivered = (await t.app.mailer.listOutbox()).filter((email) => email.to === early.email && email.subject.startsWith('Your licence key'))
+    expect(delivered.map((email) => email.text.includes(`Licence key for ${product.name}: LATER-1`))).toEqual([true])
 
     expect((await refundAsOwner(t, owner, earlyOrder.orderId)).statusCode).toBe(200)
     expect((await keysOf(t, early)).map((key) => key.state)).toEqual(['revoked'])

@@ -5,7 +5,7 @@
  * and, to pay an order again, the buyer's own order and its lines. Every state change is a
  * conditional update, so two processes ending or attaching the same order do it once.
  */
-import { and, asc, eq, isNull, sql } from 'drizzle-orm'
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm'
 import { isUuid } from '../../shared/ids.ts'
 import type { OrderTaxDetails } from '../../shared/tax/tax-types.ts'
 import type { CatalogService } from '../catalog/catalog.service.ts'
@@ -160,6 +160,14 @@ export function createPendingOrdersService({ db, promo, catalog, licenceKeys }: 
       })
       if (granted.length > 0) await tx.insert(orderItems).values(granted)
       return row!
+    },
+
+    /** Who placed each order: its receipt address and account (licence keys email a serial sent later). */
+    async buyersOf(tx: Executor, orderIds: readonly string[]): Promise<Map<string, { email: string; userId: string | null }>> {
+      const ids = [...new Set(orderIds)]
+      if (ids.length === 0) return new Map()
+      const rows = await tx.select({ id: orders.id, email: orders.customerEmail, userId: orders.userId }).from(orders).where(inArray(orders.id, ids))
+      return new Map(rows.map((row) => [row.id, { email: row.email, userId: row.userId }]))
     },
 
     /** The order's items (a bundle's granted ones too), as checkout reserves their serials. */

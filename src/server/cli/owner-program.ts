@@ -11,8 +11,10 @@ import { createAuditService } from '../admin/audit.service.ts'
 import { ADMIN_ROLE, createRolesService, SUPPORT_ROLE, type RoleChange, type RolesService } from '../auth/roles.service.ts'
 import { createCatalogService, type CatalogStorage } from '../catalog/catalog.service.ts'
 import type { Database } from '../db/client.ts'
+import { createMailer } from '../email/mailer.ts'
 import { AppError } from '../http/errors.ts'
 import { createOrderAdminService } from '../orders/order-admin.service.ts'
+import { createPendingOrdersService } from '../orders/pending-orders.service.ts'
 import type { OrderStatus } from '../orders/orders.types.ts'
 import { createPromoCommands, type PromoSetOptions } from './promo-commands.ts'
 import { registerSaleCommands } from './sale-commands.ts'
@@ -204,7 +206,16 @@ export async function runOwnerCommand(argv: string[], { database, storage, publi
     services: async () => {
       const db = await database()
       const catalog = createCatalogService(db, storage)
-      return { licenceKeys: createLicenceKeysService({ db, catalog }), catalog, audit: createAuditService(db), actor: CLI_ACTOR }
+      // A serial an import delivers is emailed to its buyer: queued in the outbox, which the running store sends.
+      const licenceKeys = createLicenceKeysService({
+        db,
+        catalog,
+        mailer: createMailer({ db, smtpUrl: undefined }),
+        publicUrl,
+        buyersOf: (tx, orderIds) => pendingOrders.buyersOf(tx, orderIds),
+      })
+      const pendingOrders = createPendingOrdersService({ db, promo: createPromoService(db, catalog), catalog, licenceKeys })
+      return { licenceKeys, catalog, audit: createAuditService(db), actor: CLI_ACTOR }
     },
     io,
     failed: () => {

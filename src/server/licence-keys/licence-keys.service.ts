@@ -8,6 +8,7 @@
 import { eq } from 'drizzle-orm'
 import {
   DEFAULT_ACTIVATION_LIMIT,
+  DEFAULT_LOW_SERIALS_THRESHOLD,
   type ActivationAnswer,
   type ActivationRequest,
   type AdminKeyPolicy,
@@ -20,14 +21,14 @@ import type { Database, Executor } from '../db/client.ts'
 import type { Mailer } from '../email/mailer.ts'
 import { AppError, notFound } from '../http/errors.ts'
 import { activate, clearActivations, deactivate, freeActivation, validate } from './activations.ts'
-import { assignKeys, followItemAccess, lockKey, policiesOf, type ItemAccessChange } from './key-assignment.ts'
+import { assignKeys, followItemAccess, lockKey, policiesOf } from './key-assignment.ts'
 import { generateKeyText } from './key-format.ts'
 import { keysOfItems, viewsOf } from './key-views.ts'
 import { keyPolicies, licenceKeys, type LicenceKeyRow } from './licence-keys.schema.ts'
 import { serialDeliveredEmail } from './serial-delivered-email.ts'
 import { addSerials, assignNextFreeSerial, deliverOwedSerials, poolOf, releaseReservations, reserveSerial, type ItemRef } from './serial-pool.ts'
 
-export type { ItemAccessChange, ItemRef }
+export type { ItemRef }
 
 export const LICENCE_KEY_ADMIN_MESSAGES = {
   keyNotFound: 'Licence key not found',
@@ -71,7 +72,7 @@ async function emailDeliveredSerials(
   }
 }
 
-const DEFAULT_POLICY: KeyPolicy = { kind: 'none', activationLimit: null, lowSerialsThreshold: 10, serialSentLater: false }
+const DEFAULT_POLICY: KeyPolicy = { kind: 'none', activationLimit: null, lowSerialsThreshold: DEFAULT_LOW_SERIALS_THRESHOLD, serialSentLater: false }
 
 export function createLicenceKeysService({ db, catalog, ...delivery }: LicenceKeysServiceDeps) {
   async function requireProduct(productId: string): Promise<void> {

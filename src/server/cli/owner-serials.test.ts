@@ -1,27 +1,38 @@
 /**
  * `owner serials import PRODUCT FILE.csv`: adds the file's serials to the product's pool, named by
  * id or exact name, reports each line not added (a duplicate, an invalid line: exit 1), the
- * totals and the serials left, records the import as the CLI, and refuses an unknown product or
- * a missing or empty file with its words.
+ * totals and the serials left, records the import as the CLI, delivers a serial to a buyer who
+ * was waiting for one (emailed), and refuses an unknown product or a missing or empty file with
+ * its words.
  */
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createSignedInUser, uniqueEmail, type SignedInUser } from '../../../tests/support/accounts.ts'
+import { useFakePayments } from '../../../tests/support/checkout-fixtures.ts'
 import { productsWithFiles } from '../../../tests/support/downloads.ts'
+import type { FakePaymentProvider } from '../../../tests/support/fake-payment-provider.ts'
+import { buyAndPay, keysOf, setKeyPolicy } from '../../../tests/support/licence-keys.ts'
 import { runOwner } from '../../../tests/support/owner-cli.ts'
 import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts'
 import { auditLog, type ProductRow } from '../db/schema.ts'
 
+const OWNER = uniqueEmail('owner')
 let t: TestApp
+let fake: FakePaymentProvider
+let storeOwner: SignedInUser
 let dir: string
 let products: ProductRow[]
 
 beforeAll(async () => {
-  t = await createTestApp()
+  t = await createTestApp({ ADMIN_EMAILS: OWNER })
+  fake = useFakePayments(t)
+  storeOwner = await createSignedInUser(t, { email: OWNER })
   dir = await mkdtemp(join(tmpdir(), 'owner-serials-'))
-  products = await productsWithFiles(t, 2)
+  products = (await productsWithFiles(t, 8)).filter((product) => product.priceCents > 0).slice(0, 3)
+  expect(products).toHaveLength(3)
 })
 afterAll(async () => {
   await rm(dir, { recursive: true, force: true })
@@ -64,6 +75,21 @@ describe('owner serials import', () => {
     expect(result.code).toBe(1)
     expect(result.out.split('\n')[0]).toBe('line 2: invalid: A serial is at most 200 characters')
     expect(result.out).toContain(`"${product.name}": 1 added, 1 skipped; 1 serial left.`)
+  })
+
+  it('delivers a serial to a buyer who paid while the pool was empty, and emails it', async () => {
+    const product = products[2]!
+    await setKeyPolicy(t, storeOwner, product.id, { kind: 'serials', activationLimit: null, serialSentLater: true })
+    const buyer = await createSignedInUser(t)
+    await buyAndPay(t, fake, buyer, product.id)
+    expect((await keysOf(t, buyer)).map((key) => key.key)).toEqual([null])
+
+    const result = await owner('serials', 'import', product.id, await csvFile('later.csv', 'CLI-LATER-1\nCLI-LATER-2\n'))
+    expect(result).toEqual({ code: 0, out: `"${product.name}": 2 added, 0 skipped, 1 serial sent to buyers who were waiting; 1 serial left.`, err: '' })
+    const [delivered] = (await keysOf(t, buyer)).map((key) => key.key)
+    expect(delivered).toMatch(/^CLI-LATER-[12]$/)
+    const emails = (await t.app.mailer.listOutbox()).filter((email) => email.to === buyer.email && email.subject.startsWith('Your licence key'))
+    expect(emails.map((email) => email.text.includes(`Licence key for ${product.name}: ${delivered}`))).toEqual([true])
   })
 
   it('refuses an unknown product, a missing file and an empty one', async () => {

@@ -165,7 +165,7 @@ function KeyRow({ licenceKey: key, name, canAct, busy, onConfirm, onAddActivatio
                 onAddActivations(added)
               }}
             >
-              <div className="w-24">
+              <div className="w-36">
                 <label htmlFor={addId} className="mb-1 block text-xs text-zinc-400">
                   Activations to add
                 </label>

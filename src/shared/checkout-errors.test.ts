@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest'
 import { CHECKOUT_MESSAGES, checkoutRedirectErrorMessage, checkoutSessionErrorMessage } from './checkout-errors.ts'
 import { CHECKOUT_ERROR_CODES, CHECKOUT_SERVER_MESSAGES } from './contract/checkout.ts'
+import { LICENCE_KEY_ERROR_CODES, LICENCE_KEY_MESSAGES } from './contract/licence-keys.ts'
 
 describe('checkoutSessionErrorMessage', () => {
   it.each([
@@ -63,6 +64,13 @@ describe('checkoutSessionErrorMessage', () => {
     )
     expect(checkoutSessionErrorMessage({ message: 'Quantity must be at least 1', status: 400, code: CHECKOUT_ERROR_CODES.quantityInvalid })).toBe(
       'Quantity must be at least 1',
+    )
+  })
+
+  it("says a serial product is sold out in the server's words, naming it", () => {
+    const soldOut = LICENCE_KEY_MESSAGES.soldOut('Vintage Synth')
+    expect(checkoutSessionErrorMessage({ message: soldOut, status: 409, code: LICENCE_KEY_ERROR_CODES.soldOut })).toBe(
+      'Vintage Synth is sold out: no licence keys are left. Please check back later.',
     )
   })
 

@@ -7,13 +7,16 @@
 import { useId, useState } from 'react'
 import toast from 'react-hot-toast'
 import type { AdminOrder } from '../../../shared/contract/admin-orders.ts'
-import { MAX_ACTIVATION_LIMIT, type LicenceKeyView } from '../../../shared/contract/licence-keys.ts'
+import { MAX_ACTIVATION_LIMIT, type ActivationView, type LicenceKeyView } from '../../../shared/contract/licence-keys.ts'
 import { ApiError } from '../../api/http.ts'
 import { Modal } from '../../components/Modal.tsx'
 import { INPUT_CLASS } from '../../components/TextField.tsx'
 import { useLicenceKeyAction, useOrderLicenceKeys, type LicenceKeyAction } from './api/licence-keys.ts'
 
 const when = (iso: string) => new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' })
+
+/** A machine holding an activation, and since when. */
+const activationText = (activation: ActivationView) => `${activation.instanceName} · ${when(activation.activatedAt)}`
 
 const STATE_LABEL: Record<LicenceKeyView['state'], { text: string; className: string }> = {
   active: { text: 'Active', className: 'bg-emerald-950/70 text-emerald-300 ring-emerald-700/80' },
@@ -143,9 +146,7 @@ function KeyRow({ licenceKey: key, name, canAct, busy, onConfirm, onAddActivatio
       {key.activations.length > 0 && (
         <ul aria-label={`Activations of ${name}`} className="text-xs text-zinc-400">
           {key.activations.map((activation) => (
-            <li key={activation.id}>
-              {activation.instanceName} · <time dateTime={activation.activatedAt}>{when(activation.activatedAt)}</time>
-            </li>
+            <li key={activation.id}>{activationText(activation)}</li>
           ))}
         </ul>
       )}

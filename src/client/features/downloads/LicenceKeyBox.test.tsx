@@ -53,10 +53,12 @@ const GENERATED: LicenceKeyView = {
 const OWED: LicenceKeyView = { ...GENERATED, id: 'k2', orderItemId: 'i2', productId: 'p-i2', key: null, kind: 'serial', activationLimit: null, activations: [] }
 
 let keys: LicenceKeyView[]
+let keysFail: boolean
 let requests: { method: string; path: string }[]
 
 beforeEach(() => {
   keys = [GENERATED, OWED]
+  keysFail = false
   requests = []
   vi.mocked(toast.success).mockClear()
   vi.mocked(toast.error).mockClear()
@@ -64,7 +66,8 @@ beforeEach(() => {
     const url = new URL(input, 'http://localhost')
     requests.push({ method: init.method ?? 'GET', path: url.pathname })
     if (url.pathname === '/api/purchases') return Response.json({ data: [purchase('i1', 'Tape Echo'), purchase('i2', 'Grand Piano')] })
-    if (url.pathname === '/api/licence-keys') return Response.json({ data: keys })
+    if (url.pathname === '/api/licence-keys')
+      return keysFail ? Response.json({ error: { message: 'Boom', status: 500, code: 'INTERNAL_ERROR' } }, { status: 500 }) : Response.json({ data: keys })
     if (init.method === 'DELETE' && url.pathname === '/api/licence-keys/k1/activations/a1') {
       keys = [{ ...GENERATED, activations: [] }, OWED]
       return new Response(null, { status: 204 })
@@ -117,6 +120,18 @@ describe('Licence keys in the Download Hub', () => {
     fireEvent.click(await within(echo).findByRole('button', { name: 'Copy key' }))
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Key copied'))
     expect(writeText).toHaveBeenCalledWith('ALS-7Q2M-K9XD-4HNP-TR8W')
+  })
+
+  it('says when the keys could not be read, and reads them again on Try again', async () => {
+    keysFail = true
+    renderHub()
+    const alert = await screen.findByRole('alert')
+    expect(alert).toHaveTextContent('Your licence keys could not be loaded.')
+    expect(screen.getByRole('article', { name: 'Tape Echo' })).toBeInTheDocument()
+    keysFail = false
+    fireEvent.click(within(alert).getByRole('button', { name: 'Try again' }))
+    expect(await screen.findByText('ALS-7Q2M-K9XD-4HNP-TR8W')).toBeInTheDocument()
+    expect(screen.queryByRole('alert')).toBeNull()
   })
 })
 

@@ -78,6 +78,8 @@ beforeEach(() => {
       const response = await route(url, init)
       if (response) return response
     }
+    // The items' licence keys (LicenceKeyBox.test.tsx): none here.
+    if (url.pathname === '/api/licence-keys') return Response.json({ data: [] })
     return Response.json({ error: { message: 'Not found', status: 404, code: 'NOT_FOUND' } }, { status: 404 })
   })
 })

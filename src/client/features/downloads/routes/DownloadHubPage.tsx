@@ -32,11 +32,13 @@ export default function DownloadHubPage() {
   )
 }
 
+const LICENCE_KEYS_LOAD_FAILED = 'Your licence keys could not be loaded.'
+
 function Hub({ userId }: { userId: string }) {
   const purchases = usePurchases(userId)
   const createDownload = useCreateDownload(userId)
   const action = useDownloadAction(createDownload.mutateAsync)
-  // One request for every card's keys; a failed read leaves the cards without them.
+  // One request for every card's keys; a failed read says so above the cards, with its own retry.
   const licenceKeys = useLicenceKeys(userId)
   const freeActivation = useFreeActivation(userId)
   if (purchases.isPending) return <ListSkeleton label="Loading your purchases…" />
@@ -44,6 +46,14 @@ function Hub({ userId }: { userId: string }) {
   if (purchases.data.length === 0) return <EmptyState text="No purchases yet." />
   return (
     <>
+      {licenceKeys.isError && (
+        <div role="alert" className="mt-6 flex flex-wrap items-center gap-3 rounded-xl border border-red-900/70 bg-red-950/30 px-4 py-3 text-sm text-red-200">
+          <p className="flex-1">{LICENCE_KEYS_LOAD_FAILED}</p>
+          <button type="button" className="btn btn-secondary px-3 py-1.5 text-xs" onClick={() => void licenceKeys.refetch()}>
+            Try again
+          </button>
+        </div>
+      )}
       <ul aria-label="Purchased products" className="mt-8 flex flex-col gap-4">
         {purchases.data.map((purchase) => (
           <li key={purchase.id}>

@@ -68,6 +68,8 @@ function renderPage(product: Product) {
 
 // The shared audio element plays at once here: it says so by its events, as a browser's does.
 beforeEach(() => {
+  // Opening the page counts a view; nothing here listens for it.
+  vi.stubGlobal('fetch', async () => new Response(null, { status: 204 }))
   vi.spyOn(HTMLMediaElement.prototype, 'play').mockImplementation(function (this: HTMLMediaElement) {
     this.dispatchEvent(new Event('play'))
     return Promise.resolve()
@@ -79,6 +81,7 @@ beforeEach(() => {
 
 afterEach(() => {
   cleanup()
+  vi.unstubAllGlobals()
   usePreviewPlayer.setState({ currentUrl: null, isPlaying: false, position: 0, duration: 0, error: null })
   vi.restoreAllMocks()
 })

@@ -122,6 +122,7 @@ beforeEach(() => {
   })
   vi.stubGlobal('fetch', async (url: string) => {
     if (url === `/api/order-access/${GUEST_TOKEN}`) return Response.json({ data: guestOrder })
+    if (url === `/api/order-access/${GUEST_TOKEN}/licence-keys`) return Response.json({ data: [] })
     lookups.push(url)
     const next = answers.length > 1 ? answers.shift()! : answers[0]!
     return next()

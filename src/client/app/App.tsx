@@ -5,7 +5,7 @@
  * BrowserRouter; the server renders the storefront pages with a StaticRouter at the requested
  * location.
  */
-import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react'
+import { lazy, Suspense, useEffect, type ComponentType, type LazyExoticComponent } from 'react'
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query'
 import { BrowserRouter, Navigate, Route, Routes, StaticRouter, useLocation } from 'react-router'
 import { STORE_ROUTES, type StoreRoute } from '../../shared/routes.ts'
@@ -13,6 +13,7 @@ import { PageFallback } from '../components/PageFallback.tsx'
 import { RequireAuth } from '../features/account/public.ts'
 import { storeConfig } from '../store-config.ts'
 import { Layout } from './Layout.tsx'
+import { APP_READY_EVENT } from './early-clicks.ts'
 import { COMING_SOON_PAGE, ROUTE_PAGES, type LoadPage } from './route-pages.ts'
 import { TestModeBanner } from './TestModeBanner.tsx'
 
@@ -23,6 +24,10 @@ interface AppProps {
 }
 
 export function App({ queryClient, location }: AppProps) {
+  // Says the app has taken the page over (its first commit), so a tap held before then is given
+  // again. A hook, not a component beside the app: a sibling would change the ids useId gives,
+  // and the server's ids (a tab's, its panel's label) would no longer match the browser's.
+  useEffect(() => void dispatchEvent(new Event(APP_READY_EVENT)), [])
   return (
     <QueryClientProvider client={queryClient}>
       {storeConfig.testPayments && <TestModeBanner />}

@@ -2,18 +2,11 @@
  * Starts the app in the page: takes over the markup the server rendered (with the query cache it
  * was rendered from) or, for a page the browser renders alone, renders it. Loaded by main.tsx.
  */
-import { StrictMode, startTransition, useEffect } from 'react'
+import { StrictMode, startTransition } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { hydrate, type DehydratedState } from '@tanstack/react-query'
 import { createQueryClient } from '../api/query-client.ts'
 import { App } from './App.tsx'
-import { APP_READY_EVENT } from './early-clicks.ts'
-
-/** Says the app has taken the page over (its first commit), so a tap held before then is given again. */
-function AppReady() {
-  useEffect(() => void dispatchEvent(new Event(APP_READY_EVENT)), [])
-  return null
-}
 
 export function startApp(root: HTMLElement): void {
   const queryClient = createQueryClient()
@@ -22,7 +15,6 @@ export function startApp(root: HTMLElement): void {
   const app = (
     <StrictMode>
       <App queryClient={queryClient} />
-      <AppReady />
     </StrictMode>
   )
   // Hydrating as a transition lets React yield to the browser every few milliseconds instead of

@@ -4,6 +4,8 @@ import { createConfirmedAccount, signIn, signInAsOwner } from './support/account
 import { buyNowWithTestCard, smallDigitalProduct } from './support/purchases.ts'
 
 // The owner console as a business runs it: each journey below is one person's work in it.
+// Each signs up or in, buys and works the console: more than a minute on a busy two-core machine.
+test.describe.configure({ timeout: 120_000 })
 
 const PASSWORD = 'correct horse battery'
 

@@ -5,7 +5,7 @@
  * from a window count in the same query; a batch of ids is one query, never one per id.
  */
 import { and, asc, desc, eq, getTableColumns, inArray, lte, sql, type SQL } from 'drizzle-orm'
-import type { CatalogSections, Category, Product, ProductList } from '../../shared/contract/catalog.ts'
+import type { CatalogSections, Category, Product, ProductList, ProductListItem } from '../../shared/contract/catalog.ts'
 import type { CatalogFacets } from '../../shared/contract/catalog-filters.ts'
 import type { LiveFileVersion } from '../../shared/contract/product-file-versions.ts'
 import { productListQuerySchema } from '../../shared/contract/catalog.ts'
@@ -115,16 +115,16 @@ interface ListedRow {
 }
 
 interface ListedPage {
-  rows: ListedRow[]
+  items: ProductListItem[]
   total: number
   facets: CatalogFacets | undefined
 }
 
 /**
- * How many list rows the index path keeps in memory (about 2 KB each): the whole active catalog of
- * most stores, and the most asked-for part of a larger one.
+ * How many list items the index path keeps in memory (about 2 KB each): the whole active catalog
+ * of most stores, and the most asked-for part of a larger one.
  */
-const KEPT_LISTED_ROWS = 20_000
+const KEPT_LIST_ITEMS = 20_000
 
 /** Where the owner's uploads are stored; a service without it (some tests) cannot take product files. */
 export type CatalogStorage = Omit<ProductMediaDeps, 'db'>
@@ -188,7 +188,12 @@ export function createCatalogService(db: Database, storage?: CatalogStorage, { m
         .where(where)
       total = counted?.total ?? 0
     }
-    return { rows, total, facets }
+    return { items: rows.map((row) => listItemOf(row, pricing)), total, facets }
+  }
+
+  /** A row as lists show it, priced by the running sales. */
+  function listItemOf(row: ListedRow, pricing: SalePricing): ProductListItem {
+    return toProductListItem(row.product, row.category?.id ? toCategoryView(row.category) : null, mediaUrl, pricing)
   }
 
   // Built once and prepared: a list from the index spends its time on nothing but this read.
@@ -199,21 +204,32 @@ export function createCatalogService(db: Database, storage?: CatalogStorage, { m
     .where(sql`${products.id} = any(${sql.placeholder('ids')}::uuid[])`)
     .prepare('catalog_listed_by_ids')
 
-  const keptRows =
+  /**
+   * A list item stays right while the catalog and the running sales stay as they are: the kept
+   * items are for one count of catalog changes and one list of sales (a new list is read at each
+   * sale boundary and after each sale written), so either moving on drops them.
+   */
+  let pricedWith: SalePricing['sales'] | null = null
+  let pricingEra = 0
+  const keptItems =
     search === 'sql'
       ? null
-      : createKeptRows<ListedRow>(
-          KEPT_LISTED_ROWS,
-          (row) => row.product.id,
-          () => search.changes,
+      : createKeptRows<ProductListItem>(
+          KEPT_LIST_ITEMS,
+          (item) => item.id,
+          () => search.changes + pricingEra,
         )
 
-  /** One page of a list chosen by the search engine: its ids in order, then their rows, kept from earlier lists or read in one query by primary key. */
+  /** One page of a list chosen by the search engine: its ids in order, then their items, kept from earlier lists or read in one query by primary key. */
   async function indexedListing(engine: CatalogSearchEngine, params: ProductListParams, pricing: SalePricing): Promise<ListedPage> {
+    if (pricing.sales !== pricedWith) {
+      pricedWith = pricing.sales
+      pricingEra++
+    }
     const { ids, total, facets } = await engine.list(params, pricing)
-    if (ids.length === 0) return { rows: [], total, facets }
-    const byId = await keptRows!.read(ids, (missing) => listedByIds.execute({ ids: missing }))
-    return { rows: ids.map((id) => byId.get(id)).filter((row) => row !== undefined), total, facets }
+    if (ids.length === 0) return { items: [], total, facets }
+    const byId = await keptItems!.read(ids, async (missing) => (await listedByIds.execute({ ids: missing })).map((row) => listItemOf(row, pricing)))
+    return { items: ids.map((id) => byId.get(id)).filter((item) => item !== undefined), total, facets }
   }
 
   /**
@@ -254,15 +270,15 @@ export function createCatalogService(db: Database, storage?: CatalogStorage, { m
     ...createBundles(db, mediaUrl, saleSchedule.pricingNow),
     async listProducts(params: ProductListParams): Promise<ProductList> {
       const pricing = await saleSchedule.pricingNow()
-      const { rows, total, facets } = search === 'sql' ? await sqlListing(params, pricing) : await indexedListing(search, params, pricing)
+      const { items, total, facets } = search === 'sql' ? await sqlListing(params, pricing) : await indexedListing(search, params, pricing)
       // An empty page says nothing about why: an unknown slug is a 404.
-      if (rows.length === 0 && params.category && !(await findCategoryBySlug(params.category))) throw notFound(ERROR_MESSAGES.categoryNotFound)
+      if (items.length === 0 && params.category && !(await findCategoryBySlug(params.category))) throw notFound(ERROR_MESSAGES.categoryNotFound)
       return {
-        data: rows.map((row) => toProductListItem(row.product, row.category?.id ? toCategoryView(row.category) : null, mediaUrl, pricing)),
+        data: items,
         total,
         limit: params.limit,
         offset: params.offset,
-        hasMore: params.offset + rows.length < total,
+        hasMore: params.offset + items.length < total,
         ...(facets ? { facets } : {}),
       }
     },

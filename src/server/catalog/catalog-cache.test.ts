@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createSignedInUser } from '../../../tests/support/accounts.ts'
 import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts'
 import { products } from '../db/schema.ts'
+import { jsonOf } from './catalog-cache.ts'
 
 let t: TestApp
 beforeAll(async () => {
@@ -100,5 +101,32 @@ describe('personal answers', () => {
       expect({ url, cacheControl: response.headers['cache-control'] }).toEqual({ url, cacheControl: expect.stringMatching(/no-store/) })
       expect(response.headers.etag === undefined || !String(response.headers['cache-control']).includes('public')).toBe(true)
     }
+  })
+})
+
+describe('the JSON of an answer', () => {
+  it('is what JSON.stringify writes, whether joined from its list items or written whole', () => {
+    const item = { id: 'a', name: 'Dusty Keys', priceCents: 1999, tags: ['lo-fi'], sale: null, gone: undefined }
+    const bodies = [
+      { data: [item, { ...item, id: 'b' }], total: 2, limit: 24, offset: 0, hasMore: false, facets: { genre: [{ value: 'House', count: 2 }] } },
+      { data: [item] },
+      { data: [] },
+      { total: 1, data: [item] },
+      { data: [item, new Date(0)] },
+      { data: 'not a list' },
+      [item],
+      'text',
+      null,
+    ]
+    for (const body of bodies) expect(jsonOf(body)).toBe(JSON.stringify(body))
+  })
+
+  it("reuses an item's JSON for the same item object, so kept items are written once", () => {
+    const item = { id: 'a', name: 'Dusty Keys' }
+    expect(jsonOf({ data: [item], total: 1 })).toBe('{"data":[{"id":"a","name":"Dusty Keys"}],"total":1}')
+    // Kept list items are never changed in place: a changed product is a new item object.
+    item.name = 'changed in place'
+    expect(jsonOf({ data: [item], total: 1 })).toBe('{"data":[{"id":"a","name":"Dusty Keys"}],"total":1}')
+    expect(jsonOf({ data: [{ ...item }], total: 1 })).toBe('{"data":[{"id":"a","name":"changed in place"}],"total":1}')
   })
 })

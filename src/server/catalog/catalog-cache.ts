@@ -52,8 +52,35 @@ export function cacheControlUntil(expiresAt: number | null | undefined, now = Da
   return left > maxAge ? `public, max-age=${maxAge}, stale-while-revalidate=${left - maxAge}` : `public, max-age=${maxAge}`
 }
 
+/** Each list item's JSON, written once per item object: the index path hands the same kept items to list after list. */
+const itemJson = new WeakMap<object, string>()
+
+function jsonOfItem(item: object): string {
+  let json = itemJson.get(item)
+  if (json === undefined) {
+    json = JSON.stringify(item)
+    itemJson.set(item, json)
+  }
+  return json
+}
+
+/**
+ * The JSON text of an answer, as JSON.stringify writes it. An answer that opens with a `data` list
+ * of objects is joined from its items' JSON (written once per item object) and the rest: most of
+ * an uncached list's bytes are its items, and writing them again was a sixth of its time.
+ */
+export function jsonOf(body: unknown): string {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return JSON.stringify(body)
+  const { data, ...rest } = body as { data?: unknown }
+  const opensWithData = Object.keys(body)[0] === 'data'
+  if (!opensWithData || !Array.isArray(data) || !data.every((item) => typeof item === 'object' && item !== null && !('toJSON' in item)))
+    return JSON.stringify(body)
+  const restJson = JSON.stringify(rest)
+  return `{"data":[${data.map(jsonOfItem).join(',')}]${restJson === '{}' ? '}' : `,${restJson.slice(1)}`}`
+}
+
 async function prepare(body: unknown): Promise<CachedAnswer> {
-  const identity = Buffer.from(JSON.stringify(body))
+  const identity = Buffer.from(jsonOf(body))
   const etag = `"${createHash('sha256').update(identity).digest('base64url').slice(0, 27)}"`
   return { etag, identity, compressible: identity.length >= COMPRESS_FROM_BYTES, encoded: {} }
 }

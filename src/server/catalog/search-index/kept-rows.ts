@@ -1,9 +1,10 @@
 /**
- * A list's rows kept in memory between lists while the catalog does not change: the index answers
- * which products a page holds, and their rows come from here instead of the database. Reading
- * them by id is the largest cost of an uncached list, more than choosing them. The rows are
- * dropped whenever the catalog changes (the search engine's count of changes moves on), and rows
- * read while a change arrived are not kept: they may be the old ones. At most `capacity` rows are
+ * A list's rows kept in memory between lists while what they are made from does not change (the
+ * catalog service keeps finished list items): the index answers which products a page holds, and
+ * their rows come from here instead of the database. Reading them by id and building them is the
+ * largest cost of an uncached list, more than choosing them. The rows are dropped whenever
+ * `changes()` moves on (a catalog change, or new running sales), and rows read while it moved are
+ * not kept: they may be the old ones. At most `capacity` rows are
  * kept, the oldest read dropped first, so a catalog larger than that keeps its most asked-for part.
  */
 export interface KeptRows<Row> {

@@ -5,7 +5,6 @@
 import { constants as zlibConstants } from 'node:zlib'
 import compress from '@fastify/compress'
 import swagger from '@fastify/swagger'
-import swaggerUi from '@fastify/swagger-ui'
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
 import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
 import { sql } from 'drizzle-orm'
@@ -36,6 +35,7 @@ import { createAuditService } from './admin/audit.service.ts'
 import { loadAuthOnce } from './auth/auth-loader.ts'
 import { authReferenceOptions } from './auth/auth-openapi.ts'
 import { authRoutes } from './auth/auth.routes.ts'
+import { apiDocs } from './http/api-docs.ts'
 import { profileRoutes } from './auth/profile.routes.ts'
 import { createRolesService } from './auth/roles.service.ts'
 import { createCustomerAccountsService } from './auth/customer-accounts.service.ts'
@@ -245,7 +245,7 @@ export async function buildApp({
   const guestOrders = createGuestOrdersService({ db, audit, accounts: profiles })
   const auth = loadAuthOnce({ config, db, mailer, roles, guestOrders, log: app.log })
   // The API reference, /api/docs: the store's routes, and Better Auth's once the document is first asked for (not at start-up).
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true, ...authReferenceOptions(auth, app.log) })
+  await app.register(apiDocs(authReferenceOptions(auth, app.log)))
   const provider = createPaymentProvider({ config, db, publicUrl })
   if (provider.kind === 'stripe' && !config.stripe?.webhookSecret) {
     app.log.warn('STRIPE_WEBHOOK_SECRET is not set: every payment webhook will be refused and orders complete only from the success page')

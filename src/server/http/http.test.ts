@@ -29,6 +29,22 @@ describe('the HTTP edge', () => {
     expect(response.json()).toEqual({ error: { message: 'Not found', status: 404, code: 'NOT_FOUND' } })
   })
 
+  it('serves the API reference page and its scripts, loaded on the first ask', async () => {
+    const page = await t.app.inject('/api/docs')
+    expect(page.statusCode).toBe(200)
+    expect(page.headers['content-type']).toMatch(/^text\/html/)
+    expect(page.body).toContain('swagger-ui')
+    const script = await t.app.inject('/api/docs/static/swagger-initializer.js')
+    expect(script.statusCode).toBe(200)
+    expect(script.body).toContain("resolveUrl('./json')")
+    const bundle = await t.app.inject('/api/docs/static/swagger-ui-bundle.js')
+    expect(bundle.statusCode).toBe(200)
+    expect(Number(bundle.headers['content-length'] ?? bundle.rawPayload.length)).toBeGreaterThan(100_000)
+    const missing = await t.app.inject('/api/docs/static/no-such-file.js')
+    expect(missing.statusCode).toBe(404)
+    expect(missing.json()).toEqual({ error: { message: 'Not found', status: 404, code: 'NOT_FOUND' } })
+  })
+
   it('publishes the OpenAPI document with the catalog routes', async () => {
     const response = await t.app.inject('/api/docs/json')
     expect(response.statusCode).toBe(200)

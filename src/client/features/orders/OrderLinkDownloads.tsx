@@ -12,6 +12,7 @@ import { useOrderLinkLicenceKeys } from './api/get-order-link-licence-keys.ts'
 import { useOrderLinkDownload } from './api/post-order-link-download.ts'
 
 const LOAD_FAILED = 'Failed to load your downloads. Please try again.'
+const KEYS_LOAD_FAILED = 'Failed to load your licence keys. Your downloads are below; please try again for the keys.'
 
 export function OrderLinkDownloads({ token }: { token: string }) {
   const order = useOrderLink(token)
@@ -21,18 +22,22 @@ export function OrderLinkDownloads({ token }: { token: string }) {
   if (order.isPending) return <ListSkeleton label="Loading your downloads…" />
   if (order.isError) return <LoadFailed message={LOAD_FAILED} onRetry={() => void order.refetch()} />
   return (
-    <ul aria-label="Your downloads" className="flex flex-col gap-4 text-left">
-      {order.data.items.map((purchase) => (
-        <li key={purchase.id}>
-          <PurchaseCard
-            purchase={purchase}
-            isPreparing={action.isPreparing(purchase.id)}
-            error={action.errorOf(purchase.id)}
-            onDownload={() => void action.download(purchase)}
-            licenceKeys={licenceKeys.data?.filter((key) => key.orderItemId === purchase.id)}
-          />
-        </li>
-      ))}
-    </ul>
+    <>
+      {/* Without this a buyer whose keys failed to load would read the cards as "no key". */}
+      {licenceKeys.isError && <LoadFailed message={KEYS_LOAD_FAILED} onRetry={() => void licenceKeys.refetch()} />}
+      <ul aria-label="Your downloads" className="flex flex-col gap-4 text-left">
+        {order.data.items.map((purchase) => (
+          <li key={purchase.id}>
+            <PurchaseCard
+              purchase={purchase}
+              isPreparing={action.isPreparing(purchase.id)}
+              error={action.errorOf(purchase.id)}
+              onDownload={() => void action.download(purchase)}
+              licenceKeys={licenceKeys.data?.filter((key) => key.orderItemId === purchase.id)}
+            />
+          </li>
+        ))}
+      </ul>
+    </>
   )
 }

@@ -67,6 +67,7 @@ const order: GuestOrder = {
 
 let answer: () => Response
 let licenceKeys: LicenceKeyView[]
+let keysAnswer: () => Response
 let posts: { url: string; body: unknown }[]
 
 function renderPage() {
@@ -85,13 +86,14 @@ beforeEach(() => {
   posts = []
   licenceKeys = []
   answer = () => Response.json({ data: order })
+  keysAnswer = () => Response.json({ data: licenceKeys })
   vi.stubGlobal('fetch', async (url: string, init: RequestInit = {}) => {
     if (init.method === 'POST') {
       posts.push({ url, body: JSON.parse(String(init.body)) })
       return Response.json({ downloadUrl: '/api/downloads/file/grant-1?signature=abc', downloadsRemaining: 1, expiresAt: '2025-05-01T10:10:00.000Z' })
     }
     if (url === `/api/order-access/${TOKEN}`) return answer()
-    if (url === `/api/order-access/${TOKEN}/licence-keys`) return Response.json({ data: licenceKeys })
+    if (url === `/api/order-access/${TOKEN}/licence-keys`) return keysAnswer()
     return Response.json({ error: { message: 'Not found', status: 404, code: 'NOT_FOUND' } }, { status: 404 })
   })
 })
@@ -193,5 +195,29 @@ describe('GuestOrderPage', () => {
     expect(within(drums).getByText('Studio Mac')).toBeInTheDocument()
     expect(within(drums).queryByRole('button', { name: /Free/ })).toBeNull()
     expect(within(screen.getByRole('article', { name: 'Velvet Keys' })).queryByText(/Activations:/)).toBeNull()
+  })
+
+  it('says when the licence keys could not be loaded, keeps the downloads, and shows the keys after Retry', async () => {
+    licenceKeys = [
+      {
+        id: 'k1',
+        orderItemId: DRUMS.id,
+        productId: DRUMS.productId,
+        key: 'ALS-7Q2M-K9XD-4HNP-TR8W',
+        kind: 'generated',
+        state: 'active',
+        activationLimit: 2,
+        activations: [],
+      },
+    ]
+    keysAnswer = () => Response.json({ error: { message: 'Server error', status: 500, code: 'INTERNAL' } }, { status: 500 })
+    renderPage()
+    const alert = await screen.findByRole('alert')
+    expect(alert).toHaveTextContent('Failed to load your licence keys.')
+    expect(screen.getByRole('article', { name: 'Midnight Drums' })).toBeInTheDocument()
+    keysAnswer = () => Response.json({ data: licenceKeys })
+    fireEvent.click(within(alert).getByRole('button', { name: 'Retry' }))
+    expect(await screen.findByText('ALS-7Q2M-K9XD-4HNP-TR8W')).toBeInTheDocument()
+    expect(screen.queryByText(/Failed to load your licence keys/)).toBeNull()
   })
 })

@@ -65,6 +65,18 @@ const order: GuestOrder = {
   items: [DRUMS, KEYS],
 }
 
+/** Midnight Drums' generated key, activated on one machine of two. */
+const DRUMS_KEY: LicenceKeyView = {
+  id: 'k1',
+  orderItemId: DRUMS.id,
+  productId: DRUMS.productId,
+  key: 'ALS-7Q2M-K9XD-4HNP-TR8W',
+  kind: 'generated',
+  state: 'active',
+  activationLimit: 2,
+  activations: [{ id: 'a1', instanceName: 'Studio Mac', activatedAt: '2025-05-02T10:00:00.000Z' }],
+}
+
 let answer: () => Response
 let licenceKeys: LicenceKeyView[]
 let keysAnswer: () => Response
@@ -176,18 +188,7 @@ describe('GuestOrderPage', () => {
   })
 
   it("shows an item's licence key with its activations, read-only (freeing one needs the buyer's account)", async () => {
-    licenceKeys = [
-      {
-        id: 'k1',
-        orderItemId: DRUMS.id,
-        productId: DRUMS.productId,
-        key: 'ALS-7Q2M-K9XD-4HNP-TR8W',
-        kind: 'generated',
-        state: 'active',
-        activationLimit: 2,
-        activations: [{ id: 'a1', instanceName: 'Studio Mac', activatedAt: '2025-05-02T10:00:00.000Z' }],
-      },
-    ]
+    licenceKeys = [DRUMS_KEY]
     renderPage()
     const drums = await screen.findByRole('article', { name: 'Midnight Drums' })
     expect(await within(drums).findByText('ALS-7Q2M-K9XD-4HNP-TR8W')).toBeInTheDocument()
@@ -198,18 +199,7 @@ describe('GuestOrderPage', () => {
   })
 
   it('says when the licence keys could not be loaded, keeps the downloads, and shows the keys after Retry', async () => {
-    licenceKeys = [
-      {
-        id: 'k1',
-        orderItemId: DRUMS.id,
-        productId: DRUMS.productId,
-        key: 'ALS-7Q2M-K9XD-4HNP-TR8W',
-        kind: 'generated',
-        state: 'active',
-        activationLimit: 2,
-        activations: [],
-      },
-    ]
+    licenceKeys = [DRUMS_KEY]
     keysAnswer = () => Response.json({ error: { message: 'Server error', status: 500, code: 'INTERNAL' } }, { status: 500 })
     renderPage()
     const alert = await screen.findByRole('alert')

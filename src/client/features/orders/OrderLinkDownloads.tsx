@@ -6,13 +6,12 @@
  */
 import { ListSkeleton } from '../../components/ListSkeleton.tsx'
 import { LoadFailed } from '../../components/LoadFailed.tsx'
-import { PurchaseCard, useDownloadAction } from '../downloads/public.ts'
+import { LicenceKeysLoadFailed, PurchaseCard, useDownloadAction } from '../downloads/public.ts'
 import { useOrderLink } from './api/get-order-link.ts'
 import { useOrderLinkLicenceKeys } from './api/get-order-link-licence-keys.ts'
 import { useOrderLinkDownload } from './api/post-order-link-download.ts'
 
 const LOAD_FAILED = 'Failed to load your downloads. Please try again.'
-const KEYS_LOAD_FAILED = 'Failed to load your licence keys. Your downloads are below; please try again for the keys.'
 
 export function OrderLinkDownloads({ token }: { token: string }) {
   const order = useOrderLink(token)
@@ -23,8 +22,11 @@ export function OrderLinkDownloads({ token }: { token: string }) {
   if (order.isError) return <LoadFailed message={LOAD_FAILED} onRetry={() => void order.refetch()} />
   return (
     <>
-      {/* Without this a buyer whose keys failed to load would read the cards as "no key". */}
-      {licenceKeys.isError && <LoadFailed message={KEYS_LOAD_FAILED} onRetry={() => void licenceKeys.refetch()} />}
+      {licenceKeys.isError && (
+        <div className="mb-4">
+          <LicenceKeysLoadFailed onRetry={() => void licenceKeys.refetch()} />
+        </div>
+      )}
       <ul aria-label="Your downloads" className="flex flex-col gap-4 text-left">
         {order.data.items.map((purchase) => (
           <li key={purchase.id}>

@@ -14,6 +14,7 @@ import { useFreeActivation } from '../api/delete-activation.ts'
 import { useLicenceKeys } from '../api/get-licence-keys.ts'
 import { useCreateDownload } from '../api/post-download.ts'
 import { DOWNLOAD_MESSAGES } from '../download-errors.ts'
+import { LicenceKeysLoadFailed } from '../LicenceKeysLoadFailed.tsx'
 import { PurchaseCard } from '../PurchaseCard.tsx'
 import { RecentDownloads } from '../RecentDownloads.tsx'
 import { useDownloadAction } from '../use-download-action.ts'
@@ -32,8 +33,6 @@ export default function DownloadHubPage() {
   )
 }
 
-const LICENCE_KEYS_LOAD_FAILED = 'Your licence keys could not be loaded.'
-
 function Hub({ userId }: { userId: string }) {
   const purchases = usePurchases(userId)
   const createDownload = useCreateDownload(userId)
@@ -46,14 +45,7 @@ function Hub({ userId }: { userId: string }) {
   if (purchases.data.length === 0) return <EmptyState text="No purchases yet." />
   return (
     <>
-      {licenceKeys.isError && (
-        <div role="alert" className="mt-6 flex flex-wrap items-center gap-3 rounded-xl border border-red-900/70 bg-red-950/30 px-4 py-3 text-sm text-red-200">
-          <p className="flex-1">{LICENCE_KEYS_LOAD_FAILED}</p>
-          <button type="button" className="btn btn-secondary px-3 py-1.5 text-xs" onClick={() => void licenceKeys.refetch()}>
-            Try again
-          </button>
-        </div>
-      )}
+      {licenceKeys.isError && <LicenceKeysLoadFailed onRetry={() => void licenceKeys.refetch()} />}
       <ul aria-label="Purchased products" className="mt-8 flex flex-col gap-4">
         {purchases.data.map((purchase) => (
           <li key={purchase.id}>

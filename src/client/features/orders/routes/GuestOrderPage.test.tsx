@@ -198,16 +198,16 @@ describe('GuestOrderPage', () => {
     expect(within(screen.getByRole('article', { name: 'Velvet Keys' })).queryByText(/Activations:/)).toBeNull()
   })
 
-  it('says when the licence keys could not be loaded, keeps the downloads, and shows the keys after Retry', async () => {
+  it('says when the licence keys could not be loaded, keeps the downloads, and shows the keys after Try again', async () => {
     licenceKeys = [DRUMS_KEY]
     keysAnswer = () => Response.json({ error: { message: 'Server error', status: 500, code: 'INTERNAL' } }, { status: 500 })
     renderPage()
     const alert = await screen.findByRole('alert')
-    expect(alert).toHaveTextContent('Failed to load your licence keys.')
+    expect(alert).toHaveTextContent('Your licence keys could not be loaded.')
     expect(screen.getByRole('article', { name: 'Midnight Drums' })).toBeInTheDocument()
     keysAnswer = () => Response.json({ data: licenceKeys })
-    fireEvent.click(within(alert).getByRole('button', { name: 'Retry' }))
+    fireEvent.click(within(alert).getByRole('button', { name: 'Try again' }))
     expect(await screen.findByText('ALS-7Q2M-K9XD-4HNP-TR8W')).toBeInTheDocument()
-    expect(screen.queryByText(/Failed to load your licence keys/)).toBeNull()
+    expect(screen.queryByText('Your licence keys could not be loaded.')).toBeNull()
   })
 })

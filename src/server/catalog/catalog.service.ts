@@ -222,12 +222,13 @@ export function createCatalogService(db: Database, storage?: CatalogStorage, { m
 
   /** One page of a list chosen by the search engine: its ids in order, then their items, kept from earlier lists or read in one query by primary key. */
   async function indexedListing(engine: CatalogSearchEngine, params: ProductListParams, pricing: SalePricing): Promise<ListedPage> {
+    const { ids, total, facets } = await engine.list(params, pricing)
+    if (ids.length === 0) return { items: [], total, facets }
+    // Compared with no wait before the read, so no list priced otherwise can keep items between them.
     if (pricing.sales !== pricedWith) {
       pricedWith = pricing.sales
       pricingEra++
     }
-    const { ids, total, facets } = await engine.list(params, pricing)
-    if (ids.length === 0) return { items: [], total, facets }
     const byId = await keptItems!.read(ids, async (missing) => (await listedByIds.execute({ ids: missing })).map((row) => listItemOf(row, pricing)))
     return { items: ids.map((id) => byId.get(id)).filter((item) => item !== undefined), total, facets }
   }

@@ -6,7 +6,7 @@
  */
 import { ListSkeleton } from '../../components/ListSkeleton.tsx'
 import { LoadFailed } from '../../components/LoadFailed.tsx'
-import { LicenceKeysLoadFailed, PurchaseCard, useDownloadAction } from '../downloads/public.ts'
+import { PurchaseList, useDownloadAction } from '../downloads/public.ts'
 import { useOrderLink } from './api/get-order-link.ts'
 import { useOrderLinkLicenceKeys } from './api/get-order-link-licence-keys.ts'
 import { useOrderLinkDownload } from './api/post-order-link-download.ts'
@@ -20,26 +20,5 @@ export function OrderLinkDownloads({ token }: { token: string }) {
   const licenceKeys = useOrderLinkLicenceKeys(token)
   if (order.isPending) return <ListSkeleton label="Loading your downloads…" />
   if (order.isError) return <LoadFailed message={LOAD_FAILED} onRetry={() => void order.refetch()} />
-  return (
-    <>
-      {licenceKeys.isError && (
-        <div className="mb-4">
-          <LicenceKeysLoadFailed onRetry={() => void licenceKeys.refetch()} />
-        </div>
-      )}
-      <ul aria-label="Your downloads" className="flex flex-col gap-4 text-left">
-        {order.data.items.map((purchase) => (
-          <li key={purchase.id}>
-            <PurchaseCard
-              purchase={purchase}
-              isPreparing={action.isPreparing(purchase.id)}
-              error={action.errorOf(purchase.id)}
-              onDownload={() => void action.download(purchase)}
-              licenceKeys={licenceKeys.data?.filter((key) => key.orderItemId === purchase.id)}
-            />
-          </li>
-        ))}
-      </ul>
-    </>
-  )
+  return <PurchaseList label="Your downloads" className="text-left" purchases={order.data.items} action={action} licenceKeys={licenceKeys} />
 }

@@ -14,8 +14,7 @@ import { useFreeActivation } from '../api/delete-activation.ts'
 import { useLicenceKeys } from '../api/get-licence-keys.ts'
 import { useCreateDownload } from '../api/post-download.ts'
 import { DOWNLOAD_MESSAGES } from '../download-errors.ts'
-import { LicenceKeysLoadFailed } from '../LicenceKeysLoadFailed.tsx'
-import { PurchaseCard } from '../PurchaseCard.tsx'
+import { PurchaseList } from '../PurchaseList.tsx'
 import { RecentDownloads } from '../RecentDownloads.tsx'
 import { useDownloadAction } from '../use-download-action.ts'
 
@@ -45,21 +44,14 @@ function Hub({ userId }: { userId: string }) {
   if (purchases.data.length === 0) return <EmptyState text="No purchases yet." />
   return (
     <>
-      {licenceKeys.isError && <LicenceKeysLoadFailed onRetry={() => void licenceKeys.refetch()} />}
-      <ul aria-label="Purchased products" className="mt-8 flex flex-col gap-4">
-        {purchases.data.map((purchase) => (
-          <li key={purchase.id}>
-            <PurchaseCard
-              purchase={purchase}
-              isPreparing={action.isPreparing(purchase.id)}
-              error={action.errorOf(purchase.id)}
-              onDownload={() => void action.download(purchase)}
-              licenceKeys={licenceKeys.data?.filter((key) => key.orderItemId === purchase.id)}
-              onFreeActivation={(keyId, activationId) => freeActivation.mutateAsync({ keyId, activationId })}
-            />
-          </li>
-        ))}
-      </ul>
+      <PurchaseList
+        label="Purchased products"
+        className="mt-8"
+        purchases={purchases.data}
+        action={action}
+        licenceKeys={licenceKeys}
+        onFreeActivation={(keyId, activationId) => freeActivation.mutateAsync({ keyId, activationId })}
+      />
       <RecentDownloads userId={userId} />
     </>
   )

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest'
 import { STORE_ROUTES } from '../../shared/routes.ts'
-import { COMING_SOON_PAGE, COMING_SOON_PAGE_MODULE, RENDERED_PAGE_MODULES, ROUTE_PAGES } from './route-pages.ts'
+import { COMING_SOON_PAGE, ROUTE_PAGES } from './route-pages.ts'
 
 const PAGE_FILES = import.meta.glob<{ default: unknown }>(['../features/*/routes/*Page.tsx', '!../features/admin/routes/**'])
 
@@ -23,24 +23,6 @@ describe('the page of each route', () => {
     for (const route of STORE_ROUTES) {
       if (route.redirect !== undefined) continue
       expect(typeof (await ROUTE_PAGES[route.id]()).default, route.id).toBe('function')
-    }
-  })
-
-  it('names the module file of every page the server renders', async () => {
-    const byFile = new Map(Object.entries(PAGE_FILES).map(([file, load]) => [`src/client/${file.slice('../'.length)}`, load]))
-    const rendered = STORE_ROUTES.filter((route) => route.serverData !== undefined).map((route) => route.id)
-    expect(Object.keys(RENDERED_PAGE_MODULES).sort()).toEqual([...rendered].sort())
-    const pairs: [string, () => Promise<{ default: unknown }>][] = [
-      ...Object.entries(RENDERED_PAGE_MODULES).map(([id, file]): [string, () => Promise<{ default: unknown }>] => [
-        file,
-        ROUTE_PAGES[id as keyof typeof RENDERED_PAGE_MODULES],
-      ]),
-      [COMING_SOON_PAGE_MODULE, COMING_SOON_PAGE],
-    ]
-    for (const [file, load] of pairs) {
-      const fromFile = byFile.get(file)
-      expect(fromFile, file).toBeDefined()
-      expect((await fromFile!()).default, file).toBe((await load()).default)
     }
   })
 })

@@ -53,21 +53,3 @@ export const ROUTE_PAGES = {
 
 /** What the routes marked `comingSoon` show until the store opens. */
 export const COMING_SOON_PAGE: LoadPage = () => import('../features/content/routes/ComingSoonPage.tsx')
-
-/**
- * The module file of each page the server renders, as the build's manifest names it: the server
- * names the page's chunks in its head, so the browser fetches them with the page and the app does
- * not insert a preload link for each of them while the shopper waits.
- */
-export const RENDERED_PAGE_MODULES = {
-  home: 'src/client/features/catalog/routes/HomePage.tsx',
-  'home-alias': 'src/client/features/catalog/routes/HomePage.tsx',
-  products: 'src/client/features/catalog/routes/ProductsPage.tsx',
-  product: 'src/client/features/catalog/routes/ProductDetailPage.tsx',
-  learn: 'src/client/features/content/routes/LearnPage.tsx',
-  about: 'src/client/features/content/routes/AboutPage.tsx',
-  support: 'src/client/features/support/routes/SupportPage.tsx',
-  category: 'src/client/features/catalog/routes/CategoryPage.tsx',
-} satisfies Partial<Record<PageRouteId, string>>
-
-export const COMING_SOON_PAGE_MODULE = 'src/client/features/content/routes/ComingSoonPage.tsx'

@@ -11,7 +11,6 @@ import { Writable } from 'node:stream'
 import { answerApiRequestsWith } from '../api/http.ts'
 import { createQueryClient } from '../api/query-client.ts'
 import { App } from '../app/App.tsx'
-import { COMING_SOON_PAGE_MODULE, RENDERED_PAGE_MODULES } from '../app/route-pages.ts'
 import { applyServerStoreConfig, type StoreConfig } from '../store-config.ts'
 import { loadPageData } from './page-data.ts'
 
@@ -20,8 +19,6 @@ export interface RenderedPage {
   html: string
   /** The query cache as JSON, safe inside a `<script>` element. */
   state: string
-  /** The page's module file as the client build's manifest names it (its chunks are preloaded with the page). */
-  pageModule: string | null
 }
 
 export interface PageRendererOptions {
@@ -40,8 +37,7 @@ export function createPageRenderer({ settings, fetchApi, timeoutMs = 5000 }: Pag
   answerApiRequestsWith(fetchApi)
   return async (pathAndQuery) => {
     const queryClient = createQueryClient()
-    const route = await loadPageData(queryClient, new URL(pathAndQuery, 'http://store.invalid'))
-    if (!route) return null
+    if (!(await loadPageData(queryClient, new URL(pathAndQuery, 'http://store.invalid')))) return null
     const html = await renderToHtml(
       <StrictMode>
         <App queryClient={queryClient} location={pathAndQuery} />
@@ -50,9 +46,7 @@ export function createPageRenderer({ settings, fetchApi, timeoutMs = 5000 }: Pag
     )
     const state = JSON.stringify(dehydrate(queryClient)).replace(/</g, '\\u003c')
     queryClient.clear()
-    const modules: Partial<Record<string, string>> = RENDERED_PAGE_MODULES
-    const pageModule = route.comingSoon && settings.storeMode !== 'live' ? COMING_SOON_PAGE_MODULE : (modules[route.id] ?? null)
-    return { html, state, pageModule }
+    return { html, state }
   }
 }
 

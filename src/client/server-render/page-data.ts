@@ -6,7 +6,7 @@
  */
 import type { QueryClient } from '@tanstack/react-query'
 import { matchPath } from 'react-router'
-import { STORE_ROUTES, type PageDataKey, type StoreRoute } from '../../shared/routes.ts'
+import { STORE_ROUTES, type PageDataKey } from '../../shared/routes.ts'
 import { storeSettingsQueryOptions } from '../api/get-store-settings.ts'
 import {
   bundleItemsQueryOptions,
@@ -63,24 +63,24 @@ const LOADERS: Record<PageDataKey, PageLoader> = {
 }
 
 /** Storefront pages rendered on the server, in the router's own patterns and order (a catch-all last). */
-const PAGES = STORE_ROUTES.flatMap((route) => (route.serverData ? [{ route, load: LOADERS[route.serverData] }] : []))
+const PAGES = STORE_ROUTES.flatMap((route) => (route.serverData ? [{ pattern: route.path, load: LOADERS[route.serverData] }] : []))
 
 /**
  * Fills `queryClient` with what the page at `url` shows, the header's categories and the owner's
  * store texts (the header, the footer and the pages show them: rendered with them, never with defaults).
- * Answers the page's route, or null for a page the server does not render; throws when the
- * page's data cannot be had (an unknown product or category), and the page is then left to the browser.
+ * Answers false for a page the server does not render; throws when the page's data cannot be
+ * had (an unknown product or category), and the page is then left to the browser.
  */
-export async function loadPageData(queryClient: QueryClient, url: URL): Promise<StoreRoute | null> {
-  for (const { route, load } of PAGES) {
-    const match = matchPath(route.path, url.pathname)
+export async function loadPageData(queryClient: QueryClient, url: URL): Promise<boolean> {
+  for (const { pattern, load } of PAGES) {
+    const match = matchPath(pattern, url.pathname)
     if (!match) continue
     await Promise.all([
       queryClient.fetchQuery(categoriesQueryOptions()),
       queryClient.fetchQuery(storeSettingsQueryOptions()),
       load(queryClient, match.params, url.searchParams),
     ])
-    return route
+    return true
   }
-  return null
+  return false
 }

@@ -13,7 +13,6 @@ import type { FastifyInstance, FastifyReply } from 'fastify'
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { errorBody } from '../http/errors.ts'
-import { readPageChunkPreloads } from './page-chunks.ts'
 
 const HEAD_SLOT = '<!--als-head-->'
 const ROOT_ELEMENT = '<div id="root"></div>'
@@ -35,15 +34,8 @@ export interface PageHead {
   rendered: boolean
 }
 
-/** A page the server rendered: its markup, its query cache as JSON, and its module file in the client build's manifest. */
-export interface RenderedPage {
-  html: string
-  state: string
-  pageModule?: string | null
-}
-
 /** The app rendered at an address (the client's server-render entry), or null when that page is the browser's to render. */
-export type PageRenderer = (pathAndQuery: string) => Promise<RenderedPage | null>
+export type PageRenderer = (pathAndQuery: string) => Promise<{ html: string; state: string } | null>
 
 interface PageSources {
   headOf?: (path: string) => Promise<PageHead>
@@ -66,7 +58,6 @@ export async function registerClientApp(
         .replace(/<title>[^<]*<\/title>/, HEAD_SLOT)
     : null
   const defaultHead = '<title>Audio Lab Store</title>'
-  const pageChunkPreloads = html ? readPageChunkPreloads(clientDir, html) : () => ''
 
   if (html) {
     // The hashed assets, looked up when asked for: a route per file would cost the start a few
@@ -122,7 +113,7 @@ export async function registerClientApp(
         const rendered = await renderPage(request.url)
         if (rendered) {
           const hoisted = LEADING_HOISTABLES.exec(rendered.html)?.[0] ?? ''
-          const preloads = hoisted.replace(/<title>[^<]*<\/title>/g, '') + (rendered.pageModule ? pageChunkPreloads(rendered.pageModule) : '')
+          const preloads = hoisted.replace(/<title>[^<]*<\/title>/g, '')
           page = page
             .replace('</head>', () => `${preloads}</head>`)
             .replace(

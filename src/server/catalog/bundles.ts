@@ -13,7 +13,7 @@ import { formatPrice } from '../../shared/money.ts'
 import type { Database, Executor } from '../db/client.ts'
 import { fieldError, notFound } from '../http/errors.ts'
 import { bundleItems, categories, products } from './catalog.schema.ts'
-import { toCategoryView, toProductListItem, type MediaUrl, type SalePricing } from './product-view.ts'
+import { toJoinedListItem, type MediaUrl, type SalePricing } from './product-view.ts'
 
 /** An item of a bundle, as checkout grants it. */
 export interface BundleItemFacts {
@@ -81,7 +81,7 @@ export function createBundles(db: Database, mediaUrl?: MediaUrl, pricingNow?: ()
         .orderBy(asc(bundleItems.position), asc(products.name))
       // Each item at the price a shopper would pay for it alone now, sale included.
       const pricing = pricingNow ? await pricingNow() : undefined
-      return rows.map((row) => toProductListItem(row.product, row.category?.id ? toCategoryView(row.category) : null, mediaUrl, pricing))
+      return rows.map((row) => toJoinedListItem(row, mediaUrl, pricing))
     },
 
     /** The products each bundle among `list` holds counted, in one query; other products are returned as they are. */

@@ -24,7 +24,7 @@ import { createProductFileVersions } from './product-file-versions.ts'
 import type { FileStorage } from '../storage/file-storage.ts'
 import { notFound } from '../http/errors.ts'
 import { createBundles } from './bundles.ts'
-import { mediaUrlFor, toCategoryView, toProductListItem, toProductView, type SalePricing } from './product-view.ts'
+import { mediaUrlFor, toCategoryView, toJoinedListItem, toProductListItem, toProductView, type SalePricing } from './product-view.ts'
 import { createProductDiscovery } from './product-discovery.ts'
 import { facetCounts, type Remember } from './facet-counts.ts'
 import { allConditions, productFilterSql, searchRelevance, searchTermsOf, type ProductFilterSql } from './product-filters.ts'
@@ -193,7 +193,7 @@ export function createCatalogService(db: Database, storage?: CatalogStorage, { m
 
   /** A row as lists show it, priced by the running sales. */
   function listItemOf(row: ListedRow, pricing: SalePricing): ProductListItem {
-    return toProductListItem(row.product, row.category?.id ? toCategoryView(row.category) : null, mediaUrl, pricing)
+    return toJoinedListItem(row, mediaUrl, pricing)
   }
 
   // Built once and prepared: a list from the index spends its time on nothing but this read.

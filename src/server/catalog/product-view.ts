@@ -103,3 +103,12 @@ export function toProductListItem(
   const lean = Object.fromEntries(Object.entries(metadata).filter(([key]) => !(DERIVED_METADATA_KEYS as readonly string[]).includes(key)))
   return { ...view, category: category ? { id: category.id, name: category.name, slug: category.slug } : null, metadata: lean }
 }
+
+/** A product read with its category left-joined (null, or null columns, when it has none), as a list carries it. */
+export function toJoinedListItem(
+  row: { product: Omit<ViewedRow, 'previewPeaks'>; category: Pick<CategoryRow, 'id' | 'name' | 'slug' | 'description'> | null },
+  mediaUrl: MediaUrl = asStored,
+  pricing: SalePricing = NO_SALES,
+): ProductListItem {
+  return toProductListItem(row.product, row.category?.id ? toCategoryView(row.category) : null, mediaUrl, pricing)
+}

@@ -12,7 +12,7 @@ import { isUuid } from '../../shared/ids.ts'
 import { formatPrice } from '../../shared/money.ts'
 import type { Database, Executor } from '../db/client.ts'
 import { fieldError, notFound } from '../http/errors.ts'
-import { bundleItems, categories, products } from './catalog.schema.ts'
+import { bundleItems, categories, categoryViewColumns, products } from './catalog.schema.ts'
 import { toJoinedListItem, type MediaUrl, type SalePricing } from './product-view.ts'
 
 /** An item of a bundle, as checkout grants it. */
@@ -29,8 +29,6 @@ const auditedBundle = (names: readonly string[], floorCents: number | null) => (
   bundleItems: names.join(', '),
   bundleFloor: floorCents === null ? '' : formatPrice(floorCents),
 })
-
-const categoryColumns = { id: categories.id, name: categories.name, slug: categories.slug, description: categories.description }
 
 export function createBundles(db: Database, mediaUrl?: MediaUrl, pricingNow?: () => Promise<SalePricing>) {
   /** The bundle's items with their names, in the owner's order. */
@@ -73,7 +71,7 @@ export function createBundles(db: Database, mediaUrl?: MediaUrl, pricingNow?: ()
         : []
       if (!bundle) throw notFound(ERROR_MESSAGES.productNotFound)
       const rows = await db
-        .select({ product: products, category: categoryColumns })
+        .select({ product: products, category: categoryViewColumns })
         .from(bundleItems)
         .innerJoin(products, eq(products.id, bundleItems.productId))
         .leftJoin(categories, eq(products.categoryId, categories.id))

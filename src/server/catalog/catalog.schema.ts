@@ -36,6 +36,9 @@ export const categories = pgTable('categories', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 })
 
+/** What the storefront shows of a category (a product's, a list's): its name, address and text. */
+export const categoryViewColumns = { id: categories.id, name: categories.name, slug: categories.slug, description: categories.description }
+
 /** A category's former slugs: links to an old address still find the category. */
 export const categorySlugRedirects = pgTable('category_slug_redirects', {
   slug: text('slug').primaryKey(),

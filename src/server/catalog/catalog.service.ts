@@ -14,7 +14,7 @@ import { ERROR_MESSAGES } from '../../shared/contract/errors.ts'
 import { isUuid } from '../../shared/ids.ts'
 import { isDigitalProduct } from '../../shared/product-view.ts'
 import type { Database } from '../db/client.ts'
-import { categories, categorySlugRedirects, productFileVersions, products } from './catalog.schema.ts'
+import { categories, categorySlugRedirects, categoryViewColumns, productFileVersions, products } from './catalog.schema.ts'
 import { LIVE_FILE_VERSION_COLUMNS, LIVE_FILE_VERSION_JOIN, toLiveFileVersion } from './live-file-versions.ts'
 import { createCategoryAdmin } from './category-admin.ts'
 import { createProductAdmin } from './product-admin.ts'
@@ -103,8 +103,6 @@ const unavailable = () => {
 }
 const noStorage: FileStorage = { kind: 'none', stat: unavailable, createReadStream: unavailable, put: unavailable, delete: unavailable }
 
-const categoryColumns = { id: categories.id, name: categories.name, slug: categories.slug, description: categories.description }
-
 /** A list item's columns: not the waveform, nor the search columns, which lists never show. */
 const { previewPeaks: _peaks, searchVector: _vector, searchText: _text, ...listedColumns } = getTableColumns(products)
 
@@ -147,10 +145,10 @@ export function createCatalogService(db: Database, storage?: CatalogStorage, { m
 
   /** The category at this slug, or at a slug it had before it was changed. */
   async function findCategoryBySlug(slug: string): Promise<Category | null> {
-    const [row] = await db.select(categoryColumns).from(categories).where(eq(categories.slug, slug)).limit(1)
+    const [row] = await db.select(categoryViewColumns).from(categories).where(eq(categories.slug, slug)).limit(1)
     if (row) return toCategoryView(row)
     const [moved] = await db
-      .select(categoryColumns)
+      .select(categoryViewColumns)
       .from(categorySlugRedirects)
       .innerJoin(categories, eq(categorySlugRedirects.categoryId, categories.id))
       .where(eq(categorySlugRedirects.slug, slug))
@@ -172,7 +170,7 @@ export function createCatalogService(db: Database, storage?: CatalogStorage, { m
       .offset(params.offset)
       .as('page')
     const listing = db
-      .select({ product: listedColumns, category: categoryColumns, total: sql<number>`${page.total}`.mapWith(Number) })
+      .select({ product: listedColumns, category: categoryViewColumns, total: sql<number>`${page.total}`.mapWith(Number) })
       .from(page)
       .innerJoin(products, eq(products.id, page.id))
       .leftJoin(categories, eq(products.categoryId, categories.id))
@@ -198,7 +196,7 @@ export function createCatalogService(db: Database, storage?: CatalogStorage, { m
 
   // Built once and prepared: a list from the index spends its time on nothing but this read.
   const listedByIds = db
-    .select({ product: listedColumns, category: categoryColumns })
+    .select({ product: listedColumns, category: categoryViewColumns })
     .from(products)
     .leftJoin(categories, eq(products.categoryId, categories.id))
     .where(sql`${products.id} = any(${sql.placeholder('ids')}::uuid[])`)
@@ -296,7 +294,7 @@ export function createCatalogService(db: Database, storage?: CatalogStorage, { m
       if (!isUuid(id)) throw notFound(ERROR_MESSAGES.productNotFound)
       const pricing = await saleSchedule.pricingNow()
       const [row] = await db
-        .select({ product: products, category: categoryColumns })
+        .select({ product: products, category: categoryViewColumns })
         .from(products)
         .leftJoin(categories, eq(products.categoryId, categories.id))
         .where(and(eq(products.id, id), eq(products.isActive, true)))
@@ -323,14 +321,14 @@ export function createCatalogService(db: Database, storage?: CatalogStorage, { m
         .as('ranked')
       const pricing = await saleSchedule.pricingNow()
       const [sections, top] = await Promise.all([
-        db.select(categoryColumns).from(categories).orderBy(asc(categories.position), asc(categories.name)),
+        db.select(categoryViewColumns).from(categories).orderBy(asc(categories.position), asc(categories.name)),
         db.select().from(ranked).where(lte(ranked.rank, perCategory)),
       ])
       const rows =
         top.length === 0
           ? []
           : await db
-              .select({ product: products, category: categoryColumns })
+              .select({ product: products, category: categoryViewColumns })
               .from(products)
               .leftJoin(categories, eq(products.categoryId, categories.id))
               .where(
@@ -354,7 +352,7 @@ export function createCatalogService(db: Database, storage?: CatalogStorage, { m
     },
 
     async listCategories(): Promise<Category[]> {
-      const rows = await db.select(categoryColumns).from(categories).orderBy(asc(categories.position), asc(categories.name))
+      const rows = await db.select(categoryViewColumns).from(categories).orderBy(asc(categories.position), asc(categories.name))
       return rows.map(toCategoryView)
     },
 
@@ -365,7 +363,7 @@ export function createCatalogService(db: Database, storage?: CatalogStorage, { m
       // Priced by the sales running now: the cart and checkout charge what the product page shows.
       const pricing = await saleSchedule.pricingNow()
       const rows = await db
-        .select({ product: products, category: categoryColumns })
+        .select({ product: products, category: categoryViewColumns })
         .from(products)
         .leftJoin(categories, eq(products.categoryId, categories.id))
         .where(and(inArray(products.id, valid), eq(products.isActive, true)))
@@ -386,7 +384,7 @@ export function createCatalogService(db: Database, storage?: CatalogStorage, { m
           downloadLimit: products.downloadLimit,
           isBundle: products.isBundle,
           metadata: products.metadata,
-          category: categoryColumns,
+          category: categoryViewColumns,
           fileVersion: LIVE_FILE_VERSION_COLUMNS,
         })
         .from(products)

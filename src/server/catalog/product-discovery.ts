@@ -3,7 +3,7 @@ import { and, desc, eq, ne, sql, type SQL } from 'drizzle-orm'
 import type { ProductListItem, SearchSuggestions } from '../../shared/contract/catalog.ts'
 import { compatibleKeys, musicKeyById } from '../../shared/music-keys.ts'
 import type { Database } from '../db/client.ts'
-import { categories, products } from './catalog.schema.ts'
+import { categories, categoryViewColumns, products } from './catalog.schema.ts'
 import { searchMatch, searchRelevance, searchTermsOf, textArray } from './product-filters.ts'
 import { toCategoryView, toProductListItem, type MediaUrl, type SalePricing } from './product-view.ts'
 
@@ -18,8 +18,6 @@ export async function rowsOf<T>(db: Database, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] }
   return result.rows
 }
-
-const categoryColumns = { id: categories.id, name: categories.name, slug: categories.slug, description: categories.description }
 
 /** `pricingNow` answers the sales running now: the products found show the prices the catalog answers everywhere. */
 export function createProductDiscovery(db: Database, mediaUrl: MediaUrl, pricingNow: () => Promise<SalePricing>) {
@@ -77,7 +75,7 @@ export function createProductDiscovery(db: Database, mediaUrl: MediaUrl, pricing
       const [pricing, rows] = await Promise.all([
         pricingNow(),
         db
-          .select({ product: products, category: categoryColumns })
+          .select({ product: products, category: categoryViewColumns })
           .from(products)
           .leftJoin(categories, eq(products.categoryId, categories.id))
           .where(and(eq(products.isActive, true), ne(products.id, productId)))

@@ -94,7 +94,7 @@ function Lazy({ page }: { page: React.ReactNode }) {
  * page's own code was still loading reaches a button that answers. A wrapper, not a sibling of the
  * page, so the ids useId gives inside the page stay the ones the server rendered.
  */
-function PageTakenOver({ children }: { children: React.ReactNode }) {
+export function PageTakenOver({ children }: { children: React.ReactNode }) {
   useEffect(() => void dispatchEvent(new Event(APP_READY_EVENT)), [])
   return children
 }

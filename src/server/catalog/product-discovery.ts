@@ -5,7 +5,7 @@ import { compatibleKeys, musicKeyById } from '../../shared/music-keys.ts'
 import type { Database } from '../db/client.ts'
 import { categories, categoryViewColumns, products } from './catalog.schema.ts'
 import { searchMatch, searchRelevance, searchTermsOf, textArray } from './product-filters.ts'
-import { toCategoryView, toProductListItem, type MediaUrl, type SalePricing } from './product-view.ts'
+import { toJoinedListItem, type MediaUrl, type SalePricing } from './product-view.ts'
 
 const SUGGESTED_PRODUCTS = 5
 const SUGGESTED_CATEGORIES = 3
@@ -82,7 +82,7 @@ export function createProductDiscovery(db: Database, mediaUrl: MediaUrl, pricing
           .orderBy(desc(score), sql`${products.rating} desc nulls last`, desc(products.createdAt), products.id)
           .limit(limit),
       ])
-      return rows.map((row) => toProductListItem(row.product, row.category?.id ? toCategoryView(row.category) : null, mediaUrl, pricing))
+      return rows.map((row) => toJoinedListItem(row, mediaUrl, pricing))
     },
   }
 }

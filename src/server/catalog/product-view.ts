@@ -104,7 +104,7 @@ export function toProductListItem(
   return { ...view, category: category ? { id: category.id, name: category.name, slug: category.slug } : null, metadata: lean }
 }
 
-/** A product read with its category left-joined (null, or null columns, when it has none), as a list carries it. */
+/** A product read with its category left-joined (null when it has none), as a list carries it. */
 export function toJoinedListItem(
   row: { product: Omit<ViewedRow, 'previewPeaks'>; category: Pick<CategoryRow, 'id' | 'name' | 'slug' | 'description'> | null },
   mediaUrl: MediaUrl = asStored,

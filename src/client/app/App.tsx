@@ -24,10 +24,6 @@ interface AppProps {
 }
 
 export function App({ queryClient, location }: AppProps) {
-  // Says the app has taken the page over (its first commit), so a tap held before then is given
-  // again. A hook, not a component beside the app: a sibling would change the ids useId gives,
-  // and the server's ids (a tab's, its panel's label) would no longer match the browser's.
-  useEffect(() => void dispatchEvent(new Event(APP_READY_EVENT)), [])
   return (
     <QueryClientProvider client={queryClient}>
       {storeConfig.testPayments && <TestModeBanner />}
@@ -87,7 +83,18 @@ function Lazy({ page }: { page: React.ReactNode }) {
   const { pathname } = useLocation()
   return (
     <Suspense key={pathname} fallback={<PageFallback />}>
-      {page}
+      <PageTakenOver>{page}</PageTakenOver>
     </Suspense>
   )
+}
+
+/**
+ * Tells the held early taps (early-clicks.ts) that the app has the page: its effect runs once the
+ * page inside the boundary is hydrated, not only the frame around it, so a tap held while the
+ * page's own code was still loading reaches a button that answers. A wrapper, not a sibling of the
+ * page, so the ids useId gives inside the page stay the ones the server rendered.
+ */
+export function PageTakenOver({ children }: { children: React.ReactNode }) {
+  useEffect(() => void dispatchEvent(new Event(APP_READY_EVENT)), [])
+  return children
 }

@@ -9,10 +9,9 @@ import { Header } from './Header.tsx'
 
 export function Layout() {
   const { pathname } = useLocation()
-  useCartSync()
-  useBundleCartPrices()
   return (
     <div className="flex min-h-dvh flex-col">
+      <CartInStep />
       <a
         href="#main"
         className="sr-only z-50 rounded-md bg-brand-600 px-4 py-2 font-semibold text-white focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
@@ -38,6 +37,17 @@ export function Layout() {
       />
     </div>
   )
+}
+
+/**
+ * Keeps the cart in step with the session and the bundles' prices. A component of its own: the
+ * session arriving after the page is hydrated re-renders it alone, not the header, the page and
+ * the footer around it (one blocking render of the whole frame on a phone).
+ */
+function CartInStep() {
+  useCartSync()
+  useBundleCartPrices()
+  return null
 }
 
 /** Scrolls to the top whenever the path changes (not on query-string changes such as filters). */

@@ -26,13 +26,17 @@ export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react(), tailwindcss(), scriptsAfterPaint()],
   publicDir: 'src/client/public',
   build: {
-    // The entry's scripts are named in index.html; a lazy page's chunks are not preloaded by the app.
+    // The entry's own imports are named in index.html, and the app it starts is preloaded with
+    // its imports (React) when it starts; a lazy page's chunks are not preloaded by the app.
     // Preloading them meant inserting a link per chunk into the head while the page hydrated, a
     // 40-150 ms main-thread task on a phone (Lighthouse TBT on /products, five runs each: median
     // 757 ms with them, 587 without). The browser then fetches a page's imports as it reads them:
     // a round trip per level of a page's imports when the shopper goes to a page not seen yet.
     // Every browser the store serves preloads modules itself: no polyfill runs at start.
-    modulePreload: { polyfill: false, resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? deps : []) },
+    modulePreload: {
+      polyfill: false,
+      resolveDependencies: (_file, deps, { hostId, hostType }) => (hostType === 'html' || /^assets\/index-[^/]+\.js$/.test(hostId) ? deps : []),
+    },
     ...(isSsrBuild
       ? { outDir: 'dist/ssr', emptyOutDir: true, sourcemap: false, copyPublicDir: false }
       : { outDir: 'dist/client', emptyOutDir: true, sourcemap: false, manifest: true }),
@@ -56,6 +60,10 @@ export default defineConfig(({ isSsrBuild }) => ({
               codeSplitting: {
                 groups: [
                   { name: 'preload', test: /vite[\\/](preload-helper|modulepreload-polyfill)/, priority: 3 },
+                  // What the entry runs at once holds the early taps; a chunk of its own, or it would
+                  // land in the app shell (App.tsx reads its event's name) and the entry would load
+                  // and run React and the shell before the lead image.
+                  { name: 'early-clicks', test: /[\\/]src[\\/]client[\\/]app[\\/]early-clicks\.ts$/, priority: 4 },
                   {
                     name: 'react',
                     test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/](query-core|react-query)|zustand|react-hot-toast|goober)[\\/]/,

@@ -1,7 +1,8 @@
 // Lighthouse benchmark: runs Lighthouse (the npm package, mobile, simulated throttling) in Debian's
 // Chromium on the home page, the All Products listing and a product page of the built store, and
 // prints the scores (performance, accessibility, SEO, best practices), the metrics (FCP, LCP, TBT,
-// CLS, Speed Index) and the compressed JavaScript each page loads, beside the targets.
+// CLS, Speed Index), the compressed JavaScript each page loads and Lighthouse's CPU benchmark
+// index of the machine at the time (higher is faster), beside the targets.
 // Starts the built store (npm run build first) on a fresh data directory unless --url names one.
 // Usage: node scripts/bench/lighthouse.mjs [--runs 3] [--url http://localhost:3000]
 import { spawn } from 'node:child_process'
@@ -75,6 +76,9 @@ async function audit(path) {
       cls: lhr.audits['cumulative-layout-shift'].numericValue,
       si: lhr.audits['speed-index'].numericValue,
       jsKb: scripts.reduce((sum, item) => sum + item.transferSize, 0) / 1024,
+      // Lighthouse's measure of this machine's CPU at the time (higher is faster): scores and TBT
+      // follow it, so runs on a busy or slower machine are told apart.
+      cpuIndex: lhr.environment.benchmarkIndex,
       failing: Object.values(lhr.audits)
         .filter(
           (entry) =>
@@ -120,6 +124,7 @@ try {
           CLS: row.cls.toFixed(3),
           'SI s': (row.si / 1000).toFixed(2),
           'JS KB': row.jsKb.toFixed(1),
+          'CPU index': Math.round(row.cpuIndex),
         },
       ]),
     ),

@@ -111,7 +111,8 @@ describe('media in a bucket', () => {
     const cover = await t.app.inject(product.imageUrl!)
     expect(cover.statusCode).toBe(200)
     expect(cover.headers['content-type']).toBe('image/webp')
-    expect(cover.headers['cache-control']).toBe('public, max-age=86400')
+    // An upload's name is made for it: kept for good.
+    expect(cover.headers['cache-control']).toBe('public, max-age=31536000, immutable')
     expect(cover.headers.etag).toBeTruthy()
     expect(cover.rawPayload.equals(coverBytes)).toBe(true)
 
@@ -235,6 +236,8 @@ describe("the owner console's cover on a bucket store", () => {
     expect(whole.statusCode).toBe(200)
     expect(whole.headers['content-type']).toBe('image/webp')
     expect(whole.rawPayload.equals(stored)).toBe(true)
+    // Its name is new for this upload, so its bytes never change there: kept for good.
+    expect(whole.headers['cache-control']).toBe('public, max-age=31536000, immutable')
     const part = await t.app.inject({ url: second, headers: { range: 'bytes=10-109' } })
     expect(part.statusCode).toBe(206)
     expect(part.headers['content-range']).toBe(`bytes 10-109/${stored.length}`)

@@ -1,6 +1,7 @@
 /**
  * Public media (cover art, audio previews) under /media/<key>, with Range support, ETags and a
- * day of caching. Paid files are never under this root. Three ways to serve them:
+ * day of caching; an owner's upload, whose name is new each time, is kept for good. Paid files are
+ * never under this root. Three ways to serve them:
  * - media on local disk (the default): @fastify/static from DATA_DIR/media, also when a CDN
  *   (MEDIA_BASE_URL) fetches them from here;
  * - media in a bucket with MEDIA_BASE_URL: a permanent redirect to the CDN or the bucket's
@@ -15,6 +16,15 @@ import { checkStorageKey, StorageKeyError } from '../storage/file-storage.ts'
 
 const ONE_DAY_MS = 24 * 60 * 60 * 1000
 const CACHE_CONTROL = `public, max-age=${ONE_DAY_MS / 1000}`
+/**
+ * A cover or preview the owner uploads is stored under a name made new for that upload
+ * (product-media.ts), and a replacement gets another: the bytes at such a name never change, so
+ * browsers and CDNs may keep them for a year without asking again. Demo art keeps a day: a newer
+ * demo may draw different art under the same name.
+ */
+const UPLOADED_MEDIA = /(^|\/)products\/[0-9a-f-]{36}\/(cover|preview)-[0-9a-f]{8}(-\d+\.webp|\.mp3)$/
+const UPLOADED_CACHE_CONTROL = 'public, max-age=31536000, immutable'
+const cacheControlOf = (path: string) => (UPLOADED_MEDIA.test(path) ? UPLOADED_CACHE_CONTROL : CACHE_CONTROL)
 /**
  * The redirect to MEDIA_BASE_URL depends on the setting alone, so browsers and CDNs may keep it
  * long; an explicit max-age (a bare 301 is kept indefinitely) bounds how long old links keep
@@ -68,6 +78,7 @@ export function mediaRoutes({ mediaDir, media, mediaBaseUrl }: MediaRoutesOption
         wildcard: true,
         setHeaders: (res, path) => {
           if (path.endsWith('.wav')) res.header('Content-Type', 'audio/wav')
+          res.header('Cache-Control', cacheControlOf(path))
         },
       })
       return
@@ -87,7 +98,7 @@ export function mediaRoutes({ mediaDir, media, mediaBaseUrl }: MediaRoutesOption
         const info = await media.stat(key)
         if (!info) return reply.status(404).send(notFound)
         const extension = /\.[^./]+$/.exec(key)?.[0]?.toLowerCase() ?? ''
-        reply.header('Content-Type', CONTENT_TYPES[extension] ?? 'application/octet-stream').header('Cache-Control', CACHE_CONTROL)
+        reply.header('Content-Type', CONTENT_TYPES[extension] ?? 'application/octet-stream').header('Cache-Control', cacheControlOf(key))
         return sendStoredFile(request, reply, media, key, info)
       },
     })

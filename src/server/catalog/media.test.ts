@@ -3,9 +3,9 @@
  * caching; with MEDIA_BASE_URL the API and the rendered pages hand out the CDN's URLs while
  * /media keeps serving the files (the CDN's origin may be this very store).
  */
-import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { dirname, join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ProductList } from '../../shared/contract/catalog.ts'
 import { dataPaths } from '../paths.ts'
@@ -50,6 +50,17 @@ describe('public media', () => {
   it('answers an unsatisfiable range with 416', async () => {
     const response = await t.app.inject({ url: previewUrl, headers: { range: 'bytes=999999999-' } })
     expect(response.statusCode).toBe(416)
+  })
+
+  it("keeps an owner's upload for a year, under a name made for that upload, and demo art a day", async () => {
+    const uploaded = 'products/0b6e8f6a-3c1d-4e2f-9a7b-5d4c3b2a1f00/cover-0a1b2c3d-768.webp'
+    mkdirSync(dirname(mediaFile(`/media/${uploaded}`)), { recursive: true })
+    writeFileSync(mediaFile(`/media/${uploaded}`), readFileSync(mediaFile(imageUrl)))
+    const upload = await t.app.inject(`/media/${uploaded}`)
+    expect(upload.statusCode).toBe(200)
+    expect(upload.headers['cache-control']).toBe('public, max-age=31536000, immutable')
+    const demo = await t.app.inject(imageUrl)
+    expect(demo.headers['cache-control']).toBe('public, max-age=86400')
   })
 
   it('serves cover art as image/webp', async () => {

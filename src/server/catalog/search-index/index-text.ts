@@ -5,6 +5,12 @@
  * in the name, tags or genre, as the SQL path's trigram match reads only those. Name and tags
  * weigh most, then genre, then the description, as the SQL path's weighted full-text search does.
  * Kept across catalog changes: only the products whose text changed are indexed again.
+ *
+ * Each word's matches are kept between searches until the texts change: a shopper typing
+ * "2-step gar", "2-step gara"… asks for "2" and "step" again at every key, and a word of one or
+ * two letters, read as a prefix, matches thousands of products (most of a slow search's time).
+ * The scores are the ones MiniSearch gives the whole query: each word's summed in the order of
+ * the words, times how many distinct words matched.
  */
 import MiniSearch, { type Query } from 'minisearch'
 import type { IndexedText } from './index-rows.ts'
@@ -13,6 +19,9 @@ import type { IndexedText } from './index-rows.ts'
 const WORDS = /[\p{L}\p{N}]+/gu
 /** The SQL path reads at most eight words of a search. */
 const MAX_WORDS = 8
+
+/** How many product matches the kept words may hold together (a Map entry each: about 10 MB when full). */
+const KEPT_MATCHES = 150_000
 
 /** Where a misspelt word is looked for (a description is long: one edit away matches too much there). */
 const MISSPELT_FIELDS = ['name', 'tags', 'genre']
@@ -54,10 +63,44 @@ export function createTextIndex(): TextIndex {
     searchOptions: { boost: { name: 3, tags: 3, genre: 2, description: 1 }, prefix: true },
   })
   const fingerprints = new Map<string, string>()
+  /** Each searched word's matches and their scores, the least recently used first. */
+  const keptWords = new Map<string, Map<string, number>>()
+  let keptMatches = 0
+
+  /** The products matching `word` as typed anywhere, or misspelt in the short fields, with its score in each. */
+  function matchesOf(word: string): Map<string, number> {
+    const kept = keptWords.get(word)
+    if (kept) {
+      keptWords.delete(word)
+      keptWords.set(word, kept)
+      return kept
+    }
+    const query: Query = {
+      combineWith: 'OR',
+      queries: [
+        { queries: [word], fuzzy: false },
+        { queries: [word], fields: MISSPELT_FIELDS, fuzzy: editsAllowed(word) },
+      ],
+    }
+    const matches = new Map<string, number>()
+    // One query word: MiniSearch's score is the summed score itself (its "quality" factor is 1).
+    for (const result of engine.search(query)) matches.set(result.id as string, result.score)
+    if (matches.size <= KEPT_MATCHES / 4) {
+      keptWords.set(word, matches)
+      keptMatches += matches.size
+      for (const [oldest, held] of keptWords) {
+        if (keptMatches <= KEPT_MATCHES) break
+        keptWords.delete(oldest)
+        keptMatches -= held.size
+      }
+    }
+    return matches
+  }
 
   return {
     update(texts) {
       const seen = new Set<string>()
+      let changed = false
       for (const text of texts) {
         seen.add(text.id)
         const fingerprint = fingerprintOf(text)
@@ -66,30 +109,38 @@ export function createTextIndex(): TextIndex {
         if (known !== undefined) engine.discard(text.id)
         engine.add(text)
         fingerprints.set(text.id, fingerprint)
+        changed = true
       }
       for (const id of fingerprints.keys()) {
         if (seen.has(id)) continue
         engine.discard(id)
         fingerprints.delete(id)
+        changed = true
+      }
+      // Any change moves every score (BM25 reads the whole collection's counts).
+      if (changed) {
+        keptWords.clear()
+        keptMatches = 0
       }
     },
 
     search(q) {
       const words = tokenize(q.trim().toLowerCase()).slice(0, MAX_WORDS)
       if (words.length === 0) return null
+      // Every word must match: the products of the word with the fewest, checked against the others.
+      const perWord = words.map(matchesOf)
+      const fewest = perWord.reduce((smallest, matches) => (matches.size < smallest.size ? matches : smallest))
+      const distinctWords = new Set(words).size
       const scores = new Map<string, number>()
-      // Each word as typed anywhere, or misspelt in the short fields; every word must match.
-      const query: Query = {
-        combineWith: 'AND',
-        queries: words.map((word) => ({
-          combineWith: 'OR' as const,
-          queries: [
-            { queries: [word], fuzzy: false },
-            { queries: [word], fields: MISSPELT_FIELDS, fuzzy: editsAllowed(word) },
-          ],
-        })),
+      product: for (const id of fewest.keys()) {
+        let score = 0
+        for (const matches of perWord) {
+          const wordScore = matches.get(id)
+          if (wordScore === undefined) continue product
+          score += wordScore
+        }
+        scores.set(id, score * distinctWords)
       }
-      for (const result of engine.search(query)) scores.set(result.id as string, result.score)
       return scores
     },
 

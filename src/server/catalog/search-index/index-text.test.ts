@@ -1,0 +1,66 @@
+/**
+ * The text search keeps each word's matches between searches: a search answered from kept words
+ * scores every product exactly as MiniSearch scores the whole query, and a change to the texts
+ * is in the very next answer.
+ */
+import MiniSearch, { type Query } from 'minisearch'
+import { describe, expect, it } from 'vitest'
+import type { IndexedText } from './index-rows.ts'
+import { createTextIndex } from './index-text.ts'
+
+const TEXTS: IndexedText[] = [
+  { id: 'p1', name: 'Dusty Lo-Fi Keys', description: 'Warm lo-fi keys at 80 BPM, 24-bit WAV.', genre: 'Lo-Fi Hip Hop', tags: 'keys lofi vintage' },
+  { id: 'p2', name: '2-Step Garage Drums', description: 'Shuffled 2-step grooves at 132 BPM.', genre: 'UK Garage', tags: 'drums 2-step shuffle' },
+  { id: 'p3', name: 'Liquid Garage Chords', description: 'Lush chords for 2-step and liquid DnB.', genre: 'UK Garage', tags: 'chords liquid' },
+  { id: 'p4', name: 'Lofi Guitar Loops', description: 'Lazy guitar loops, lo-fi and dusty.', genre: 'Lo-Fi Hip Hop', tags: 'guitar loops lofi' },
+  { id: 'p5', name: 'Step Sequencer Tools', description: 'Step patterns for any DAW.', genre: 'Techno', tags: 'tools sequencer' },
+]
+
+/** The whole query as one MiniSearch search, the way the index asked before it kept words. */
+function wholeQueryScores(texts: IndexedText[], q: string): Map<string, number> {
+  const engine = new MiniSearch<IndexedText>({
+    fields: ['name', 'tags', 'genre', 'description'],
+    tokenize: (text) => text.match(/[\p{L}\p{N}]+/gu) ?? [],
+    processTerm: (term) => term.toLowerCase(),
+    searchOptions: { boost: { name: 3, tags: 3, genre: 2, description: 1 }, prefix: true },
+  })
+  engine.addAll(texts)
+  const words = q.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []
+  const fuzzy = (word: string) => (word.length >= 8 ? 2 : word.length >= 4 ? 1 : false)
+  const query: Query = {
+    combineWith: 'AND',
+    queries: words.map((word) => ({
+      combineWith: 'OR' as const,
+      queries: [
+        { queries: [word], fuzzy: false },
+        { queries: [word], fields: ['name', 'tags', 'genre'], fuzzy: fuzzy(word) },
+      ],
+    })),
+  }
+  return new Map(engine.search(query).map((result) => [result.id as string, result.score]))
+}
+
+describe('text search with kept words', () => {
+  it('scores each product as the whole query does, the first time and from kept words', () => {
+    const index = createTextIndex()
+    index.update(TEXTS)
+    for (const q of ['2-step garage', 'lo-fi', 'l', 'garage 2-step', 'step step', 'lofi guitr', 'liquid chords 2']) {
+      const expected = wholeQueryScores(TEXTS, q)
+      expect(index.search(q), q).toEqual(expected)
+      expect(index.search(q), `${q}, again`).toEqual(expected)
+    }
+    expect([...index.search('2-step garage')!.keys()].sort()).toEqual(['p2', 'p3'])
+  })
+
+  it('answers the next search from the changed texts, not from the words it kept', () => {
+    const index = createTextIndex()
+    index.update(TEXTS)
+    expect([...index.search('guitar')!.keys()]).toEqual(['p4'])
+    const renamed = TEXTS.map((text) => (text.id === 'p5' ? { ...text, name: 'Guitar Step Tools' } : text))
+    index.update(renamed)
+    expect([...index.search('guitar')!.keys()].sort()).toEqual(['p4', 'p5'])
+    expect(index.search('guitar')).toEqual(wholeQueryScores(renamed, 'guitar'))
+    index.update(renamed.filter((text) => text.id !== 'p4'))
+    expect([...index.search('guitar')!.keys()]).toEqual(['p5'])
+  })
+})

@@ -50,10 +50,18 @@ function CartInStep() {
   return null
 }
 
-/** Scrolls to the top whenever the path changes (not on query-string changes such as filters). */
-function ScrollToTop() {
+/**
+ * The page the browser loaded. Its scroll is the browser's own: where a shopper scrolled the
+ * server's page before the app took it over, or where going back restored it.
+ */
+let landingPath: string | null = typeof window === 'undefined' ? null : window.location.pathname
+
+/** Scrolls to the top whenever the path changes (not on query-string changes such as filters), not when the app takes over the page it landed on. */
+export function ScrollToTop() {
   const { pathname } = useLocation()
   useLayoutEffect(() => {
+    if (pathname === landingPath) return
+    landingPath = null
     window.scrollTo(0, 0)
   }, [pathname])
   return null

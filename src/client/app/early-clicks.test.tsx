@@ -2,9 +2,8 @@
 /**
  * A tap before the app has taken the page over is held, then given to the same element once the
  * app is ready (a tap on a button's icon reaches the button); several taps are given in their
- * order, each after the app has taken in the one before, unless what an earlier one opened now
- * covers its spot; if the app never says so, the taps go through after a few seconds as they
- * would on a page without JavaScript.
+ * order, each after the app has taken in the one before; if the app never says so, the taps go
+ * through after a few seconds as they would on a page without JavaScript.
  */
 import { useState } from 'react'
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
@@ -12,7 +11,6 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { APP_READY_EVENT, holdEarlyClicks } from './early-clicks.ts'
 
 afterEach(() => {
-  vi.restoreAllMocks()
   cleanup()
   document.body.innerHTML = ''
   vi.useRealTimers()
@@ -79,55 +77,6 @@ describe('holdEarlyClicks with the app', () => {
     act(() => void dispatchEvent(new Event(APP_READY_EVENT)))
     await waitFor(() => expect(added).toHaveBeenCalledTimes(1))
     expect(added).toHaveBeenCalledWith(2)
-  })
-
-  it('drops a second tap on Add to Cart when the first opened the cart over that spot', async () => {
-    const added = vi.fn()
-    function AddOpensCart() {
-      const [open, setOpen] = useState(false)
-      return (
-        <>
-          <button
-            type="button"
-            onClick={() => {
-              added()
-              setOpen(true)
-            }}
-          >
-            Add to Cart
-          </button>
-          {open && <div role="dialog" aria-label="Shopping Cart" />}
-        </>
-      )
-    }
-    render(<AddOpensCart />)
-    const add = screen.getByRole('button', { name: 'Add to Cart' })
-    // What lies at the tapped spot: the cart once it is open over the page, else the button.
-    vi.spyOn(document, 'elementFromPoint').mockImplementation(() => screen.queryByRole('dialog') ?? add)
-    holdEarlyClicks(window)
-    fireEvent.click(add, { clientX: 120, clientY: 300 })
-    fireEvent.click(add, { clientX: 120, clientY: 300 })
-
-    act(() => void dispatchEvent(new Event(APP_READY_EVENT)))
-    await screen.findByRole('dialog', { name: 'Shopping Cart' })
-    await new Promise((resolve) => setTimeout(resolve, 10))
-    expect(added).toHaveBeenCalledTimes(1)
-  })
-
-  it('gives "+" tapped twice both times: nothing came over it', async () => {
-    const added = vi.fn()
-    render(<QuantityAndAdd onAdd={added} />)
-    const increase = screen.getByRole('button', { name: 'Increase quantity' })
-    const add = screen.getByRole('button', { name: 'Add to Cart' })
-    vi.spyOn(document, 'elementFromPoint').mockImplementation((x) => (x < 100 ? increase : add))
-    holdEarlyClicks(window)
-    fireEvent.click(increase, { clientX: 40, clientY: 300 })
-    fireEvent.click(increase, { clientX: 40, clientY: 300 })
-    fireEvent.click(add, { clientX: 160, clientY: 300 })
-
-    act(() => void dispatchEvent(new Event(APP_READY_EVENT)))
-    await waitFor(() => expect(added).toHaveBeenCalledTimes(1))
-    expect(added).toHaveBeenCalledWith(3)
   })
 
   it('drops the taps after one that took the shopper elsewhere', async () => {

@@ -369,7 +369,7 @@ export async function buildApp({
   // Timed sales: reloaded whenever the cache is cleared, and the cache expires at the next sale's start or end.
   const stopFollowingSales = catalog.saleSchedule.follow(catalogCache)
   app.addHook('onClose', async () => stopFollowingSales())
-  const stopListening = await database.listen(CATALOG_CHANNEL, () => catalogCache.clear())
+  const catalogChanges = await database.listen(CATALOG_CHANNEL, () => catalogCache.clear())
   if (catalogIndex) {
     const stopIndexing = catalogCache.onClear(() => catalogIndex.invalidate())
     // Read while the server starts listening: the first list need not wait for it.
@@ -379,7 +379,7 @@ export async function buildApp({
       await firstRead
     })
   }
-  app.addHook('onClose', async () => stopListening())
+  app.addHook('onClose', async () => catalogChanges.stop())
   // The owner's store texts show on every storefront page: a save clears every process's cached answers and pages, as a catalog change does.
   const uploads = createUploads({ directory: paths.uploads, maxFileBytes: config.maxUploadBytes, path: '/api/admin/uploads', log: app.log })
   const stopSweepingUploads = uploads.startSweeping()
@@ -422,29 +422,32 @@ export async function buildApp({
     ...(config.devMode ? [mailboxRoutes(mailer)] : []),
     ...(config.devMode ? [cartRemindersDevRoutes(cartReminders)] : []),
     // The owner's API: every route inside answers 401/403 unless an admin asks (or support staff, on a route marked `support`).
-    adminRoutes([
-      adminReportsRoutes({ orders: orderReports, downloads, catalog, analytics }),
-      adminCategoriesRoutes({ catalog, audit }),
-      adminProductsRoutes({ catalog, orders: orderReports, downloads, audit }),
-      adminBundlesRoutes({ catalog, audit }),
-      adminOrdersRoutes({ orders: orderAdmin, afterSale, fulfilment, downloads, catalog, audit, orderAccess, taxDocuments }),
-      adminCustomersRoutes({ db, customers: createCustomersService(db), accounts: createCustomerAccountsService(db), downloads, catalog, audit }),
-      adminTaxDocumentsRoutes({ taxDocuments }),
-      adminPromoCodesRoutes({ promo, orders: orderReports, audit }),
-      adminSalesRoutes({ catalog, orders: orderReports, audit }),
-      uploads.routes,
-      adminProductMediaRoutes({ catalog, uploads, audit }),
-      adminProductFileVersionsRoutes({ catalog, orders: fileUpdates, audit, mailer }),
-      adminAdminsRoutes({ roles }),
-      adminAuditRoutes({ audit, catalog }),
-      adminSettingsRoutes({ settings: storeSettings, audit }),
-      adminSubscribersRoutes({ subscribers: createSubscribersService({ db, catalog }) }),
-      adminExportsRoutes({ exports: createOrderExportsService({ db, catalog }) }),
-      adminTaxReportRoutes({ taxReport: createTaxReportService(db) }),
-      adminHealthRoutes({ read: { outbox: () => outboxState(db), webhooks: () => webhookDeliveryState(db), jobs: () => lastJobRuns(db) } }),
-      adminTaxRoutes({ tax }),
-      adminLicenceKeysRoutes({ licenceKeys, audit }),
-    ]),
+    adminRoutes(
+      [
+        adminReportsRoutes({ orders: orderReports, downloads, catalog, analytics }),
+        adminCategoriesRoutes({ catalog, audit }),
+        adminProductsRoutes({ catalog, orders: orderReports, downloads, audit }),
+        adminBundlesRoutes({ catalog, audit }),
+        adminOrdersRoutes({ orders: orderAdmin, afterSale, fulfilment, downloads, catalog, audit, orderAccess, taxDocuments }),
+        adminCustomersRoutes({ db, customers: createCustomersService(db), accounts: createCustomerAccountsService(db), downloads, catalog, audit }),
+        adminTaxDocumentsRoutes({ taxDocuments }),
+        adminPromoCodesRoutes({ promo, orders: orderReports, audit }),
+        adminSalesRoutes({ catalog, orders: orderReports, audit }),
+        uploads.routes,
+        adminProductMediaRoutes({ catalog, uploads, audit }),
+        adminProductFileVersionsRoutes({ catalog, orders: fileUpdates, audit, mailer }),
+        adminAdminsRoutes({ roles }),
+        adminAuditRoutes({ audit, catalog }),
+        adminSettingsRoutes({ settings: storeSettings, audit }),
+        adminSubscribersRoutes({ subscribers: createSubscribersService({ db, catalog }) }),
+        adminExportsRoutes({ exports: createOrderExportsService({ db, catalog }) }),
+        adminTaxReportRoutes({ taxReport: createTaxReportService(db) }),
+        adminHealthRoutes({ read: { outbox: () => outboxState(db), webhooks: () => webhookDeliveryState(db), jobs: () => lastJobRuns(db) } }),
+        adminTaxRoutes({ tax }),
+        adminLicenceKeysRoutes({ licenceKeys, audit }),
+      ],
+      { afterWrite: catalogChanges.caughtUp },
+    ),
   ]
   for (const plugin of routes) await app.register(plugin)
   const pageMeta = createPageMeta({ catalog, publicUrl })

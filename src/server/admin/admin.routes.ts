@@ -20,14 +20,24 @@ declare module 'fastify' {
   }
 }
 
-export function adminRoutes(groups: FastifyPluginAsyncZod[]): FastifyPluginAsyncZod {
+export interface AdminRoutesOptions {
+  /**
+   * Awaited before a successful write's answer goes out, so that what it changed is in this
+   * process's very next answer to anyone (the public catalog's cache hears of changes a moment
+   * after their commit).
+   */
+  afterWrite?: () => Promise<void>
+}
+
+export function adminRoutes(groups: FastifyPluginAsyncZod[], { afterWrite }: AdminRoutesOptions = {}): FastifyPluginAsyncZod {
   return async (app) => {
     app.addHook('onRequest', async (request) => {
       await (request.routeOptions.config.support === true ? requireStaff(request) : requireAdmin(request))
     })
     checkInputStrictly(app)
-    app.addHook('onSend', async (_request, reply) => {
+    app.addHook('onSend', async (request, reply) => {
       reply.header('Cache-Control', 'no-store')
+      if (afterWrite && request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400) await afterWrite()
     })
     for (const group of groups) await app.register(group)
   }

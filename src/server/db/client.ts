@@ -25,10 +25,19 @@ export interface DatabaseHandle {
   /**
    * Calls `onNotify` for each NOTIFY on the channel, from any process. After a lost connection
    * is re-established it is called once too, as notifications may have been missed meanwhile.
-   * Answers the function that stops listening.
    */
-  listen: (channel: string, onNotify: () => void) => Promise<() => Promise<void>>
+  listen: (channel: string, onNotify: () => void) => Promise<Listening>
   close: () => Promise<void>
+}
+
+export interface Listening {
+  /**
+   * Resolves once every notification committed before the call has reached `onNotify`: a write
+   * this process made is then in its own next answer (on PostgreSQL notifications arrive on a
+   * connection of their own, a moment after the commit).
+   */
+  caughtUp(): Promise<void>
+  stop(): Promise<void>
 }
 
 export interface DatabaseOptions {
@@ -70,11 +79,14 @@ async function openPostgres(url: string, max: number): Promise<DatabaseHandle> {
     kind: 'postgres',
     migrate: () => migrate(db, { migrationsFolder: MIGRATIONS_DIR }),
     async listen(channel, onNotify) {
-      const stop = await listenOnPostgres(pg, url, channel, onNotify)
-      listeners.add(stop)
-      return async () => {
-        listeners.delete(stop)
-        await stop()
+      const listening = await listenOnPostgres(pg, url, channel, onNotify)
+      listeners.add(listening.stop)
+      return {
+        caughtUp: listening.caughtUp,
+        async stop() {
+          listeners.delete(listening.stop)
+          await listening.stop()
+        },
       }
     },
     close: async () => {
@@ -85,7 +97,7 @@ async function openPostgres(url: string, max: number): Promise<DatabaseHandle> {
 }
 
 /** LISTEN needs a connection of its own, outside the pool; it is opened again whenever it drops. */
-async function listenOnPostgres(pg: typeof import('pg').default, url: string, channel: string, onNotify: () => void): Promise<() => Promise<void>> {
+async function listenOnPostgres(pg: typeof import('pg').default, url: string, channel: string, onNotify: () => void): Promise<Listening> {
   if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`Not a channel name: ${channel}`)
   let client: import('pg').Client | null = null
   let stopped = false
@@ -119,10 +131,18 @@ async function listenOnPostgres(pg: typeof import('pg').default, url: string, ch
     if (reconnecting) onNotify()
   }
   await connect(false)
-  return async () => {
-    stopped = true
-    clearTimeout(retry)
-    await client?.end().catch(() => {})
+  return {
+    // PostgreSQL sends a session the notifications committed before its statement ahead of that
+    // statement's answer. Without a connection (being opened again) there is nothing to wait for:
+    // the reconnection calls onNotify itself.
+    caughtUp: async () => {
+      await client?.query('select 1').catch(() => {})
+    },
+    async stop() {
+      stopped = true
+      clearTimeout(retry)
+      await client?.end().catch(() => {})
+    },
   }
 }
 
@@ -147,9 +167,13 @@ async function openPglite(from: { dir: string } | { archive: Blob }, sharedBuffe
     migrate: () => migrate(db, { migrationsFolder: MIGRATIONS_DIR }),
     async listen(channel, onNotify) {
       const unlisten = await client.listen(channel, () => onNotify())
-      // Closing the database ends its listeners too: stopping one afterwards has nothing to do.
-      return async () => {
-        if (!client.closed) await unlisten()
+      return {
+        // One connection: a notification reaches its listeners with the answer of the statement that committed it.
+        caughtUp: async () => {},
+        // Closing the database ends its listeners too: stopping one afterwards has nothing to do.
+        async stop() {
+          if (!client.closed) await unlisten()
+        },
       }
     },
     close: () => client.close(),

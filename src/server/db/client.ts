@@ -96,6 +96,9 @@ async function openPostgres(url: string, max: number): Promise<DatabaseHandle> {
   }
 }
 
+/** The longest a caught-up check waits for the listening connection. */
+const CAUGHT_UP_WAIT_MS = 2000
+
 /** LISTEN needs a connection of its own, outside the pool; it is opened again whenever it drops. */
 async function listenOnPostgres(pg: typeof import('pg').default, url: string, channel: string, onNotify: () => void): Promise<Listening> {
   if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`Not a channel name: ${channel}`)
@@ -134,9 +137,14 @@ async function listenOnPostgres(pg: typeof import('pg').default, url: string, ch
   return {
     // PostgreSQL sends a session the notifications committed before its statement ahead of that
     // statement's answer. Without a connection (being opened again) there is nothing to wait for:
-    // the reconnection calls onNotify itself.
+    // the reconnection calls onNotify itself. A connection that stopped answering holds a write's
+    // answer back no longer than CAUGHT_UP_WAIT_MS.
     caughtUp: async () => {
-      await client?.query('select 1').catch(() => {})
+      if (!client) return
+      let waited: NodeJS.Timeout | undefined
+      const answered = client.query('select 1').catch(() => {})
+      await Promise.race([answered, new Promise<void>((resolve) => (waited = setTimeout(resolve, CAUGHT_UP_WAIT_MS)))])
+      clearTimeout(waited)
     },
     async stop() {
       stopped = true

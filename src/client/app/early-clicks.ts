@@ -46,7 +46,7 @@ export function holdEarlyClicks(target: Window = window): void {
   function giveInTurn(elements: HTMLElement[]): void {
     const [next, ...rest] = elements
     if (next?.isConnected) next.click()
-    if (rest.length > 0) target.setTimeout(() => giveInTurn(rest), 0)
+    if (rest.length > 0) setTimeout(() => giveInTurn(rest), 0)
   }
 
   target.addEventListener('click', hold, true)

@@ -13,18 +13,18 @@ import type { FastifyPluginAsync } from 'fastify'
 import { sendStoredFile } from '../http/stored-file-reply.ts'
 import type { FileStorage } from '../storage/file-storage.ts'
 import { checkStorageKey, StorageKeyError } from '../storage/file-storage.ts'
+import { isUploadedMediaKey } from './product-media.ts'
 
 const ONE_DAY_MS = 24 * 60 * 60 * 1000
 const CACHE_CONTROL = `public, max-age=${ONE_DAY_MS / 1000}`
 /**
- * A cover or preview the owner uploads is stored under a name made new for that upload
- * (product-media.ts), and a replacement gets another: the bytes at such a name never change, so
- * browsers and CDNs may keep them for a year without asking again. Demo art keeps a day: a newer
- * demo may draw different art under the same name.
+ * A cover or preview the owner uploads is stored under a name made new for that upload, and a
+ * replacement gets another: the bytes at such a name never change, so browsers and CDNs may keep
+ * them for a year without asking again. Demo art keeps a day: a newer demo may draw different art
+ * under the same name.
  */
-const UPLOADED_MEDIA = /(^|\/)products\/[0-9a-f-]{36}\/(cover|preview)-[0-9a-f]{8}(-\d+\.webp|\.mp3)$/
 const UPLOADED_CACHE_CONTROL = 'public, max-age=31536000, immutable'
-const cacheControlOf = (path: string) => (UPLOADED_MEDIA.test(path) ? UPLOADED_CACHE_CONTROL : CACHE_CONTROL)
+const cacheControlOf = (path: string) => (isUploadedMediaKey(path) ? UPLOADED_CACHE_CONTROL : CACHE_CONTROL)
 /**
  * The redirect to MEDIA_BASE_URL depends on the setting alone, so browsers and CDNs may keep it
  * long; an explicit max-age (a bare 301 is kept indefinitely) bounds how long old links keep

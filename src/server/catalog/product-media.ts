@@ -61,6 +61,15 @@ export function storageFileName(fileName: string): string {
 /** A short random tag, so a replaced file never shares a URL (or a cached copy) with its successor. */
 export const freshTag = () => randomBytes(4).toString('hex')
 
+/** Where an uploaded cover's sizes are kept (`<base>-<width>.webp`): a name made new for each upload. */
+const uploadedCoverBase = (productId: string) => `products/${productId}/cover-${freshTag()}`
+/** Where an uploaded preview is kept: a name made new for each upload. */
+const uploadedPreviewKey = (productId: string) => `products/${productId}/preview-${freshTag()}.mp3`
+const UPLOADED_MEDIA = /(^|\/)products\/[0-9a-f-]{36}\/(cover|preview)-[0-9a-f]{8}(-\d+\.webp|\.mp3)$/
+
+/** Whether a media key (or a file path ending in one) is an uploaded cover or preview: the bytes at such a name never change. */
+export const isUploadedMediaKey = (key: string) => UPLOADED_MEDIA.test(key)
+
 /** The storage key of a /media/ URL this store uploaded for the product; null for demo art and outside URLs, which are never deleted. */
 function ownedMediaKey(url: string | null | undefined, productId: string): string | null {
   if (!url?.startsWith(`${MEDIA_PREFIX}products/${productId}/`)) return null
@@ -144,7 +153,7 @@ export function createProductMedia({ db, files, media }: ProductMediaDeps) {
         if (error instanceof CoverFormatError) throw new AppError(400, 'INVALID_IMAGE', error.message)
         throw error
       }
-      const base = `products/${productId}/cover-${freshTag()}`
+      const base = uploadedCoverBase(productId)
       const keys = sizes.map(({ width }) => `${base}-${width}.webp`)
       await Promise.all(sizes.map(({ bytes }, index) => media.put(keys[index]!, Readable.from([bytes]))))
       const url = `${MEDIA_PREFIX}${base}-640.webp`
@@ -169,7 +178,7 @@ export function createProductMedia({ db, files, media }: ProductMediaDeps) {
     /** Encodes the preview as MP3 with its waveform and makes it the product's preview. */
     async replacePreview(productId: string, path: string, audit: MediaAudit): Promise<ProductMediaState> {
       await assertProduct(productId)
-      const key = `products/${productId}/preview-${freshTag()}.mp3`
+      const key = uploadedPreviewKey(productId)
       let peaks: number[]
       try {
         const preview = await transcodePreview(path)

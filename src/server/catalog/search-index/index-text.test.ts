@@ -6,7 +6,7 @@
 import MiniSearch, { type Query } from 'minisearch'
 import { describe, expect, it } from 'vitest'
 import type { IndexedText } from './index-rows.ts'
-import { createTextIndex } from './index-text.ts'
+import { createTextIndex, searchWordsOf, TEXT_ENGINE_OPTIONS, wordQuery } from './index-text.ts'
 
 const TEXTS: IndexedText[] = [
   { id: 'p1', name: 'Dusty Lo-Fi Keys', description: 'Warm lo-fi keys at 80 BPM, 24-bit WAV.', genre: 'Lo-Fi Hip Hop', tags: 'keys lofi vintage' },
@@ -16,27 +16,11 @@ const TEXTS: IndexedText[] = [
   { id: 'p5', name: 'Step Sequencer Tools', description: 'Step patterns for any DAW.', genre: 'Techno', tags: 'tools sequencer' },
 ]
 
-/** The whole query as one MiniSearch search, the way the index asked before it kept words. */
+/** The whole query as one MiniSearch search (every word must match), the way the index asked before it kept words. */
 function wholeQueryScores(texts: IndexedText[], q: string): Map<string, number> {
-  const engine = new MiniSearch<IndexedText>({
-    fields: ['name', 'tags', 'genre', 'description'],
-    tokenize: (text) => text.match(/[\p{L}\p{N}]+/gu) ?? [],
-    processTerm: (term) => term.toLowerCase(),
-    searchOptions: { boost: { name: 3, tags: 3, genre: 2, description: 1 }, prefix: true },
-  })
+  const engine = new MiniSearch<IndexedText>(TEXT_ENGINE_OPTIONS)
   engine.addAll(texts)
-  const words = q.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []
-  const fuzzy = (word: string) => (word.length >= 8 ? 2 : word.length >= 4 ? 1 : false)
-  const query: Query = {
-    combineWith: 'AND',
-    queries: words.map((word) => ({
-      combineWith: 'OR' as const,
-      queries: [
-        { queries: [word], fuzzy: false },
-        { queries: [word], fields: ['name', 'tags', 'genre'], fuzzy: fuzzy(word) },
-      ],
-    })),
-  }
+  const query: Query = { combineWith: 'AND', queries: searchWordsOf(q).map(wordQuery) }
   return new Map(engine.search(query).map((result) => [result.id as string, result.score]))
 }
 

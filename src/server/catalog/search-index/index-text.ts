@@ -12,7 +12,7 @@
  * The scores are the ones MiniSearch gives the whole query: each word's summed in the order of
  * the words, times how many distinct words matched.
  */
-import MiniSearch, { type Query } from 'minisearch'
+import MiniSearch, { type Options, type Query } from 'minisearch'
 import type { IndexedText } from './index-rows.ts'
 
 /** Letters and digits, as the SQL path reads the words of a search (searchTermsOf). */
@@ -27,6 +27,28 @@ const KEPT_MATCHES = 150_000
 const MISSPELT_FIELDS = ['name', 'tags', 'genre']
 
 const tokenize = (text: string): string[] => text.match(WORDS) ?? []
+
+/** The text engine's fields, words and weights. */
+export const TEXT_ENGINE_OPTIONS: Options<IndexedText> = {
+  fields: ['name', 'tags', 'genre', 'description'],
+  tokenize,
+  processTerm: (term) => term.toLowerCase(),
+  searchOptions: { boost: { name: 3, tags: 3, genre: 2, description: 1 }, prefix: true },
+}
+
+/** The words of a search as the engine reads them (lower case, at most eight). */
+export const searchWordsOf = (q: string): string[] => tokenize(q.trim().toLowerCase()).slice(0, MAX_WORDS)
+
+/** One word of a search: as typed so far anywhere, or misspelt in the short fields. */
+export function wordQuery(word: string): Query {
+  return {
+    combineWith: 'OR',
+    queries: [
+      { queries: [word], fuzzy: false },
+      { queries: [word], fields: MISSPELT_FIELDS, fuzzy: editsAllowed(word) },
+    ],
+  }
+}
 
 /** Edits a misspelt word may need: none below four letters (too many words are one edit apart). */
 function editsAllowed(term: string): number | false {
@@ -56,12 +78,7 @@ export interface TextIndex {
 }
 
 export function createTextIndex(): TextIndex {
-  const engine = new MiniSearch<IndexedText>({
-    fields: ['name', 'tags', 'genre', 'description'],
-    tokenize,
-    processTerm: (term) => term.toLowerCase(),
-    searchOptions: { boost: { name: 3, tags: 3, genre: 2, description: 1 }, prefix: true },
-  })
+  const engine = new MiniSearch<IndexedText>(TEXT_ENGINE_OPTIONS)
   const fingerprints = new Map<string, string>()
   /** Each searched word's matches and their scores, the least recently used first. */
   const keptWords = new Map<string, Map<string, number>>()
@@ -75,16 +92,9 @@ export function createTextIndex(): TextIndex {
       keptWords.set(word, kept)
       return kept
     }
-    const query: Query = {
-      combineWith: 'OR',
-      queries: [
-        { queries: [word], fuzzy: false },
-        { queries: [word], fields: MISSPELT_FIELDS, fuzzy: editsAllowed(word) },
-      ],
-    }
     const matches = new Map<string, number>()
     // One query word: MiniSearch's score is the summed score itself (its "quality" factor is 1).
-    for (const result of engine.search(query)) matches.set(result.id as string, result.score)
+    for (const result of engine.search(wordQuery(word))) matches.set(result.id as string, result.score)
     if (matches.size <= KEPT_MATCHES / 4) {
       keptWords.set(word, matches)
       keptMatches += matches.size
@@ -125,7 +135,7 @@ export function createTextIndex(): TextIndex {
     },
 
     search(q) {
-      const words = tokenize(q.trim().toLowerCase()).slice(0, MAX_WORDS)
+      const words = searchWordsOf(q)
       if (words.length === 0) return null
       // Every word must match: the products of the word with the fewest, checked against the others.
       const perWord = words.map(matchesOf)

@@ -11,7 +11,8 @@ import type { CatalogFacets } from '../../../shared/contract/catalog-filters.ts'
 import type { Database } from '../../db/client.ts'
 import type { ProductListParams } from '../catalog.service.ts'
 import type { SalePricing } from '../product-view.ts'
-import { facetsOf, pageOf, select, type IndexSnapshot } from './index-query.ts'
+import { facetsOf } from './index-facets.ts'
+import { pageOf, select, type IndexSnapshot } from './index-query.ts'
 import { loadIndexCategories, loadIndexRows, type IndexedText } from './index-rows.ts'
 import { createTextIndex } from './index-text.ts'
 
@@ -71,7 +72,7 @@ export function createCatalogIndex(db: Database, { onBuilt, onError }: CatalogIn
     indexSoon ??= setTimeout(indexTexts, TEXT_INDEX_DELAY_MS)
     indexSoon.unref()
     onBuilt?.({ products: rows.count, milliseconds: Math.round(performance.now() - started) })
-    return { rows, categories, scopeFacets: new Map(), salePrices: new Map(), orders: new Map() }
+    return { rows, categories, sets: null, scopeFacets: new Map(), salePrices: new Map(), orders: new Map() }
   }
 
   function current(): Promise<IndexSnapshot> {

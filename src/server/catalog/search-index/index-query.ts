@@ -2,40 +2,42 @@
  * A product list answered from the in-memory index with the SQL path's rules (product-filters.ts,
  * facet-counts.ts, sale-prices.ts): the scope (active, category, substring, text search), one
  * condition per facet, each facet counted under every filter but its own, the same orders with
- * the product id breaking ties. Each product in scope gets one bit per facet it fails; the list is
- * the products failing none, and a facet counts those failing none but its own. Values are
- * compared as integer codes (index-rows.ts), so a request is a few passes over typed arrays.
+ * the product id breaking ties. A request is a few operations on bitsets (index-sets.ts): the
+ * scope's rows, the rows each filter keeps, and their intersection, the list. Values are compared
+ * as integer codes (index-rows.ts).
  */
-import type { CatalogFacets, FacetOption } from '../../../shared/contract/catalog-filters.ts'
+import type { TypedFastBitSet } from 'typedfastbitset'
+import type { CatalogFacets } from '../../../shared/contract/catalog-filters.ts'
 import { saleCovers, saleRunsAt, salePriceCents } from '../../../shared/sales.ts'
 import type { ProductListParams } from '../catalog.service.ts'
-import { byCamelot, byName, composeFacets, FACET_TAG_COUNT } from '../facet-counts.ts'
 import { FACET_DIMENSIONS, type FacetDimension } from '../product-filters.ts'
 import type { SalePricing } from '../product-view.ts'
-import type { IndexCategories, IndexRows, MultiValues, Vocabulary } from './index-rows.ts'
+import type { IndexCategories, IndexRows, Vocabulary } from './index-rows.ts'
+import { bpmRange, buildIndexSets, emptySet, rowsWhere, unionOf, type IndexSets } from './index-sets.ts'
 import { topK, type Compare } from './top-k.ts'
-
-const BIT = Object.fromEntries(FACET_DIMENSIONS.map((dimension, i) => [dimension, 1 << i])) as Record<FacetDimension, number>
-/** Scope counts kept per snapshot: the lists of one category or search share them. */
-const KEPT_SCOPES = 500
 
 export interface IndexSnapshot {
   rows: IndexRows
   categories: IndexCategories
+  /** The rows of each filter value; made by the first list that needs them. */
+  sets: IndexSets | null
   /** Facet counts of a scope (no filter applied), by scope and running sales. */
   scopeFacets: Map<string, CatalogFacets>
   /** Prices paid under a set of running sales, by their ids. */
   salePrices: Map<string, Float64Array>
-  /** Every row in the order of a sort that depends on the rows alone, by sort and direction. */
-  orders: Map<string, Int32Array>
+  /** Every row in the order of a sort that depends on the rows alone, by sort and direction, and each row's place in it. */
+  orders: Map<string, { order: Int32Array; placeOf: Int32Array }>
 }
 
-/** A request read against one snapshot: the rows in scope, what each fails, and the prices the running sales make. */
-interface Selection {
-  scope: Int32Array
-  masks: Uint8Array
-  length: number
+/** A request read against one snapshot: the rows in scope, the rows each filter keeps, and the prices the running sales make. */
+export interface Selection {
+  /** The rows in scope (active, in the category, matching the searches). */
+  scope: TypedFastBitSet
+  /** The filters the request applies, and the rows (of the whole catalog) each keeps. */
   active: FacetDimension[]
+  passes: TypedFastBitSet[]
+  /** The list: the rows in scope that every filter keeps. */
+  matches: TypedFastBitSet
   paid: ArrayLike<number>
   /** Relevance of each row to the text search; null without one. */
   scores: Float64Array | null
@@ -76,82 +78,70 @@ function wantedCodes(vocabulary: Vocabulary, wanted: readonly string[] | undefin
   return Uint8Array.from(vocabulary.values, (value) => (set.has(readValue(value)) ? 1 : 0))
 }
 
-function anyWanted(values: MultiValues, row: number, wanted: Uint8Array): boolean {
-  for (let at = values.offsets[row]!; at < values.offsets[row + 1]!; at++) if (wanted[values.codes[at]!] === 1) return true
-  return false
-}
-
 const lower = (value: string) => value.toLowerCase()
 
-/** The rows in scope and, for each, the facets whose conditions it fails. */
-export function select(snapshot: IndexSnapshot, params: ProductListParams, pricing: SalePricing, search: (q: string) => Map<string, number> | null): Selection {
+/** The rows in scope: the active products, narrowed by the category, the substring search and the text search. */
+function scopeOf(snapshot: IndexSnapshot, sets: IndexSets, params: ProductListParams, scores: Float64Array | null, found: Map<string, number> | null) {
   const { rows } = snapshot
-  const { paid, salesKey } = pricesOf(snapshot, pricing)
-  const categoryIds = params.category ? (snapshot.categories.idsBySlug.get(params.category) ?? new Set<string>()) : null
-  const categories = categoryIds ? Uint8Array.from(rows.categories.values, (id) => (categoryIds.has(id) ? 1 : 0)) : null
-  const substring = params.search?.trim().toLowerCase() || null
-  const found = params.q ? search(params.q) : null
-  let candidates: Int32Array | null = null
-  let scores: Float64Array | null = null
-  if (found) {
-    scores = new Float64Array(rows.count)
-    const hits: number[] = []
+  let scope: TypedFastBitSet | null = null
+  if (found && scores) {
+    scope = emptySet(rows.count)
     for (const [id, score] of found) {
       const row = rows.rowOf.get(id)
       if (row === undefined) continue
       scores[row] = score
-      hits.push(row)
+      scope.add(row)
     }
-    candidates = Int32Array.from(hits).sort()
   }
+  if (params.category) {
+    const categoryIds = snapshot.categories.idsBySlug.get(params.category) ?? new Set<string>()
+    const inCategory = unionOf(
+      rows.count,
+      sets.categories,
+      Uint8Array.from(rows.categories.values, (id) => (categoryIds.has(id) ? 1 : 0)),
+    )
+    scope = scope ? scope.intersection(inCategory) : inCategory
+  }
+  const substring = params.search?.trim().toLowerCase() || null
+  if (substring) scope = rowsWhere(rows.count, scope, (row) => rows.namesLower[row]!.includes(substring) || rows.descriptionsLower[row]!.includes(substring))
+  return { scope: scope ?? sets.all, substring }
+}
 
+/** The rows in scope, and the rows each of the request's filters keeps. */
+export function select(snapshot: IndexSnapshot, params: ProductListParams, pricing: SalePricing, search: (q: string) => Map<string, number> | null): Selection {
+  const { rows } = snapshot
+  const sets = (snapshot.sets ??= buildIndexSets(rows))
+  const { count } = rows
+  const { paid, salesKey } = pricesOf(snapshot, pricing)
+  const found = params.q ? search(params.q) : null
+  const scores = found ? new Float64Array(count) : null
+  const { scope, substring } = scopeOf(snapshot, sets, params, scores, found)
+
+  const passes: Partial<Record<FacetDimension, TypedFastBitSet>> = {}
   // Genres compare in lower case on both sides; tags are stored in lower case and the picked ones are lowered.
   const genres = wantedCodes(rows.genres, params.genre?.map(lower), lower)
+  if (genres) passes.genre = unionOf(count, sets.genres, genres)
   const keys = wantedCodes(rows.keys, params.keys.length ? params.keys : undefined)
+  if (keys) passes.key = unionOf(count, sets.keys, keys)
   const types = wantedCodes(rows.soundTypes.vocabulary, params.type)
+  if (types) passes.type = unionOf(count, sets.soundTypes, types)
   const tags = wantedCodes(rows.tags.vocabulary, params.tag?.map(lower))
-  const bpmMin = params.bpmMin ?? -Infinity
-  const bpmMax = params.bpmMax ?? Infinity
-  const bpm = params.bpmMin !== undefined || params.bpmMax !== undefined
-  const priceMin = params.priceMin ?? -Infinity
-  const priceMax = params.priceMax ?? Infinity
-  const price = params.priceMin !== undefined || params.priceMax !== undefined
-  const onSale = params.onSale === true
-  const filters: Record<FacetDimension, boolean> = { genre: !!genres, key: !!keys, type: !!types, tag: !!tags, bpm, price, onSale }
-  const active = FACET_DIMENSIONS.filter((dimension) => filters[dimension])
-
-  const total = candidates ? candidates.length : rows.count
-  const scope = new Int32Array(total)
-  const masks = new Uint8Array(total)
-  let length = 0
-  for (let i = 0; i < total; i++) {
-    const row = candidates ? candidates[i]! : i
-    if (categories) {
-      const code = rows.categoryCodes[row]!
-      if (code < 0 || categories[code] === 0) continue
-    }
-    if (substring && !rows.namesLower[row]!.includes(substring) && !rows.descriptionsLower[row]!.includes(substring)) continue
-    let mask = 0
-    if (genres) {
-      const code = rows.genreCodes[row]!
-      if (code < 0 || genres[code] === 0) mask |= BIT.genre
-    }
-    if (keys) {
-      const code = rows.keyCodes[row]!
-      if (code < 0 || keys[code] === 0) mask |= BIT.key
-    }
-    if (types && !anyWanted(rows.soundTypes, row, types)) mask |= BIT.type
-    if (tags && !anyWanted(rows.tags, row, tags)) mask |= BIT.tag
-    // NaN (no BPM) fails every comparison, as NULL does in SQL.
-    if (bpm && !(rows.bpm[row]! >= bpmMin && rows.bpm[row]! <= bpmMax)) mask |= BIT.bpm
-    if (price && !(paid[row]! >= priceMin && paid[row]! <= priceMax)) mask |= BIT.price
-    if (onSale && rows.onSale[row] === 0 && !(paid[row]! < rows.priceCents[row]!)) mask |= BIT.onSale
-    scope[length] = row
-    masks[length] = mask
-    length++
+  if (tags) passes.tag = unionOf(count, sets.tags, tags)
+  if (params.bpmMin !== undefined || params.bpmMax !== undefined)
+    passes.bpm = bpmRange(count, sets.byBpm, params.bpmMin ?? -Infinity, params.bpmMax ?? Infinity)
+  if (params.priceMin !== undefined || params.priceMax !== undefined) {
+    const priceMin = params.priceMin ?? -Infinity
+    const priceMax = params.priceMax ?? Infinity
+    passes.price = rowsWhere(count, scope, (row) => paid[row]! >= priceMin && paid[row]! <= priceMax)
   }
+  if (params.onSale === true) passes.onSale = rowsWhere(count, scope, (row) => rows.onSale[row] === 1 || paid[row]! < rows.priceCents[row]!)
+
+  const active = FACET_DIMENSIONS.filter((dimension) => passes[dimension] !== undefined)
+  const kept = active.map((dimension) => passes[dimension]!)
+  const matches = scope.clone()
+  for (const pass of kept) matches.intersection(pass)
   const scopeKey = JSON.stringify([params.category ?? null, substring, params.q?.trim().toLowerCase() || null, salesKey])
-  return { scope, masks, length, active, paid, scores, scopeKey }
+  return { scope, active, passes: kept, matches, paid, scores, scopeKey }
 }
 
 /** The list's order (orderOf in catalog.service.ts), every order ending on the product id. */
@@ -208,139 +198,40 @@ function orderIsFixed(params: ProductListParams, selection: Selection, rows: Ind
   return true
 }
 
+/** A list this much smaller than the catalog is ordered by its rows' places in the order, not by walking the order. */
+const SPARSE_LIST = 16
+
 /** One page of the list, in its order, and how many products the list has. */
 export function pageOf(snapshot: IndexSnapshot, params: ProductListParams, selection: Selection): { ids: string[]; total: number } {
   const { rows } = snapshot
   const wanted = params.offset + params.limit
-  const page: number[] = []
-  let total = 0
+  const { matches } = selection
+  const total = matches.size()
+  let page: number[]
   if (orderIsFixed(params, selection, rows)) {
-    // Walk the whole catalog in the list's order, keeping the matching rows until the page is full.
-    const matches = new Uint8Array(rows.count)
-    for (let i = 0; i < selection.length; i++) {
-      if (selection.masks[i] !== 0) continue
-      matches[selection.scope[i]!] = 1
-      total++
-    }
     const key = `${params.sortBy}:${params.sortOrder === 'asc' ? 'asc' : 'desc'}`
-    let order = snapshot.orders.get(key)
-    if (!order) {
-      order = Int32Array.from({ length: rows.count }, (_, row) => row).sort(orderOf(rows, params, selection))
-      snapshot.orders.set(key, order)
+    let sorted = snapshot.orders.get(key)
+    if (!sorted) {
+      const order = Int32Array.from({ length: rows.count }, (_, row) => row).sort(orderOf(rows, params, selection))
+      const placeOf = new Int32Array(rows.count)
+      order.forEach((row, place) => (placeOf[row] = place))
+      sorted = { order, placeOf }
+      snapshot.orders.set(key, sorted)
     }
-    for (let at = 0, seen = 0; at < order.length && seen < wanted; at++) {
-      if (matches[order[at]!] === 0) continue
-      if (seen >= params.offset) page.push(order[at]!)
-      seen++
+    const { order, placeOf } = sorted
+    if (total * SPARSE_LIST < rows.count) {
+      page = topK(matches.array(), wanted, (a, b) => placeOf[a]! - placeOf[b]!).slice(params.offset)
+    } else {
+      // Walk the catalog in the list's order, keeping the matching rows until the page is full.
+      page = []
+      for (let at = 0, seen = 0; at < order.length && seen < wanted; at++) {
+        if (!matches.has(order[at]!)) continue
+        if (seen >= params.offset) page.push(order[at]!)
+        seen++
+      }
     }
   } else {
-    const matching: number[] = []
-    for (let i = 0; i < selection.length; i++) if (selection.masks[i] === 0) matching.push(selection.scope[i]!)
-    total = matching.length
-    page.push(...topK(matching, wanted, orderOf(rows, params, selection)).slice(params.offset))
+    page = topK(matches.array(), wanted, orderOf(rows, params, selection)).slice(params.offset)
   }
   return { ids: page.map((row) => rows.ids[row]!), total }
-}
-
-/** Counts by code, and which codes any counted row holds (listed even when their count is 0). */
-class Tally {
-  readonly counts: Int32Array
-  readonly seen: Uint8Array
-  constructor(
-    private readonly vocabulary: Vocabulary,
-    size = vocabulary.values.length,
-  ) {
-    this.counts = new Int32Array(size)
-    this.seen = new Uint8Array(size)
-  }
-  options(): FacetOption[] {
-    const options: FacetOption[] = []
-    for (let code = 0; code < this.seen.length; code++)
-      if (this.seen[code] === 1) options.push({ value: this.vocabulary.values[code]!, count: this.counts[code]! })
-    return options
-  }
-}
-
-type Keep = 'all' | 'passing' | 'failingAtMostOne'
-
-/** countRows of facet-counts.ts over the rows `keep` names: each facet counts the rows failing no condition but its own. */
-function countRows(rows: IndexRows, selection: Selection, keep: Keep, selectedTags: readonly string[]): CatalogFacets {
-  const genre = new Tally(rows.genres)
-  const key = new Tally(rows.keys)
-  const type = new Tally(rows.soundTypes.vocabulary)
-  const tag = new Tally(rows.tags.vocabulary)
-  let bpmLow = Infinity
-  let bpmHigh = -Infinity
-  let priceLow = Infinity
-  let priceHigh = -Infinity
-  let onSale = 0
-  const { paid } = selection
-  const tally = (values: MultiValues, into: Tally, row: number, counted: boolean) => {
-    for (let at = values.offsets[row]!; at < values.offsets[row + 1]!; at++) {
-      const code = values.codes[at]!
-      into.seen[code] = 1
-      if (counted) into.counts[code]!++
-    }
-  }
-  for (let i = 0; i < selection.length; i++) {
-    const mask = keep === 'all' ? 0 : selection.masks[i]!
-    if (keep === 'passing' ? mask !== 0 : (mask & (mask - 1)) !== 0) continue
-    const row = selection.scope[i]!
-    const genreCode = rows.genreCodes[row]!
-    if (genreCode >= 0) {
-      genre.seen[genreCode] = 1
-      if ((mask & ~BIT.genre) === 0) genre.counts[genreCode]!++
-    }
-    const keyCode = rows.keyCodes[row]!
-    if (keyCode >= 0) {
-      key.seen[keyCode] = 1
-      if ((mask & ~BIT.key) === 0) key.counts[keyCode]!++
-    }
-    tally(rows.soundTypes, type, row, (mask & ~BIT.type) === 0)
-    tally(rows.tags, tag, row, (mask & ~BIT.tag) === 0)
-    const bpm = rows.bpm[row]!
-    if (!Number.isNaN(bpm) && (mask & ~BIT.bpm) === 0) {
-      if (bpm < bpmLow) bpmLow = bpm
-      if (bpm > bpmHigh) bpmHigh = bpm
-    }
-    if ((mask & ~BIT.price) === 0) {
-      const price = paid[row]!
-      if (price < priceLow) priceLow = price
-      if (price > priceHigh) priceHigh = price
-    }
-    if ((mask & ~BIT.onSale) === 0 && (rows.onSale[row] === 1 || paid[row]! < rows.priceCents[row]!)) onSale++
-  }
-  const selected = new Set(selectedTags.map((value) => value.toLowerCase()))
-  // Tag codes follow the database's order of names: the picked first, then the most used, then by name.
-  const tags = tag
-    .options()
-    .map((option, order) => ({ option, order, picked: selected.has(option.value) }))
-    .sort((a, b) => Number(b.picked) - Number(a.picked) || b.option.count - a.option.count || a.order - b.order)
-    .slice(0, FACET_TAG_COUNT)
-    .map(({ option }) => option)
-  return {
-    genre: genre.options().sort(byName),
-    key: key.options().sort(byCamelot),
-    type: type.options(),
-    tag: tags,
-    bpm: bpmLow <= bpmHigh ? { min: bpmLow, max: bpmHigh } : null,
-    price: priceLow <= priceHigh ? { min: priceLow, max: priceHigh } : null,
-    onSale,
-  }
-}
-
-/** The filter panel's options and counts, as facetCounts composes them from the scope's counts and the rows that can count. */
-export function facetsOf(snapshot: IndexSnapshot, params: ProductListParams, selection: Selection): CatalogFacets {
-  let scope = snapshot.scopeFacets.get(selection.scopeKey)
-  if (!scope) {
-    scope = countRows(snapshot.rows, selection, 'all', [])
-    if (snapshot.scopeFacets.size >= KEPT_SCOPES) snapshot.scopeFacets.delete(snapshot.scopeFacets.keys().next().value!)
-    snapshot.scopeFacets.set(selection.scopeKey, scope)
-  }
-  const { active } = selection
-  if (active.length === 0) return scope
-  const selectedTags = params.tag ?? []
-  // With one filter, the rows it keeps; with more, the rows failing at most one.
-  const narrowed = countRows(snapshot.rows, selection, active.length === 1 ? 'passing' : 'failingAtMostOne', selectedTags)
-  return composeFacets(scope, narrowed, active, selectedTags)
 }

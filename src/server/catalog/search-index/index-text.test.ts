@@ -7,6 +7,7 @@ import MiniSearch, { type Query } from 'minisearch'
 import { describe, expect, it } from 'vitest'
 import type { IndexedText } from './index-rows.ts'
 import { createTextIndex, searchWordsOf, TEXT_ENGINE_OPTIONS, wordQuery } from './index-text.ts'
+import { ScoringEngine } from './scoring-engine.ts'
 
 const TEXTS: IndexedText[] = [
   { id: 'p1', name: 'Dusty Lo-Fi Keys', description: 'Warm lo-fi keys at 80 BPM, 24-bit WAV.', genre: 'Lo-Fi Hip Hop', tags: 'keys lofi vintage' },
@@ -46,5 +47,23 @@ describe('text search with kept words', () => {
     expect(index.search('guitar')).toEqual(wholeQueryScores(renamed, 'guitar'))
     index.update(renamed.filter((text) => text.id !== 'p4'))
     expect([...index.search('guitar')!.keys()]).toEqual(['p5'])
+  })
+
+  it('scores each word as stock MiniSearch does, also while discarded products are being cleaned out', () => {
+    const stock = new MiniSearch<IndexedText>(TEXT_ENGINE_OPTIONS)
+    const lean = new ScoringEngine(TEXT_ENGINE_OPTIONS)
+    const stockScores = (word: string) => new Map(stock.search(wordQuery(word)).map((result) => [result.id as string, result.score]))
+    for (const engine of [stock, lean]) {
+      engine.addAll(TEXTS)
+      // Discarded products stay in the postings until a search meets them; both remove them then.
+      engine.discard('p2')
+      engine.discard('p5')
+      engine.add({ ...TEXTS[4]!, name: 'Guitar Step Tools' })
+    }
+    for (const word of ['step', 'l', 'garage', 'guitr', 'sequencer', '2', 'step']) {
+      const expected = stockScores(word)
+      expect(lean.scores(wordQuery(word)), word).toEqual(expected)
+    }
+    expect([...lean.scores(wordQuery('step')).keys()].sort()).toEqual(['p3', 'p5'])
   })
 })

@@ -12,8 +12,9 @@
  * The scores are the ones MiniSearch gives the whole query: each word's summed in the order of
  * the words, times how many distinct words matched.
  */
-import MiniSearch, { type Options, type Query } from 'minisearch'
+import type { Options, Query } from 'minisearch'
 import type { IndexedText } from './index-rows.ts'
+import { ScoringEngine } from './scoring-engine.ts'
 
 /** Letters and digits, as the SQL path reads the words of a search (searchTermsOf). */
 const WORDS = /[\p{L}\p{N}]+/gu
@@ -78,7 +79,7 @@ export interface TextIndex {
 }
 
 export function createTextIndex(): TextIndex {
-  const engine = new MiniSearch<IndexedText>(TEXT_ENGINE_OPTIONS)
+  const engine = new ScoringEngine(TEXT_ENGINE_OPTIONS)
   const fingerprints = new Map<string, string>()
   /** Each searched word's matches and their scores, the least recently used first. */
   const keptWords = new Map<string, Map<string, number>>()
@@ -92,9 +93,7 @@ export function createTextIndex(): TextIndex {
       keptWords.set(word, kept)
       return kept
     }
-    const matches = new Map<string, number>()
-    // One query word: MiniSearch's score is the summed score itself (its "quality" factor is 1).
-    for (const result of engine.search(wordQuery(word))) matches.set(result.id as string, result.score)
+    const matches = engine.scores(wordQuery(word))
     if (matches.size <= KEPT_MATCHES / 4) {
       keptWords.set(word, matches)
       keptMatches += matches.size

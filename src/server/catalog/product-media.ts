@@ -16,7 +16,6 @@ import { AppError, notFound } from '../http/errors.ts'
 import type { FileStorage } from '../storage/file-storage.ts'
 import { PRODUCT_ADMIN_MESSAGES as MESSAGES } from '../../shared/contract/admin-products.ts'
 import { isUuid } from '../../shared/ids.ts'
-import { transcodePreview, PreviewFormatError } from './audio-preview.ts'
 import { productFileVersions, products } from './catalog.schema.ts'
 import { CoverFormatError, renderCoverSizes } from './cover-image.ts'
 
@@ -180,6 +179,8 @@ export function createProductMedia({ db, files, media }: ProductMediaDeps) {
       await assertProduct(productId)
       const key = uploadedPreviewKey(productId)
       let peaks: number[]
+      // The decoders and the MP3 encoder load with the first preview an owner uploads, not with every start.
+      const { transcodePreview, PreviewFormatError } = await import('./audio-preview.ts')
       try {
         const preview = await transcodePreview(path)
         await media.put(key, preview.mp3)

@@ -4,7 +4,7 @@
  * is in the very next answer.
  */
 import MiniSearch, { type Query } from 'minisearch'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import type { IndexedText } from './index-rows.ts'
 import { createTextIndex, searchWordsOf, TEXT_ENGINE_OPTIONS, wordQuery } from './index-text.ts'
 import { ScoringEngine } from './scoring-engine.ts'
@@ -65,5 +65,29 @@ describe('text search with kept words', () => {
       expect(lean.scores(wordQuery(word)), word).toEqual(expected)
     }
     expect([...lean.scores(wordQuery('step')).keys()].sort()).toEqual(['p3', 'p5'])
+  })
+
+  it('keeps a word of one or two letters while a stream of longer words passes through the kept matches', () => {
+    const texts: IndexedText[] = Array.from({ length: 200 }, (_, i) => ({
+      id: `q${i}`,
+      name: `Pack ${i}`,
+      description: 'Patterns for any DAW.',
+      genre: 'Techno',
+      tags: 'sequencer loops',
+    }))
+    const index = createTextIndex()
+    index.update(texts)
+    const searched = vi.spyOn(ScoringEngine.prototype, 'scores')
+    const timesSearched = (word: string) => searched.mock.calls.filter(([query]) => JSON.stringify(query).includes(`["${word}"]`)).length
+    index.search('l')
+    index.search('sequencer')
+    // 1,296 misspellings two edits from "sequencer", each matching all 200 packs: more matches than the long words may hold.
+    const letters = 'abcdefghijklmnopqrstuvwxyz0123456789'
+    for (const first of letters) for (const second of letters) expect(index.search(`sequencer${first}${second}`)!.size).toBe(200)
+    index.search('l')
+    index.search('sequencer')
+    expect(timesSearched('l')).toBe(1)
+    expect(timesSearched('sequencer')).toBe(2)
+    searched.mockRestore()
   })
 })

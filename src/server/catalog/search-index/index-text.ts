@@ -23,6 +23,47 @@ const MAX_WORDS = 8
 
 /** How many product matches the kept words may hold together (a Map entry each: about 10 MB when full). */
 const KEPT_MATCHES = 150_000
+/**
+ * Words of one or two letters are kept apart, under their own budget (about 6 MB when full): every
+ * search typed letter by letter starts with one, and read as a prefix each matches thousands of
+ * products (the slowest words to search, 10–35 ms at 10,000 products), so a stream of longer,
+ * misspelt words must not push them out.
+ */
+const KEPT_SHORT_MATCHES = 100_000
+const SHORT_WORD = 2
+
+/** Matches of searched words, the least recently used dropped first once they hold more than `budget` matches. */
+class KeptWords {
+  private readonly words = new Map<string, Map<string, number>>()
+  private matches = 0
+  constructor(private readonly budget: number) {}
+
+  get(word: string): Map<string, number> | undefined {
+    const kept = this.words.get(word)
+    if (kept) {
+      this.words.delete(word)
+      this.words.set(word, kept)
+    }
+    return kept
+  }
+
+  keep(word: string, matches: Map<string, number>): void {
+    // One word may take a quarter of the budget: a word matching most of a large catalog is not kept.
+    if (matches.size > this.budget / 4) return
+    this.words.set(word, matches)
+    this.matches += matches.size
+    for (const [oldest, held] of this.words) {
+      if (this.matches <= this.budget) break
+      this.words.delete(oldest)
+      this.matches -= held.size
+    }
+  }
+
+  clear(): void {
+    this.words.clear()
+    this.matches = 0
+  }
+}
 
 /** Where a misspelt word is looked for (a description is long: one edit away matches too much there). */
 const MISSPELT_FIELDS = ['name', 'tags', 'genre']
@@ -81,28 +122,17 @@ export interface TextIndex {
 export function createTextIndex(): TextIndex {
   const engine = new ScoringEngine(TEXT_ENGINE_OPTIONS)
   const fingerprints = new Map<string, string>()
-  /** Each searched word's matches and their scores, the least recently used first. */
-  const keptWords = new Map<string, Map<string, number>>()
-  let keptMatches = 0
+  /** Each searched word's matches and their scores: the short words, and the others. */
+  const keptShort = new KeptWords(KEPT_SHORT_MATCHES)
+  const keptLong = new KeptWords(KEPT_MATCHES)
 
   /** The products matching `word` as typed anywhere, or misspelt in the short fields, with its score in each. */
   function matchesOf(word: string): Map<string, number> {
-    const kept = keptWords.get(word)
-    if (kept) {
-      keptWords.delete(word)
-      keptWords.set(word, kept)
-      return kept
-    }
+    const kept = word.length <= SHORT_WORD ? keptShort : keptLong
+    const found = kept.get(word)
+    if (found) return found
     const matches = engine.scores(wordQuery(word))
-    if (matches.size <= KEPT_MATCHES / 4) {
-      keptWords.set(word, matches)
-      keptMatches += matches.size
-      for (const [oldest, held] of keptWords) {
-        if (keptMatches <= KEPT_MATCHES) break
-        keptWords.delete(oldest)
-        keptMatches -= held.size
-      }
-    }
+    kept.keep(word, matches)
     return matches
   }
 
@@ -128,8 +158,8 @@ export function createTextIndex(): TextIndex {
       }
       // Any change moves every score (BM25 reads the whole collection's counts).
       if (changed) {
-        keptWords.clear()
-        keptMatches = 0
+        keptShort.clear()
+        keptLong.clear()
       }
     },
 

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createSignedInUser } from '../../../tests/support/accounts.ts'
 import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts'
 import { products } from '../db/schema.ts'
-import { jsonOf } from './catalog-cache.ts'
+import { createCatalogCache, jsonOf } from './catalog-cache.ts'
 
 let t: TestApp
 beforeAll(async () => {
@@ -128,5 +128,49 @@ describe('the JSON of an answer', () => {
     item.name = 'changed in place'
     expect(jsonOf({ data: [item], total: 1 })).toBe('{"data":[{"id":"a","name":"Dusty Keys"}],"total":1}')
     expect(jsonOf({ data: [{ ...item }], total: 1 })).toBe('{"data":[{"id":"a","name":"changed in place"}],"total":1}')
+  })
+})
+
+describe('which answers are kept', () => {
+  /** A producer that counts how often it is asked to make the answer. */
+  function counted(body: unknown) {
+    const made = { times: 0 }
+    const produce = async () => {
+      made.times++
+      return body
+    }
+    return { made, produce }
+  }
+
+  it('keeps an answer from the second time its address is asked for, and never for an address asked once', async () => {
+    const cache = createCatalogCache()
+    const list = counted({ data: [{ id: 'a' }], total: 1 })
+    const first = await cache.answer('list:a', list.produce, '/api/products?a')
+    expect(cache.readyFor('/api/products?a')).toBeUndefined()
+    const second = await cache.answer('list:a', list.produce, '/api/products?a')
+    await cache.answer('list:a', list.produce, '/api/products?a')
+    expect(list.made.times).toBe(2)
+    expect(second.identity.equals(first.identity)).toBe(true)
+    expect(second.etag).toBe(first.etag)
+    expect(cache.readyFor('/api/products?a')?.etag).toBe(first.etag)
+  })
+
+  it('makes a first answer once for every ask that comes while it is being made', async () => {
+    const cache = createCatalogCache()
+    const list = counted({ data: [], total: 0 })
+    const answers = await Promise.all([cache.answer('list:b', list.produce), cache.answer('list:b', list.produce), cache.answer('list:b', list.produce)])
+    expect(list.made.times).toBe(1)
+    expect(new Set(answers.map((answer) => answer.etag)).size).toBe(1)
+  })
+
+  it('does not let a stream of addresses asked once push out a kept answer', async () => {
+    const cache = createCatalogCache()
+    const home = counted({ data: [{ id: 'home' }], total: 1 })
+    await cache.answer('list:home', home.produce, '/api/products?home')
+    await cache.answer('list:home', home.produce, '/api/products?home')
+    for (let i = 0; i < 3000; i++) await cache.answer(`list:once-${i}`, counted({ data: [], total: i }).produce, `/api/products?once=${i}`)
+    expect(cache.readyFor('/api/products?home')).toBeDefined()
+    await cache.answer('list:home', home.produce, '/api/products?home')
+    expect(home.made.times).toBe(2)
   })
 })

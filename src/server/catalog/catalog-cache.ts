@@ -6,7 +6,9 @@
  * everything kept expires at the next sale boundary (a timed sale's start or end), so a price
  * moves on time with nothing written.
  * Concurrent misses for one answer share one query; an answer being made while the catalog
- * changes is not kept.
+ * changes is not kept. An answer is kept from the second time its address is asked for: most
+ * distinct lists (a rare mix of filters, a half-typed search) are asked for once, and keeping each
+ * pushed out an answer that is asked for again.
  */
 import { createHash } from 'node:crypto'
 import { promisify } from 'node:util'
@@ -24,6 +26,8 @@ const COMPRESS_FROM_BYTES = 1024
 const MAX_ENTRIES = 1000
 /** Rendered pages are larger (markup and the query cache beside it): fewer are kept. */
 const MAX_PAGES = 200
+/** Keys asked for once and not kept, remembered so the second ask keeps its answer (a key is a short string). */
+const MAX_ASKED_ONCE = 4 * MAX_ENTRIES
 
 const brotli = promisify(brotliCompress)
 const gzipped = promisify(gzip)
@@ -157,6 +161,14 @@ export function createCatalogCache() {
   /** The made answers of this generation by key, and the key each address (path and query) asked for: see readyFor. */
   const ready = new Map<string, CachedAnswer>()
   const keyOfUrl = new Map<string, string>()
+  /**
+   * Keys asked for once, and the answers being made for a first ask (shared by asks meanwhile).
+   * A first answer is sent and dropped: a kept answer for every distinct list would push out the
+   * ones asked for again, and would live long enough to reach the old generation of the heap,
+   * whose collections (one a second at a thousand distinct lists a second) held every answer back.
+   */
+  const askedOnce = new Map<string, true>()
+  const firstAsks = new Map<string, Promise<CachedAnswer>>()
   let generation = 0
   /** The next sale boundary (Date.now() milliseconds): every answer may be wrong from then on. */
   let expiresAt: number | null = null
@@ -199,18 +211,37 @@ export function createCatalogCache() {
     return made
   }
 
-  /** Adds to a map bounded like the cache: the oldest goes first. */
-  function keep<T>(store: Map<string, T>, key: string, value: T): void {
+  /** Adds to a bounded map (by default as the cache is): the oldest goes first. */
+  function keep<T>(store: Map<string, T>, key: string, value: T, limit = MAX_ENTRIES): void {
     store.set(key, value)
-    if (store.size > MAX_ENTRIES) store.delete(store.keys().next().value!)
+    if (store.size > limit) store.delete(store.keys().next().value!)
+  }
+
+  /** The answer to a key's first ask: made once however many ask meanwhile, and not kept. */
+  function firstAnswer(key: string, produce: () => Promise<unknown>): Promise<CachedAnswer> {
+    let making = firstAsks.get(key)
+    if (!making) {
+      keep(askedOnce, key, true, MAX_ASKED_ONCE)
+      const made = produce().then(prepare)
+      const done = () => {
+        if (firstAsks.get(key) === made) firstAsks.delete(key)
+      }
+      made.then(done, done)
+      firstAsks.set(key, made)
+      making = made
+    }
+    return making
   }
 
   return {
     /**
      * The cached answer under `key`, made by `produce` (once, however many ask at the same time) when missing.
+     * It is kept from the key's second ask; the first ask's answer is sent and dropped.
      * With `url`, the address (path and query) the request asked it by: a repeat of that address is then ready before its route runs (readyFor).
      */
     answer(key: string, produce: () => Promise<unknown>, url?: string): Promise<CachedAnswer> {
+      clearIfExpired()
+      if (!entries.has(key) && (firstAsks.has(key) || !askedOnce.delete(key))) return firstAnswer(key, produce).then((answer) => ({ ...answer, expiresAt }))
       if (url !== undefined) keep(keyOfUrl, url, key)
       const askedIn = generation
       const made = remember(entries, MAX_ENTRIES, key, () => produce().then(prepare))

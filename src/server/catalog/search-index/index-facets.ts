@@ -8,15 +8,16 @@ import type { TypedFastBitSet } from 'typedfastbitset'
 import type { CatalogFacets, FacetOption } from '../../../shared/contract/catalog-filters.ts'
 import type { ProductListParams } from '../catalog.service.ts'
 import { byCamelot, byName, composeFacets, FACET_TAG_COUNT } from '../facet-counts.ts'
-import type { FacetDimension } from '../product-filters.ts'
-import type { IndexSnapshot, Selection } from './index-query.ts'
+import { FACET_DIMENSIONS, type FacetDimension } from '../product-filters.ts'
+import { isOnSale, type IndexSnapshot, type Selection } from './index-query.ts'
 import type { IndexRows, MultiValues, Vocabulary } from './index-rows.ts'
 import { failingAtMostOne } from './index-sets.ts'
 
 /** Scope counts kept per snapshot: the lists of one category or search share them. */
 const KEPT_SCOPES = 500
 
-const BIT: Record<FacetDimension, number> = { genre: 1, key: 2, type: 4, tag: 8, bpm: 16, price: 32, onSale: 64 }
+/** One bit per facet condition, in a row's mask of the conditions it fails. */
+const BIT = Object.fromEntries(FACET_DIMENSIONS.map((dimension, i) => [dimension, 1 << i])) as Record<FacetDimension, number>
 
 /** Counts by code, and which codes any counted row holds (listed even when their count is 0). */
 class Tally {
@@ -83,7 +84,7 @@ function countRows(rows: IndexRows, selection: Selection, counted: TypedFastBitS
       if (price < priceLow) priceLow = price
       if (price > priceHigh) priceHigh = price
     }
-    if ((mask & ~BIT.onSale) === 0 && (rows.onSale[row] === 1 || paid[row]! < rows.priceCents[row]!)) onSale++
+    if ((mask & ~BIT.onSale) === 0 && isOnSale(rows, paid, row)) onSale++
   })
   const selected = new Set(selectedTags.map((value) => value.toLowerCase()))
   // Tag codes follow the database's order of names: the picked first, then the most used, then by name.

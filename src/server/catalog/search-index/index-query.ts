@@ -69,6 +69,9 @@ function pricesOf(snapshot: IndexSnapshot, pricing: SalePricing): { paid: ArrayL
   return { paid, salesKey }
 }
 
+/** "On sale" as the SQL path reads it: marked on sale by the owner, or priced below its regular price by a running sale. */
+export const isOnSale = (rows: IndexRows, paid: ArrayLike<number>, row: number) => rows.onSale[row] === 1 || paid[row]! < rows.priceCents[row]!
+
 const asIs = (value: string) => value
 
 /** 1 at the code of every vocabulary value (read by `readValue`) that `wanted` holds; null when nothing is wanted. */
@@ -81,9 +84,11 @@ function wantedCodes(vocabulary: Vocabulary, wanted: readonly string[] | undefin
 const lower = (value: string) => value.toLowerCase()
 
 /** The rows in scope: the active products, narrowed by the category, the substring search and the text search. */
-function scopeOf(snapshot: IndexSnapshot, sets: IndexSets, params: ProductListParams, scores: Float64Array | null, found: Map<string, number> | null) {
+function scopeOf(snapshot: IndexSnapshot, sets: IndexSets, params: ProductListParams, search: (q: string) => Map<string, number> | null) {
   const { rows } = snapshot
   let scope: TypedFastBitSet | null = null
+  const found = params.q ? search(params.q) : null
+  const scores = found ? new Float64Array(rows.count) : null
   if (found && scores) {
     scope = emptySet(rows.count)
     for (const [id, score] of found) {
@@ -104,7 +109,7 @@ function scopeOf(snapshot: IndexSnapshot, sets: IndexSets, params: ProductListPa
   }
   const substring = params.search?.trim().toLowerCase() || null
   if (substring) scope = rowsWhere(rows.count, scope, (row) => rows.namesLower[row]!.includes(substring) || rows.descriptionsLower[row]!.includes(substring))
-  return { scope: scope ?? sets.all, substring }
+  return { scope: scope ?? sets.all, substring, scores }
 }
 
 /** The rows in scope, and the rows each of the request's filters keeps. */
@@ -113,9 +118,7 @@ export function select(snapshot: IndexSnapshot, params: ProductListParams, prici
   const sets = (snapshot.sets ??= buildIndexSets(rows))
   const { count } = rows
   const { paid, salesKey } = pricesOf(snapshot, pricing)
-  const found = params.q ? search(params.q) : null
-  const scores = found ? new Float64Array(count) : null
-  const { scope, substring } = scopeOf(snapshot, sets, params, scores, found)
+  const { scope, substring, scores } = scopeOf(snapshot, sets, params, search)
 
   const passes: Partial<Record<FacetDimension, TypedFastBitSet>> = {}
   // Genres compare in lower case on both sides; tags are stored in lower case and the picked ones are lowered.
@@ -134,7 +137,7 @@ export function select(snapshot: IndexSnapshot, params: ProductListParams, prici
     const priceMax = params.priceMax ?? Infinity
     passes.price = rowsWhere(count, scope, (row) => paid[row]! >= priceMin && paid[row]! <= priceMax)
   }
-  if (params.onSale === true) passes.onSale = rowsWhere(count, scope, (row) => rows.onSale[row] === 1 || paid[row]! < rows.priceCents[row]!)
+  if (params.onSale === true) passes.onSale = rowsWhere(count, scope, (row) => isOnSale(rows, paid, row))
 
   const active = FACET_DIMENSIONS.filter((dimension) => passes[dimension] !== undefined)
   const kept = active.map((dimension) => passes[dimension]!)

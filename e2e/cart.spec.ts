@@ -135,6 +135,8 @@ test('a guest fills the cart from a card and a product page, uses promo codes, r
 })
 
 test('signing in merges the guest cart into the server cart, and another browser signed in as the same user sees it', async ({ page, browser, baseURL }) => {
+  // Two browsers, three sign-ins and a dozen page loads: about a minute on a slow 2-core machine, where 60 s ran out at the last step.
+  test.slow()
   const password = 'cart-merge-secret'
   const email = await createConfirmedAccount(page, baseURL!, password)
   const [shared, guestOnly] = await plainProducts(page.request)

@@ -5,6 +5,7 @@
 //   that file as a JSON line { connection: 0, sql, params }: PGlite has no wire to listen on as
 //   sql-capture.mjs does on PostgreSQL's, and it runs one statement at a time (one "connection").
 import { appendFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
 
 if (process.channel) {
   // The channel must not keep a stopping store alive.
@@ -18,7 +19,8 @@ if (process.channel) {
 
 const captureFile = process.env.SQL_CAPTURE_FILE
 if (captureFile) {
-  const { PGlite } = await import('@electric-sql/pglite')
+  // The store loads PGlite's CommonJS build (db/client.ts).
+  const { PGlite } = createRequire(import.meta.url)('@electric-sql/pglite')
   const query = PGlite.prototype.query
   PGlite.prototype.query = function (sql, params, options) {
     appendFileSync(captureFile, `${JSON.stringify({ connection: 0, sql, params: params ?? [] })}\n`)

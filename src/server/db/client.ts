@@ -5,6 +5,7 @@
  */
 import { fork } from 'node:child_process'
 import { existsSync, mkdirSync } from 'node:fs'
+import { createRequire } from 'node:module'
 import { join } from 'node:path'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import * as schema from './schema.ts'
@@ -155,8 +156,10 @@ async function listenOnPostgres(pg: typeof import('pg').default, url: string, ch
 }
 
 async function openPglite(from: { dir: string } | { archive: Blob }, sharedBuffers: string): Promise<DatabaseHandle> {
-  const { PGlite } = await import('@electric-sql/pglite')
-  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm')
+  // Loaded as drizzle's PGlite driver loads it inside the store's bundle (CommonJS), so the process holds one copy of PGlite.
+  const load = createRequire(import.meta.url)
+  const { PGlite } = load('@electric-sql/pglite') as typeof import('@electric-sql/pglite')
+  const { pg_trgm } = load('@electric-sql/pglite/contrib/pg_trgm') as typeof import('@electric-sql/pglite/contrib/pg_trgm')
   const { drizzle } = await import('drizzle-orm/pglite')
   const { migrate } = await import('drizzle-orm/pglite/migrator')
   // PGlite touches all of shared_buffers at start (PostgreSQL's default is 128MB): the process holds it whatever the catalog needs.
@@ -196,7 +199,7 @@ async function openPglite(from: { dir: string } | { archive: Blob }, sharedBuffe
 async function createApart(dir: string): Promise<void> {
   // tsc's output of pglite-create.ts: the store runs from a bundle, where this module has no file of its own.
   const script = join(PROJECT_ROOT, 'dist/node/server/db/pglite-create.js')
-  if (!import.meta.url.endsWith('.js') || !existsSync(script)) return
+  if (import.meta.url.endsWith('.ts') || !existsSync(script)) return
   await new Promise<void>((resolve, reject) => {
     const child = fork(script, [dir], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] })
     child.once('error', reject)

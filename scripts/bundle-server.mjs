@@ -10,13 +10,14 @@
 // Swagger UI's pages) stay outside the bundle and load from node_modules as before.
 import { parse } from 'acorn'
 import { build } from 'esbuild'
-import { readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const outdir = `${root}dist/node/store`
 rmSync(outdir, { recursive: true, force: true })
 
+const external = ['@electric-sql/pglite', '@electric-sql/pglite/*', 'sharp', 'pdfkit', 'audio-decode', '@audio/*', '@fastify/swagger-ui', 'pg-native']
 const common = { absWorkingDir: root, outdir, bundle: true, platform: 'node', target: 'node20', legalComments: 'none', logLevel: 'warning' }
 
 await build({
@@ -25,7 +26,7 @@ await build({
   outExtension: { '.js': '.cjs' },
   format: 'cjs',
   sourcemap: 'linked',
-  external: ['@electric-sql/pglite', '@electric-sql/pglite/*', 'sharp', 'pdfkit', 'audio-decode', '@audio/*', '@fastify/swagger-ui', 'pg-native'],
+  external,
   // Modules that find files from their own URL find them from the bundle's.
   define: { 'import.meta.url': '__bundleUrl' },
   // Strict like the ES modules it is made of: the banner comes before esbuild's own "use strict".
@@ -51,6 +52,16 @@ while (pending.length > 0) {
   for (const value of Object.values(node)) {
     for (const child of Array.isArray(value) ? value : [value]) if (typeof child?.type === 'string') pending.push(child)
   }
+}
+// A package left outside the bundle that is only an ES module must be loaded with import(): a
+// require() of it (esbuild's form of a static import in CommonJS) gets its namespace, not its default.
+for (const [, name] of built.matchAll(/require\("((?:@[^/"]+\/)?[^/"]+)[^"]*"\)/g)) {
+  if (!external.some((pattern) => pattern === name || pattern.startsWith(`${name}/`))) continue
+  const manifestFile = `${root}node_modules/${name}/package.json`
+  if (!existsSync(manifestFile)) continue // an optional package not installed (pg-native)
+  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8'))
+  if (manifest.type === 'module' && !JSON.stringify(manifest.exports ?? {}).includes('"require"'))
+    throw new Error(`server.cjs: ${name} is an ES module only; import it with import() where it is used`)
 }
 let rewritten = built
 for (const at of imports.sort((a, b) => b - a)) {

@@ -8,7 +8,6 @@ import { open } from 'node:fs/promises'
 import { createReadStream } from 'node:fs'
 import { Readable } from 'node:stream'
 import { Mp3Encoder } from '@breezystack/lamejs'
-import decode from 'audio-decode'
 import audioType from 'audio-type'
 
 export const PREVIEW_BARS = 96
@@ -54,6 +53,8 @@ export async function previewFormatOf(path: string): Promise<keyof typeof DECODE
 
 export async function transcodePreview(path: string): Promise<TranscodedPreview> {
   const format = await previewFormatOf(path)
+  // An ES module only: the store's CommonJS bundle loads it with import(), never require().
+  const { default: decode } = await import('audio-decode')
   const blockPeaks: number[] = []
   let frames = 0
   let rate = 0

@@ -123,6 +123,13 @@ interface ListedPage {
  * of most stores, and the most asked-for part of a larger one.
  */
 const KEPT_LIST_ITEMS = 20_000
+/**
+ * A moment after the first list of a catalog (at start, after each change), the rest of its items
+ * are read into memory, this many at a time: a list that finds all its items kept sends no query,
+ * which on the embedded database (run in the store's own thread) held every list behind it.
+ */
+const KEPT_FILL_DELAY_MS = 1_000
+const KEPT_FILL_BATCH = 500
 
 /** Where the owner's uploads are stored; a service without it (some tests) cannot take product files. */
 export type CatalogStorage = Omit<ProductMediaDeps, 'db'>
@@ -227,8 +234,32 @@ export function createCatalogService(db: Database, storage?: CatalogStorage, { m
       pricedWith = pricing.sales
       pricingEra++
     }
-    const byId = await keptItems!.read(ids, async (missing) => (await listedByIds.execute({ ids: missing })).map((row) => listItemOf(row, pricing)))
+    const loadItems = async (missing: string[]) => (await listedByIds.execute({ ids: missing })).map((row) => listItemOf(row, pricing))
+    const byId = await keptItems!.read(ids, loadItems)
+    fillKeptItemsSoon(engine.changes + pricingEra, loadItems)
     return { items: ids.map((id) => byId.get(id)).filter((item) => item !== undefined), total, facets }
+  }
+
+  /** Once per count of changes and sales: the active catalog's items, newest first, up to what is kept. */
+  let filledFor: number | null = null
+  function fillKeptItemsSoon(era: number, loadItems: (missing: string[]) => Promise<ProductListItem[]>): void {
+    if (filledFor === era) return
+    filledFor = era
+    const fill = async () => {
+      const active = await db
+        .select({ id: products.id })
+        .from(products)
+        .where(eq(products.isActive, true))
+        .orderBy(desc(products.createdAt))
+        .limit(KEPT_LIST_ITEMS)
+      await keptItems!.fill(
+        active.map((row) => row.id),
+        loadItems,
+        KEPT_FILL_BATCH,
+      )
+    }
+    // Only time is lost when it fails: the lists read what they miss, as before.
+    setTimeout(() => void fill().catch(() => undefined), KEPT_FILL_DELAY_MS).unref()
   }
 
   /**

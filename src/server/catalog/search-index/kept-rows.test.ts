@@ -69,4 +69,26 @@ describe('kept list rows', () => {
     await kept.read(['a'], s.load)
     expect(s.reads).toEqual([['a']])
   })
+
+  it('fills in batches what it does not hold, so later lists read nothing', async () => {
+    const s = store()
+    const kept = createKeptRows<Row>(10, (row) => row.id, s.changes)
+    await kept.read(['b'], s.load)
+    await kept.fill(['a', 'b', 'c'], s.load, 1)
+    expect(s.reads).toEqual([['b'], ['a'], ['c']])
+    expect(namesOf(await kept.read(['a', 'b', 'c'], s.load))).toEqual({ a: 'Dusty Keys', b: 'Warehouse Techno', c: 'Crystal Kalimba' })
+    expect(s.reads).toHaveLength(3)
+  })
+
+  it('stops filling once the catalog changes', async () => {
+    const s = store()
+    const kept = createKeptRows<Row>(10, (row) => row.id, s.changes)
+    const changingAfterFirst = async (ids: string[]) => {
+      const rows = await s.load(ids)
+      s.change()
+      return rows
+    }
+    await kept.fill(['a', 'b', 'c'], changingAfterFirst, 1)
+    expect(s.reads).toEqual([['a']])
+  })
 })

@@ -10,13 +10,18 @@
 export interface KeptRows<Row> {
   /** The rows of `ids` (those that exist), from memory or else by `load`, in no particular order. */
   read(ids: readonly string[], load: (missing: string[]) => Promise<Row[]>): Promise<Map<string, Row>>
+  /**
+   * Reads the rows of `ids` it does not hold, `batch` at a time, letting other work run between
+   * batches; stops as soon as `changes()` moves on (what it read would be dropped anyway).
+   */
+  fill(ids: readonly string[], load: (missing: string[]) => Promise<Row[]>, batch: number): Promise<void>
 }
 
 export function createKeptRows<Row>(capacity: number, idOf: (row: Row) => string, changes: () => number): KeptRows<Row> {
   const kept = new Map<string, Row>()
   let keptFor = changes()
 
-  return {
+  const rows: KeptRows<Row> = {
     async read(ids, load) {
       const asked = changes()
       if (asked !== keptFor) {
@@ -42,5 +47,15 @@ export function createKeptRows<Row>(capacity: number, idOf: (row: Row) => string
       }
       return found
     },
+
+    async fill(ids, load, batch) {
+      const startedFor = changes()
+      for (let start = 0; start < ids.length; start += batch) {
+        if (changes() !== startedFor) return
+        await rows.read(ids.slice(start, start + batch), load)
+        await new Promise((resolve) => setImmediate(resolve))
+      }
+    },
   }
+  return rows
 }

@@ -216,14 +216,9 @@ export function createCatalogService(db: Database, storage?: CatalogStorage, { m
    */
   let pricedWith: SalePricing['sales'] | null = null
   let pricingEra = 0
-  const keptItems =
-    search === 'sql'
-      ? null
-      : createKeptRows<ProductListItem>(
-          KEPT_LIST_ITEMS,
-          (item) => item.id,
-          () => search.changes + pricingEra,
-        )
+  /** What the kept items are for: moves with each catalog change and each new list of sales. */
+  const itemsEra = () => (search === 'sql' ? 0 : search.changes) + pricingEra
+  const keptItems = search === 'sql' ? null : createKeptRows<ProductListItem>(KEPT_LIST_ITEMS, (item) => item.id, itemsEra)
 
   /** One page of a list chosen by the search engine: its ids in order, then their items, kept from earlier lists or read in one query by primary key. */
   async function indexedListing(engine: CatalogSearchEngine, params: ProductListParams, pricing: SalePricing): Promise<ListedPage> {
@@ -236,15 +231,15 @@ export function createCatalogService(db: Database, storage?: CatalogStorage, { m
     }
     const loadItems = async (missing: string[]) => (await listedByIds.execute({ ids: missing })).map((row) => listItemOf(row, pricing))
     const byId = await keptItems!.read(ids, loadItems)
-    fillKeptItemsSoon(engine.changes + pricingEra, loadItems)
+    fillKeptItemsSoon(loadItems)
     return { items: ids.map((id) => byId.get(id)).filter((item) => item !== undefined), total, facets }
   }
 
-  /** Once per count of changes and sales: the active catalog's items, newest first, up to what is kept. */
+  /** Once per era of the kept items: the active catalog's items, newest first, up to what is kept. */
   let filledFor: number | null = null
-  function fillKeptItemsSoon(era: number, loadItems: (missing: string[]) => Promise<ProductListItem[]>): void {
-    if (filledFor === era) return
-    filledFor = era
+  function fillKeptItemsSoon(loadItems: (missing: string[]) => Promise<ProductListItem[]>): void {
+    if (filledFor === itemsEra()) return
+    filledFor = itemsEra()
     const fill = async () => {
       const active = await db
         .select({ id: products.id })

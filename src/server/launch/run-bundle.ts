@@ -62,10 +62,8 @@ export function runBundle(bundle: string, { writeCacheAfterMs = WRITE_CACHE_AFTE
 }
 
 function writeCacheOnce(script: vm.Script, cacheFile: string, afterMs: number): void {
-  let written = false
+  // Whichever comes first writes it, and stops the other.
   const write = () => {
-    if (written) return
-    written = true
     clearTimeout(timer)
     process.off('exit', write)
     // Another process of the fleet may write the same file: each writes its own, then renames it over.

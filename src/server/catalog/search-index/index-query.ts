@@ -14,7 +14,11 @@ import { FACET_DIMENSIONS, type FacetDimension } from '../product-filters.ts'
 import type { SalePricing } from '../product-view.ts'
 import type { IndexCategories, IndexRows, Vocabulary } from './index-rows.ts'
 import { bpmRange, buildIndexSets, emptySet, rowsWhere, unionOf, type IndexSets } from './index-sets.ts'
+import type { TextMatches } from './index-text.ts'
 import { topK, type Compare } from './top-k.ts'
+
+/** The products matching a text search, and their scores; null without one. */
+type TextSearch = (q: string) => TextMatches | null
 
 export interface IndexSnapshot {
   rows: IndexRows
@@ -84,17 +88,17 @@ function wantedCodes(vocabulary: Vocabulary, wanted: readonly string[] | undefin
 const lower = (value: string) => value.toLowerCase()
 
 /** The rows in scope: the active products, narrowed by the category, the substring search and the text search. */
-function scopeOf(snapshot: IndexSnapshot, sets: IndexSets, params: ProductListParams, search: (q: string) => Map<string, number> | null) {
+function scopeOf(snapshot: IndexSnapshot, sets: IndexSets, params: ProductListParams, search: TextSearch) {
   const { rows } = snapshot
   let scope: TypedFastBitSet | null = null
   const found = params.q ? search(params.q) : null
   const scores = found ? new Float64Array(rows.count) : null
   if (found && scores) {
     scope = emptySet(rows.count)
-    for (const [id, score] of found) {
-      const row = rows.rowOf.get(id)
+    for (let i = 0; i < found.ids.length; i++) {
+      const row = rows.rowOf.get(found.ids[i]!)
       if (row === undefined) continue
-      scores[row] = score
+      scores[row] = found.scores[i]!
       scope.add(row)
     }
   }
@@ -113,7 +117,7 @@ function scopeOf(snapshot: IndexSnapshot, sets: IndexSets, params: ProductListPa
 }
 
 /** The rows in scope, and the rows each of the request's filters keeps. */
-export function select(snapshot: IndexSnapshot, params: ProductListParams, pricing: SalePricing, search: (q: string) => Map<string, number> | null): Selection {
+export function select(snapshot: IndexSnapshot, params: ProductListParams, pricing: SalePricing, search: TextSearch): Selection {
   const { rows } = snapshot
   const sets = (snapshot.sets ??= buildIndexSets(rows))
   const { count } = rows

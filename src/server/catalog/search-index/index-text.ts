@@ -9,22 +9,22 @@
  * Each word's matches are kept between searches until the texts change: a shopper typing
  * "2-step gar", "2-step gara"… asks for "2" and "step" again at every key, and a word of one or
  * two letters, read as a prefix, matches thousands of products (most of a slow search's time).
- * The scores are the ones MiniSearch gives the whole query: each word's summed in the order of
- * the words, times how many distinct words matched.
+ * The scores are the ones MiniSearch gives the whole query (each word scored by ScoringEngine):
+ * each word's summed in the order of the words, times how many distinct words matched.
  */
 import type { Options, Query } from 'minisearch'
 import type { IndexedText } from './index-rows.ts'
-import { ScoringEngine } from './scoring-engine.ts'
+import { ScoringEngine, type ScoredDocuments } from './scoring-engine.ts'
 
 /** Letters and digits, as the SQL path reads the words of a search (searchTermsOf). */
 const WORDS = /[\p{L}\p{N}]+/gu
 /** The SQL path reads at most eight words of a search. */
 const MAX_WORDS = 8
 
-/** How many product matches the kept words may hold together (a Map entry each: about 10 MB when full). */
+/** How many product matches the kept words may hold together (12 bytes each: about 2 MB when full). */
 const KEPT_MATCHES = 150_000
 /**
- * Words of one or two letters are kept apart, under their own budget (about 6 MB when full): every
+ * Words of one or two letters are kept apart, under their own budget (about 1 MB when full): every
  * search typed letter by letter starts with one, and read as a prefix each matches thousands of
  * products (the slowest words to search, 10–35 ms at 10,000 products), so a stream of longer,
  * misspelt words must not push them out.
@@ -34,11 +34,11 @@ const SHORT_WORD = 2
 
 /** Matches of searched words, the least recently used dropped first once they hold more than `budget` matches. */
 class KeptWords {
-  private readonly words = new Map<string, Map<string, number>>()
+  private readonly words = new Map<string, ScoredDocuments>()
   private matches = 0
   constructor(private readonly budget: number) {}
 
-  get(word: string): Map<string, number> | undefined {
+  get(word: string): ScoredDocuments | undefined {
     const kept = this.words.get(word)
     if (kept) {
       this.words.delete(word)
@@ -47,15 +47,15 @@ class KeptWords {
     return kept
   }
 
-  keep(word: string, matches: Map<string, number>): void {
+  keep(word: string, matches: ScoredDocuments): void {
     // One word may take a quarter of the budget: a word matching most of a large catalog is not kept.
-    if (matches.size > this.budget / 4) return
+    if (matches.docs.length > this.budget / 4) return
     this.words.set(word, matches)
-    this.matches += matches.size
+    this.matches += matches.docs.length
     for (const [oldest, held] of this.words) {
       if (this.matches <= this.budget) break
       this.words.delete(oldest)
-      this.matches -= held.size
+      this.matches -= held.docs.length
     }
   }
 
@@ -70,18 +70,24 @@ const MISSPELT_FIELDS = ['name', 'tags', 'genre']
 
 const tokenize = (text: string): string[] => text.match(WORDS) ?? []
 
+/** How much a match weighs in each field. */
+const BOOSTS = { name: 3, tags: 3, genre: 2, description: 1 }
+
 /** The text engine's fields, words and weights. */
 export const TEXT_ENGINE_OPTIONS: Options<IndexedText> = {
   fields: ['name', 'tags', 'genre', 'description'],
   tokenize,
   processTerm: (term) => term.toLowerCase(),
-  searchOptions: { boost: { name: 3, tags: 3, genre: 2, description: 1 }, prefix: true },
+  searchOptions: { boost: BOOSTS, prefix: true },
 }
+
+/** The engine the text index searches. */
+export const createTextEngine = () => new ScoringEngine(TEXT_ENGINE_OPTIONS, { boosts: BOOSTS, misspeltFields: MISSPELT_FIELDS })
 
 /** The words of a search as the engine reads them (lower case, at most eight). */
 export const searchWordsOf = (q: string): string[] => tokenize(q.trim().toLowerCase()).slice(0, MAX_WORDS)
 
-/** One word of a search: as typed so far anywhere, or misspelt in the short fields. */
+/** One word of a search as a MiniSearch query: as typed so far anywhere, or misspelt in the short fields (what `ScoringEngine.wordScores` scores). */
 export function wordQuery(word: string): Query {
   return {
     combineWith: 'OR',
@@ -93,7 +99,7 @@ export function wordQuery(word: string): Query {
 }
 
 /** Edits a misspelt word may need: none below four letters (too many words are one edit apart). */
-function editsAllowed(term: string): number | false {
+export function editsAllowed(term: string): number | false {
   if (term.length >= 8) return 2
   if (term.length >= 4) return 1
   return false
@@ -110,28 +116,34 @@ function hash(value: string): number {
   return state >>> 0
 }
 
+/** The products a search matches (by id) and their scores, index for index. */
+export interface TextMatches {
+  ids: string[]
+  scores: Float64Array
+}
+
 export interface TextIndex {
   /** Indexes `texts` as the active products' texts now: new and changed ones added, the rest dropped. */
   update(texts: readonly IndexedText[]): void
   /** The products matching every word of `q`, with their scores; null when `q` has no words (no search). */
-  search(q: string): Map<string, number> | null
+  search(q: string): TextMatches | null
   /** How many products are indexed. */
   size(): number
 }
 
 export function createTextIndex(): TextIndex {
-  const engine = new ScoringEngine(TEXT_ENGINE_OPTIONS)
+  const engine = createTextEngine()
   const fingerprints = new Map<string, string>()
   /** Each searched word's matches and their scores: the short words, and the others. */
   const keptShort = new KeptWords(KEPT_SHORT_MATCHES)
   const keptLong = new KeptWords(KEPT_MATCHES)
 
   /** The products matching `word` as typed anywhere, or misspelt in the short fields, with its score in each. */
-  function matchesOf(word: string): Map<string, number> {
+  function matchesOf(word: string): ScoredDocuments {
     const kept = word.length <= SHORT_WORD ? keptShort : keptLong
     const found = kept.get(word)
     if (found) return found
-    const matches = engine.scores(wordQuery(word))
+    const matches = engine.wordScores(word, editsAllowed(word))
     kept.keep(word, matches)
     return matches
   }
@@ -145,14 +157,14 @@ export function createTextIndex(): TextIndex {
         const fingerprint = fingerprintOf(text)
         const known = fingerprints.get(text.id)
         if (known === fingerprint) continue
-        if (known !== undefined) engine.discard(text.id)
-        engine.add(text)
+        if (known !== undefined) engine.discardText(text.id)
+        engine.addText(text)
         fingerprints.set(text.id, fingerprint)
         changed = true
       }
       for (const id of fingerprints.keys()) {
         if (seen.has(id)) continue
-        engine.discard(id)
+        engine.discardText(id)
         fingerprints.delete(id)
         changed = true
       }
@@ -166,21 +178,9 @@ export function createTextIndex(): TextIndex {
     search(q) {
       const words = searchWordsOf(q)
       if (words.length === 0) return null
-      // Every word must match: the products of the word with the fewest, checked against the others.
-      const perWord = words.map(matchesOf)
-      const fewest = perWord.reduce((smallest, matches) => (matches.size < smallest.size ? matches : smallest))
-      const distinctWords = new Set(words).size
-      const scores = new Map<string, number>()
-      product: for (const id of fewest.keys()) {
-        let score = 0
-        for (const matches of perWord) {
-          const wordScore = matches.get(id)
-          if (wordScore === undefined) continue product
-          score += wordScore
-        }
-        scores.set(id, score * distinctWords)
-      }
-      return scores
+      // Every word must match; each word's score is summed in the order of the words.
+      const { docs, scores } = engine.intersect(words.map(matchesOf), new Set(words).size)
+      return { ids: Array.from(docs, (doc) => engine.productIdOf(doc)), scores }
     },
 
     size: () => fingerprints.size,

@@ -1,84 +1,271 @@
 /**
- * MiniSearch (7.2, pinned) answering only what the text index reads: each product's score. Its
- * own loop also records, per product, which words matched in which fields (for highlighting),
- * an object with a key per matched word, and sorts the results; for a word of one or two letters,
- * read as a prefix over thousands of words, that was most of a search's time and garbage. The
- * loop below is MiniSearch's `termResults` with the scoring kept as it is (BM25 with its defaults,
- * the same weights, and the same clean-up of discarded products) and the records left out.
- * `index-text.test.ts` compares its scores with stock MiniSearch's, so a MiniSearch upgrade that
- * changes the internals this relies on fails there.
+ * MiniSearch (7.2, pinned) holding the words and postings, with one word of a search scored here
+ * in dense arrays instead of through its query loop. A word matches as typed so far (itself and
+ * the words it begins) in every field, and, in the short fields, also misspelt (the words a few
+ * edits away); its score in a product is MiniSearch's for the query `wordQuery` (index-text.ts)
+ * builds: BM25 with its defaults, the same weights, field boosts and prefix and fuzzy weights.
+ *
+ * MiniSearch's loop works out BM25 again for every posting of every derived word at every search,
+ * and gathers them in a Map of an object per product: at 10,000 products most of a typo search's
+ * time and garbage. Here each derived word's scores (its postings' BM25 summed over the fields,
+ * once for "as typed", once for "misspelt") are worked out once and kept in typed arrays until
+ * the texts change; a word of a search is then a weighted sum of a few of them. The sums are
+ * grouped differently from MiniSearch's, so a score may differ from stock MiniSearch's in its
+ * last bits; `index-text.test.ts` compares them.
  */
-import MiniSearch, { type Query } from 'minisearch'
+import MiniSearch from 'minisearch'
 import type { IndexedText } from './index-rows.ts'
 
-interface TermResult {
-  score: number
-  terms: string[]
-  match: Record<string, never>
+/** Products (by document number) and a score in each. */
+export interface ScoredDocuments {
+  docs: Int32Array
+  scores: Float64Array
 }
 
-/** What the loop reads of MiniSearch's internals (names as in its source). */
+/** What this reads of MiniSearch's internals (names as in its source). */
 interface EngineInternals {
+  _index: {
+    get(term: string): FieldPostings | undefined
+    atPrefix(prefix: string): Iterable<[string, FieldPostings]>
+    fuzzyGet(term: string, maxDistance: number): Map<string, [FieldPostings, number]>
+  }
   _fieldIds: Record<string, number>
   _avgFieldLength: number[]
   _documentIds: Map<number, string>
+  _idToShortId: Map<string, number>
   _fieldLength: Map<number, number[]>
   _documentCount: number
+  _nextId: number
   removeTerm(fieldId: number, documentId: number, term: string): void
-  executeQuery(query: Query): Map<number, TermResult>
 }
 
-const NO_MATCH_RECORD: Record<string, never> = Object.freeze({})
+/** A word's postings: by field id, each product's (document number's) count of the word. */
+type FieldPostings = Map<number, Map<number, number>>
 
-/** MiniSearch's termResults without the per-product match record; the arguments are MiniSearch's. */
-function scoreTerm(
-  this: EngineInternals,
-  sourceTerm: string,
-  derivedTerm: string,
-  termWeight: number,
-  termBoost: number,
-  fieldTermData: Map<number, Map<number, number>> | undefined,
-  fieldBoosts: Record<string, number>,
-  _boostDocument: unknown,
-  bm25: { k: number; b: number; d: number },
-  results = new Map<number, TermResult>(),
-): Map<number, TermResult> {
-  if (fieldTermData == null) return results
-  const { k, b, d } = bm25
-  for (const field of Object.keys(fieldBoosts)) {
-    const fieldId = this._fieldIds[field]!
-    const fieldTermFreqs = fieldTermData.get(fieldId)
-    if (fieldTermFreqs == null) continue
-    const fieldBoost = fieldBoosts[field]!
-    let matchingFields = fieldTermFreqs.size
-    const avgFieldLength = this._avgFieldLength[fieldId]!
-    for (const [docId, termFreq] of fieldTermFreqs) {
-      // A discarded product's postings are removed as they are met, as MiniSearch does.
-      if (!this._documentIds.has(docId)) {
-        this.removeTerm(fieldId, docId, derivedTerm)
-        matchingFields -= 1
-        continue
-      }
-      const fieldLength = this._fieldLength.get(docId)![fieldId]!
-      const inverseDocumentFrequency = Math.log(1 + (this._documentCount - matchingFields + 0.5) / (matchingFields + 0.5))
-      const rawScore = inverseDocumentFrequency * (d + (termFreq * (k + 1)) / (termFreq + k * (1 - b + (b * fieldLength) / avgFieldLength)))
-      // Multiplied in MiniSearch's order, so the scores are equal to the last bit.
-      const score = termWeight * termBoost * fieldBoost * rawScore
-      const result = results.get(docId)
-      if (result) result.score += score
-      else results.set(docId, { score, terms: [sourceTerm], match: NO_MATCH_RECORD })
+/** MiniSearch's defaults: BM25's parameters, and the weights of a word a search's word begins (prefix) or is a few edits from (fuzzy). */
+const BM25 = { k: 1.2, b: 0.7, d: 0.5 }
+const PREFIX_WEIGHT = 0.375
+const FUZZY_WEIGHT = 0.45
+
+/** A derived word's scores per product: as typed (every field, plus the short fields again), and misspelt (the short fields). */
+interface DerivedScores {
+  docs: Int32Array
+  typed: Float64Array
+  misspelt: Float64Array
+}
+
+/** How many postings the kept derived words may hold together (20 bytes each: about 8 MB when full). */
+const KEPT_POSTINGS = 400_000
+
+export interface ScoringOptions {
+  /** Every field searched as typed, with its boost. */
+  boosts: Record<string, number>
+  /** The fields also searched misspelt. */
+  misspeltFields: readonly string[]
+}
+
+/**
+ * Sums per document number without clearing between uses: a slot belongs to the current use only
+ * when its stamp is the use's (stamps only grow; the arrays grow with the document numbers).
+ */
+class Scratch {
+  sums = new Float64Array(0)
+  others = new Float64Array(0)
+  stamps = new Uint32Array(0)
+  private stamp = 0
+
+  /** A new use over `space` document numbers; `reserve` more stamps are kept for it (intersect counts words on them). */
+  begin(space: number, reserve = 0): number {
+    if (this.sums.length < space || this.stamp + reserve > 0xfff0_0000) {
+      const size = Math.max(space, this.sums.length * 2, 1024)
+      this.sums = new Float64Array(size)
+      this.others = new Float64Array(size)
+      this.stamps = new Uint32Array(size)
+      this.stamp = 0
     }
+    const stamp = this.stamp + 1
+    this.stamp += 1 + reserve
+    return stamp
   }
-  return results
 }
 
 export class ScoringEngine extends MiniSearch<IndexedText> {
-  /** The products matching `query` (one word's query: its score needs no quality factor) and their scores. */
-  scores(query: Query): Map<string, number> {
+  /** The product id of each document number (MiniSearch's short id). */
+  private readonly productIds: (string | undefined)[] = []
+  private readonly derived = new Map<string, DerivedScores>()
+  private derivedPostings = 0
+  /** Scratch for a search's words, and for working out a derived word's scores (which a word's search may ask for). */
+  private readonly searching = new Scratch()
+  private readonly deriving = new Scratch()
+
+  private readonly scoring: { field: string; fieldId: number; boost: number; misspelt: boolean }[]
+
+  constructor(options: ConstructorParameters<typeof MiniSearch<IndexedText>>[0], scoring: ScoringOptions) {
+    super(options)
+    const fieldIds = (this as unknown as EngineInternals)._fieldIds
+    this.scoring = Object.entries(scoring.boosts).map(([field, boost]) => ({
+      field,
+      fieldId: fieldIds[field]!,
+      boost,
+      misspelt: scoring.misspeltFields.includes(field),
+    }))
+  }
+
+  /** Adds a product's text; what was worked out from the texts before is dropped. */
+  addText(text: IndexedText): void {
+    this.add(text)
+    this.productIds[(this as unknown as EngineInternals)._nextId - 1] = text.id
+    this.forgetDerived()
+  }
+
+  /** Drops a product's text (its postings are cleaned out as searches meet them, or by MiniSearch's vacuum). */
+  discardText(id: string): void {
+    const doc = (this as unknown as EngineInternals)._idToShortId.get(id)
+    if (doc !== undefined) this.productIds[doc] = undefined
+    this.discard(id)
+    this.forgetDerived()
+  }
+
+  /** The product id of document number `doc`. */
+  productIdOf(doc: number): string {
+    return this.productIds[doc]!
+  }
+
+  /**
+   * The products matching `word` as typed (itself, and the words it begins, in any field), or
+   * misspelt in the short fields (words up to `edits` edits away), with its score in each.
+   */
+  wordScores(word: string, edits: number | false): ScoredDocuments {
     const internals = this as unknown as EngineInternals
-    const scores = new Map<string, number>()
-    for (const [docId, { score }] of internals.executeQuery(query)) scores.set(internals._documentIds.get(docId)!, score)
-    return scores
+    const scratch = this.searching
+    const stamp = scratch.begin(internals._nextId)
+    const touched: number[] = []
+    const addScores = (derived: DerivedScores, weight: number, misspelt: boolean) => {
+      const { docs } = derived
+      const scores = misspelt ? derived.misspelt : derived.typed
+      for (let i = 0; i < docs.length; i++) {
+        const score = scores[i]!
+        if (score === 0) continue
+        const doc = docs[i]!
+        if (scratch.stamps[doc] !== stamp) {
+          scratch.stamps[doc] = stamp
+          scratch.sums[doc] = 0
+          touched.push(doc)
+        }
+        scratch.sums[doc]! += weight * score
+      }
+    }
+
+    const asTyped = new Set<string>()
+    const exact = internals._index.get(word)
+    if (exact) addScores(this.derivedOf(word, exact), 1, false)
+    asTyped.add(word)
+    for (const [term, postings] of internals._index.atPrefix(word)) {
+      if (term === word) continue
+      asTyped.add(term)
+      addScores(this.derivedOf(term, postings), (PREFIX_WEIGHT * term.length) / (term.length + 0.3 * (term.length - word.length)), false)
+    }
+    if (edits) {
+      for (const [term, [postings, distance]] of internals._index.fuzzyGet(word, edits)) {
+        if (distance === 0 || asTyped.has(term)) continue
+        addScores(this.derivedOf(term, postings), (FUZZY_WEIGHT * term.length) / (term.length + distance), true)
+      }
+    }
+
+    const docs = Int32Array.from(touched)
+    const scores = new Float64Array(docs.length)
+    for (let i = 0; i < docs.length; i++) scores[i] = scratch.sums[docs[i]!]!
+    return { docs, scores }
+  }
+
+  /**
+   * The products holding every one of `words` (each word's matches), each with the sum of its
+   * scores in the words' order, times `factor`.
+   */
+  intersect(words: readonly ScoredDocuments[], factor: number): ScoredDocuments {
+    const [first, ...rest] = words as [ScoredDocuments, ...ScoredDocuments[]]
+    // A product holding the first n words carries the stamp + n - 1.
+    const stamp = this.searching.begin((this as unknown as EngineInternals)._nextId, rest.length)
+    const { sums, stamps } = this.searching
+    for (let i = 0; i < first.docs.length; i++) {
+      stamps[first.docs[i]!] = stamp
+      sums[first.docs[i]!] = first.scores[i]!
+    }
+    rest.forEach((matches, at) => {
+      const holding = stamp + at
+      for (let i = 0; i < matches.docs.length; i++) {
+        const doc = matches.docs[i]!
+        if (stamps[doc] !== holding) continue
+        stamps[doc] = holding + 1
+        sums[doc]! += matches.scores[i]!
+      }
+    })
+    const every = stamp + rest.length
+    const docs: number[] = []
+    for (const doc of first.docs) if (stamps[doc] === every) docs.push(doc)
+    const scores = new Float64Array(docs.length)
+    docs.forEach((doc, i) => (scores[i] = sums[doc]! * factor))
+    return { docs: Int32Array.from(docs), scores }
+  }
+
+  /** A derived word's scores, worked out from its postings once until the texts change. */
+  private derivedOf(term: string, postings: FieldPostings): DerivedScores {
+    const kept = this.derived.get(term)
+    if (kept) return kept
+    const made = this.scoresOf(term, postings)
+    if (this.derivedPostings + made.docs.length > KEPT_POSTINGS) this.forgetDerived()
+    this.derived.set(term, made)
+    this.derivedPostings += made.docs.length
+    return made
+  }
+
+  private forgetDerived(): void {
+    this.derived.clear()
+    this.derivedPostings = 0
+  }
+
+  /**
+   * BM25 of `term` in each field of each product, times the field's boost: summed over every
+   * field, plus the short fields again (as typed, both subqueries of a word match it), and over
+   * the short fields (misspelt, only the second does). Postings of discarded products are removed
+   * as they are met, as MiniSearch does, and do not count towards the word's rarity.
+   */
+  private scoresOf(term: string, postings: FieldPostings): DerivedScores {
+    const internals = this as unknown as EngineInternals
+    const scratch = this.deriving
+    const stamp = scratch.begin(internals._nextId)
+    const { sums: typed, others: misspelt, stamps } = scratch
+    const touched: number[] = []
+    const { k, b, d } = BM25
+    for (const { fieldId, boost, misspelt: alsoMisspelt } of this.scoring) {
+      const frequencies = postings.get(fieldId)
+      if (!frequencies) continue
+      const live: [number, number][] = []
+      for (const [doc, frequency] of frequencies) {
+        if (internals._documentIds.has(doc)) live.push([doc, frequency])
+        else internals.removeTerm(fieldId, doc, term)
+      }
+      const rarity = Math.log(1 + (internals._documentCount - live.length + 0.5) / (live.length + 0.5))
+      const averageLength = internals._avgFieldLength[fieldId]!
+      for (const [doc, frequency] of live) {
+        const length = internals._fieldLength.get(doc)![fieldId]!
+        const score = boost * rarity * (d + (frequency * (k + 1)) / (frequency + k * (1 - b + (b * length) / averageLength)))
+        if (stamps[doc] !== stamp) {
+          stamps[doc] = stamp
+          typed[doc] = 0
+          misspelt[doc] = 0
+          touched.push(doc)
+        }
+        typed[doc]! += alsoMisspelt ? 2 * score : score
+        if (alsoMisspelt) misspelt[doc]! += score
+      }
+    }
+    const docs = Int32Array.from(touched)
+    const derived: DerivedScores = { docs, typed: new Float64Array(docs.length), misspelt: new Float64Array(docs.length) }
+    for (let i = 0; i < docs.length; i++) {
+      derived.typed[i] = typed[docs[i]!]!
+      derived.misspelt[i] = misspelt[docs[i]!]!
+    }
+    return derived
   }
 }
-Object.defineProperty(ScoringEngine.prototype, 'termResults', { value: scoreTerm })

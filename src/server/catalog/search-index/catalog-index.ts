@@ -12,7 +12,7 @@ import type { Database } from '../../db/client.ts'
 import type { ProductListParams } from '../catalog.service.ts'
 import type { SalePricing } from '../product-view.ts'
 import { facetsOf } from './index-facets.ts'
-import { pageOf, select, type IndexSnapshot } from './index-query.ts'
+import { pageOf, select, type IndexSnapshot, type SearchMatches } from './index-query.ts'
 import { loadIndexCategories, loadIndexRows, type IndexedText } from './index-rows.ts'
 import { createTextIndex } from './index-text.ts'
 
@@ -58,10 +58,17 @@ export function createCatalogIndex(db: Database, { onBuilt, onError }: CatalogIn
     text.update(unindexed)
     unindexed = null
   }
-  const search = (q: string) => {
-    indexTexts()
-    return text.search(q)
-  }
+  /** A text search over `snapshot`'s rows. */
+  const searchIn =
+    (snapshot: IndexSnapshot) =>
+    (q: string): SearchMatches | null => {
+      indexTexts()
+      const found = text.search(q)
+      if (!found) return null
+      if (snapshot.documentRows?.version !== text.version)
+        snapshot.documentRows = { version: text.version, rowOfDocument: text.rowsOfDocuments(snapshot.rows.rowOf) }
+      return { ...found, rowOfDocument: snapshot.documentRows.rowOfDocument }
+    }
 
   async function read(): Promise<IndexSnapshot> {
     const started = performance.now()
@@ -72,7 +79,7 @@ export function createCatalogIndex(db: Database, { onBuilt, onError }: CatalogIn
     indexSoon ??= setTimeout(indexTexts, TEXT_INDEX_DELAY_MS)
     indexSoon.unref()
     onBuilt?.({ products: rows.count, milliseconds: Math.round(performance.now() - started) })
-    return { rows, categories, sets: null, scopeFacets: new Map(), salePrices: new Map(), orders: new Map() }
+    return { rows, categories, sets: null, scopeFacets: new Map(), salePrices: new Map(), orders: new Map(), documentRows: null }
   }
 
   function current(): Promise<IndexSnapshot> {
@@ -97,14 +104,14 @@ export function createCatalogIndex(db: Database, { onBuilt, onError }: CatalogIn
   return {
     async list(params, pricing) {
       const snapshot = await current()
-      const selection = select(snapshot, params, pricing, search)
+      const selection = select(snapshot, params, pricing, searchIn(snapshot))
       const page = pageOf(snapshot, params, selection)
       return params.facets ? { ...page, facets: facetsOf(snapshot, params, selection) } : page
     },
 
     async facets(params, pricing) {
       const snapshot = await current()
-      return facetsOf(snapshot, params, select(snapshot, params, pricing, search))
+      return facetsOf(snapshot, params, select(snapshot, params, pricing, searchIn(snapshot)))
     },
 
     invalidate() {

@@ -14,11 +14,17 @@ import { FACET_DIMENSIONS, type FacetDimension } from '../product-filters.ts'
 import type { SalePricing } from '../product-view.ts'
 import type { IndexCategories, IndexRows, Vocabulary } from './index-rows.ts'
 import { bpmRange, buildIndexSets, emptySet, rowsWhere, unionOf, type IndexSets } from './index-sets.ts'
-import type { TextMatches } from './index-text.ts'
 import { topK, type Compare } from './top-k.ts'
 
-/** The products matching a text search, and their scores; null without one. */
-type TextSearch = (q: string) => TextMatches | null
+/** A text search's matches: document numbers and their scores, and the row of each document number (-1: none). */
+export interface SearchMatches {
+  docs: ArrayLike<number>
+  scores: ArrayLike<number>
+  rowOfDocument: Int32Array
+}
+
+/** The products matching a text search; null without one. */
+type TextSearch = (q: string) => SearchMatches | null
 
 export interface IndexSnapshot {
   rows: IndexRows
@@ -31,6 +37,8 @@ export interface IndexSnapshot {
   salePrices: Map<string, Float64Array>
   /** Every row in the order of a sort that depends on the rows alone, by sort and direction, and each row's place in it. */
   orders: Map<string, { order: Int32Array; placeOf: Int32Array }>
+  /** The row of each of the text engine's document numbers, for a version of its texts; made by the first search. */
+  documentRows: { version: number; rowOfDocument: Int32Array } | null
 }
 
 /** A request read against one snapshot: the rows in scope, the rows each filter keeps, and the prices the running sales make. */
@@ -95,9 +103,10 @@ function scopeOf(snapshot: IndexSnapshot, sets: IndexSets, params: ProductListPa
   const scores = found ? new Float64Array(rows.count) : null
   if (found && scores) {
     scope = emptySet(rows.count)
-    for (let i = 0; i < found.ids.length; i++) {
-      const row = rows.rowOf.get(found.ids[i]!)
-      if (row === undefined) continue
+    const { docs, rowOfDocument } = found
+    for (let i = 0; i < docs.length; i++) {
+      const row = rowOfDocument[docs[i]!]!
+      if (row < 0) continue
       scores[row] = found.scores[i]!
       scope.add(row)
     }

@@ -116,17 +116,16 @@ function hash(value: string): number {
   return state >>> 0
 }
 
-/** The products a search matches (by id) and their scores, index for index. */
-export interface TextMatches {
-  ids: string[]
-  scores: Float64Array
-}
 
 export interface TextIndex {
   /** Indexes `texts` as the active products' texts now: new and changed ones added, the rest dropped. */
   update(texts: readonly IndexedText[]): void
-  /** The products matching every word of `q`, with their scores; null when `q` has no words (no search). */
-  search(q: string): TextMatches | null
+  /** The products (by document number) matching every word of `q`, with their scores; null when `q` has no words (no search). */
+  search(q: string): ScoredDocuments | null
+  /** How many times the texts changed: document numbers of one version map to rows with `rowsOfDocuments`. */
+  readonly version: number
+  /** The row of each document number in a catalog whose rows `rowOf` gives by product id (-1: none). */
+  rowsOfDocuments(rowOf: ReadonlyMap<string, number>): Int32Array
   /** How many products are indexed. */
   size(): number
 }
@@ -137,6 +136,7 @@ export function createTextIndex(): TextIndex {
   /** Each searched word's matches and their scores: the short words, and the others. */
   const keptShort = new KeptWords(KEPT_SHORT_MATCHES)
   const keptLong = new KeptWords(KEPT_MATCHES)
+  let version = 0
 
   /** The products matching `word` as typed anywhere, or misspelt in the short fields, with its score in each. */
   function matchesOf(word: string): ScoredDocuments {
@@ -172,6 +172,7 @@ export function createTextIndex(): TextIndex {
       if (changed) {
         keptShort.clear()
         keptLong.clear()
+        version++
       }
     },
 
@@ -179,9 +180,14 @@ export function createTextIndex(): TextIndex {
       const words = searchWordsOf(q)
       if (words.length === 0) return null
       // Every word must match; each word's score is summed in the order of the words.
-      const { docs, scores } = engine.intersect(words.map(matchesOf), new Set(words).size)
-      return { ids: Array.from(docs, (doc) => engine.productIdOf(doc)), scores }
+      return engine.intersect(words.map(matchesOf), new Set(words).size)
     },
+
+    get version() {
+      return version
+    },
+
+    rowsOfDocuments: (rowOf) => engine.rowsOfDocuments(rowOf),
 
     size: () => fingerprints.size,
   }

@@ -27,7 +27,7 @@ function wholeQueryScores(texts: IndexedText[], q: string): Map<string, number> 
 }
 
 /** Every product id the tests index, each at its row. */
-const PRODUCT_IDS = [...TEXTS.map((text) => text.id), ...Array.from({ length: 200 }, (_, i) => `q${i}`)]
+const PRODUCT_IDS = [...TEXTS.map((text) => text.id), ...Array.from({ length: 400 }, (_, i) => `q${i}`)]
 const ROW_OF = new Map(PRODUCT_IDS.map((id, row) => [id, row]))
 
 /** Matches by product id, with their scores. */
@@ -89,8 +89,21 @@ describe('text search with kept words', () => {
     expect([...leanScores('shuffle').keys()]).toEqual([])
   })
 
+  it('answers a search from a kept word even when keeping its other word writes over that kept word', () => {
+    const named = (id: string, name: string): IndexedText => ({ id, name, description: '', genre: '', tags: '' })
+    const texts = [named('p1', 'Drums Vocal'), named('p2', 'Drums'), named('p3', 'Piano'), named('p4', 'Piano')]
+    texts.push(named('p5', 'Organ'), named('p6', 'Organ'), named('p7', 'Flute'), named('q1', 'Vocal'))
+    // A ring of 8 matches: drums, piano, organ and flute fill 7; vocal's two go to its start, over drums.
+    const index = createTextIndex({ keptMatches: 8 })
+    index.update(texts)
+    for (const q of ['drums', 'piano', 'organ', 'flute']) expect(idsOf(index, q)).toHaveLength(q === 'flute' ? 1 : 2)
+    expect(idsOf(index, 'drums vocal')).toEqual(['p1'])
+    expectScores(asMap(index, index.search('drums vocal')), wholeQueryScores(texts, 'drums vocal'), 'drums vocal')
+    expect(idsOf(index, 'drums')).toEqual(['p1', 'p2'])
+  })
+
   it('keeps a word of one or two letters while a stream of longer words passes through the kept matches', () => {
-    const texts: IndexedText[] = Array.from({ length: 200 }, (_, i) => ({
+    const texts: IndexedText[] = Array.from({ length: 400 }, (_, i) => ({
       id: `q${i}`,
       name: `Pack ${i}`,
       description: 'Patterns for any DAW.',
@@ -103,9 +116,9 @@ describe('text search with kept words', () => {
     const timesSearched = (word: string) => searched.mock.calls.filter(([searchedWord]) => searchedWord === word).length
     index.search('l')
     index.search('sequencer')
-    // 1,296 misspellings two edits from "sequencer", each matching all 200 packs: more matches than the long words may hold.
+    // 1,296 misspellings two edits from "sequencer", each matching all 400 packs: more matches than the long words may hold.
     const letters = 'abcdefghijklmnopqrstuvwxyz0123456789'
-    for (const first of letters) for (const second of letters) expect(index.search(`sequencer${first}${second}`)!.docs.length).toBe(200)
+    for (const first of letters) for (const second of letters) expect(index.search(`sequencer${first}${second}`)!.docs.length).toBe(400)
     index.search('l')
     index.search('sequencer')
     expect(timesSearched('l')).toBe(1)

@@ -14,6 +14,7 @@
  */
 import type { Options, Query } from 'minisearch'
 import type { IndexedText } from './index-rows.ts'
+import { KeptWords } from './kept-words.ts'
 import { ScoringEngine, type ScoredDocuments } from './scoring-engine.ts'
 
 /** Letters and digits, as the SQL path reads the words of a search (searchTermsOf). */
@@ -21,49 +22,15 @@ const WORDS = /[\p{L}\p{N}]+/gu
 /** The SQL path reads at most eight words of a search. */
 const MAX_WORDS = 8
 
-/** How many product matches the kept words may hold together (12 bytes each: about 2 MB when full). */
-const KEPT_MATCHES = 150_000
+/** How many product matches the kept words may hold together (12 bytes each: about 5 MB). */
+const KEPT_MATCHES = 400_000
 /**
- * Words of one or two letters are kept apart, under their own budget (about 1 MB when full): every
- * search typed letter by letter starts with one, and read as a prefix each matches thousands of
- * products (the slowest words to search, 10–35 ms at 10,000 products), so a stream of longer,
- * misspelt words must not push them out.
+ * Words of one or two letters are kept apart, in their own ring (about 2.4 MB): every search typed
+ * letter by letter starts with one, and read as a prefix each matches thousands of products (the
+ * slowest words to search), so a stream of longer, misspelt words must not push them out.
  */
-const KEPT_SHORT_MATCHES = 100_000
+const KEPT_SHORT_MATCHES = 200_000
 const SHORT_WORD = 2
-
-/** Matches of searched words, the least recently used dropped first once they hold more than `budget` matches. */
-class KeptWords {
-  private readonly words = new Map<string, ScoredDocuments>()
-  private matches = 0
-  constructor(private readonly budget: number) {}
-
-  get(word: string): ScoredDocuments | undefined {
-    const kept = this.words.get(word)
-    if (kept) {
-      this.words.delete(word)
-      this.words.set(word, kept)
-    }
-    return kept
-  }
-
-  keep(word: string, matches: ScoredDocuments): void {
-    // One word may take a quarter of the budget: a word matching most of a large catalog is not kept.
-    if (matches.docs.length > this.budget / 4) return
-    this.words.set(word, matches)
-    this.matches += matches.docs.length
-    for (const [oldest, held] of this.words) {
-      if (this.matches <= this.budget) break
-      this.words.delete(oldest)
-      this.matches -= held.docs.length
-    }
-  }
-
-  clear(): void {
-    this.words.clear()
-    this.matches = 0
-  }
-}
 
 /** Where a misspelt word is looked for (a description is long: one edit away matches too much there). */
 const MISSPELT_FIELDS = ['name', 'tags', 'genre']
@@ -116,7 +83,6 @@ function hash(value: string): number {
   return state >>> 0
 }
 
-
 export interface TextIndex {
   /** Indexes `texts` as the active products' texts now: new and changed ones added, the rest dropped. */
   update(texts: readonly IndexedText[]): void
@@ -130,23 +96,16 @@ export interface TextIndex {
   size(): number
 }
 
-export function createTextIndex(): TextIndex {
+/** `keptMatches`: how many matches the longer words' ring holds. */
+export function createTextIndex({ keptMatches = KEPT_MATCHES } = {}): TextIndex {
   const engine = createTextEngine()
   const fingerprints = new Map<string, string>()
   /** Each searched word's matches and their scores: the short words, and the others. */
   const keptShort = new KeptWords(KEPT_SHORT_MATCHES)
-  const keptLong = new KeptWords(KEPT_MATCHES)
+  const keptLong = new KeptWords(keptMatches)
   let version = 0
 
-  /** The products matching `word` as typed anywhere, or misspelt in the short fields, with its score in each. */
-  function matchesOf(word: string): ScoredDocuments {
-    const kept = word.length <= SHORT_WORD ? keptShort : keptLong
-    const found = kept.get(word)
-    if (found) return found
-    const matches = engine.wordScores(word, editsAllowed(word))
-    kept.keep(word, matches)
-    return matches
-  }
+  const keptFor = (word: string) => (word.length <= SHORT_WORD ? keptShort : keptLong)
 
   return {
     update(texts) {
@@ -179,8 +138,26 @@ export function createTextIndex(): TextIndex {
     search(q) {
       const words = searchWordsOf(q)
       if (words.length === 0) return null
+      // Each word's products as typed anywhere, or misspelt in the short fields, with its score in each.
+      const matchesOf = new Map<string, ScoredDocuments>()
+      const searched: string[] = []
+      for (const word of words) {
+        if (matchesOf.has(word)) continue
+        const kept = keptFor(word).get(word)
+        if (kept) matchesOf.set(word, kept)
+        else {
+          matchesOf.set(word, engine.wordScores(word, editsAllowed(word)))
+          searched.push(word)
+        }
+      }
       // Every word must match; each word's score is summed in the order of the words.
-      return engine.intersect(words.map(matchesOf), new Set(words).size)
+      const matches = engine.intersect(
+        words.map((word) => matchesOf.get(word)!),
+        matchesOf.size,
+      )
+      // Kept once read: keeping a word may write over the kept matches another word was read from.
+      for (const word of searched) keptFor(word).keep(word, matchesOf.get(word)!)
+      return matches
     },
 
     get version() {

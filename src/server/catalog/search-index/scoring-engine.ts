@@ -78,6 +78,8 @@ class Scratch {
   sums = new Float64Array(0)
   others = new Float64Array(0)
   stamps = new Uint32Array(0)
+  /** The document numbers a use wrote, in the order it first wrote them. */
+  written = new Int32Array(0)
   private stamp = 0
 
   /** A new use over `space` document numbers; `reserve` more stamps are kept for it (intersect counts words on them). */
@@ -87,6 +89,7 @@ class Scratch {
       this.sums = new Float64Array(size)
       this.others = new Float64Array(size)
       this.stamps = new Uint32Array(size)
+      this.written = new Int32Array(size)
       this.stamp = 0
     }
     const stamp = this.stamp + 1
@@ -149,7 +152,7 @@ export class ScoringEngine extends MiniSearch<IndexedText> {
     const internals = this as unknown as EngineInternals
     const scratch = this.searching
     const stamp = scratch.begin(internals._nextId)
-    const touched: number[] = []
+    let written = 0
     const addScores = (derived: DerivedScores, weight: number, misspelt: boolean) => {
       const { docs } = derived
       const scores = misspelt ? derived.misspelt : derived.typed
@@ -160,7 +163,7 @@ export class ScoringEngine extends MiniSearch<IndexedText> {
         if (scratch.stamps[doc] !== stamp) {
           scratch.stamps[doc] = stamp
           scratch.sums[doc] = 0
-          touched.push(doc)
+          scratch.written[written++] = doc
         }
         scratch.sums[doc]! += weight * score
       }
@@ -182,9 +185,10 @@ export class ScoringEngine extends MiniSearch<IndexedText> {
       }
     }
 
-    const docs = Int32Array.from(touched)
-    const scores = new Float64Array(docs.length)
-    for (let i = 0; i < docs.length; i++) scores[i] = scratch.sums[docs[i]!]!
+    // Copied out of the scratch: a search's arrays are its own, as large as its matches (a large catalog's major collections mark the whole heap).
+    const docs = scratch.written.slice(0, written)
+    const scores = new Float64Array(written)
+    for (let i = 0; i < written; i++) scores[i] = scratch.sums[docs[i]!]!
     return { docs, scores }
   }
 
@@ -213,11 +217,13 @@ export class ScoringEngine extends MiniSearch<IndexedText> {
       }
     })
     const every = stamp + rest.length
-    const docs: number[] = []
-    for (const doc of first.docs) if (stamps[doc] === every) docs.push(doc)
-    const scores = new Float64Array(docs.length)
-    docs.forEach((doc, i) => (scores[i] = sums[doc]! * factor))
-    return { docs: Int32Array.from(docs), scores }
+    const { written } = this.searching
+    let count = 0
+    for (const doc of first.docs) if (stamps[doc] === every) written[count++] = doc
+    const docs = written.slice(0, count)
+    const scores = new Float64Array(count)
+    for (let i = 0; i < count; i++) scores[i] = sums[docs[i]!]! * factor
+    return { docs, scores }
   }
 
   /** A derived word's scores, worked out from its postings once until the texts change. */
@@ -256,35 +262,37 @@ export class ScoringEngine extends MiniSearch<IndexedText> {
     const internals = this as unknown as EngineInternals
     const scratch = this.deriving
     const stamp = scratch.begin(internals._nextId)
-    const { sums: typed, others: misspelt, stamps } = scratch
-    const touched: number[] = []
+    const { sums: typed, others: misspelt, stamps, written } = scratch
+    let count = 0
     const { k, b, d } = BM25
+    const { _documentIds: live, _fieldLength: fieldLengths } = internals
     for (const { fieldId, boost, misspelt: alsoMisspelt } of this.scoring) {
       const frequencies = postings.get(fieldId)
       if (!frequencies) continue
-      const live: [number, number][] = []
-      for (const [doc, frequency] of frequencies) {
-        if (internals._documentIds.has(doc)) live.push([doc, frequency])
+      let products = 0
+      for (const doc of frequencies.keys()) {
+        if (live.has(doc)) products++
         else internals.removeTerm(fieldId, doc, term)
       }
-      const rarity = Math.log(1 + (internals._documentCount - live.length + 0.5) / (live.length + 0.5))
+      const rarity = Math.log(1 + (internals._documentCount - products + 0.5) / (products + 0.5))
       const averageLength = internals._avgFieldLength[fieldId]!
-      for (const [doc, frequency] of live) {
-        const length = internals._fieldLength.get(doc)![fieldId]!
+      for (const [doc, frequency] of frequencies) {
+        if (!live.has(doc)) continue
+        const length = fieldLengths.get(doc)![fieldId]!
         const score = boost * rarity * (d + (frequency * (k + 1)) / (frequency + k * (1 - b + (b * length) / averageLength)))
         if (stamps[doc] !== stamp) {
           stamps[doc] = stamp
           typed[doc] = 0
           misspelt[doc] = 0
-          touched.push(doc)
+          written[count++] = doc
         }
         typed[doc]! += alsoMisspelt ? 2 * score : score
         if (alsoMisspelt) misspelt[doc]! += score
       }
     }
-    const docs = Int32Array.from(touched)
-    const derived: DerivedScores = { docs, typed: new Float64Array(docs.length), misspelt: new Float64Array(docs.length) }
-    for (let i = 0; i < docs.length; i++) {
+    const docs = written.slice(0, count)
+    const derived: DerivedScores = { docs, typed: new Float64Array(count), misspelt: new Float64Array(count) }
+    for (let i = 0; i < count; i++) {
       derived.typed[i] = typed[docs[i]!]!
       derived.misspelt[i] = misspelt[docs[i]!]!
     }

@@ -16,7 +16,7 @@
 import MiniSearch from 'minisearch'
 import type { IndexedText } from './index-rows.ts'
 
-/** Products (by document number) and a score in each; shared with what keeps them, so read only. */
+/** Products (by document number) and a score in each; may be views of what keeps them, so read only, and before the next search. */
 export interface ScoredDocuments {
   docs: Int32Array
   scores: Float64Array

@@ -136,6 +136,11 @@ describe('the store shows a bundle', () => {
     expect(list.find((product) => product.id === bundleId)).toMatchObject({ isBundle: true, bundleItemCount: 4 })
     expect(list.find((product) => product.id === packs[0]!.id)).not.toHaveProperty('bundleItemCount')
     expect((await t.app.inject(`/api/products/${crypto.randomUUID()}/bundle-items`)).statusCode).toBe(404)
+
+    // The card is kept with its count between lists, until what the bundle holds changes.
+    expect((await saveBundle(t, owner, bundleId, ids(packs.slice(0, 2)))).statusCode).toBe(200)
+    const relisted = (await t.app.inject('/api/products?limit=99&sortBy=created_at&sortOrder=desc')).json().data as typeof list
+    expect(relisted.find((product) => product.id === bundleId)).toMatchObject({ isBundle: true, bundleItemCount: 2 })
   })
 })
 

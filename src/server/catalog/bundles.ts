@@ -82,9 +82,10 @@ export function createBundles(db: Database, mediaUrl?: MediaUrl, pricingNow?: ()
       return rows.map((row) => toJoinedListItem(row, mediaUrl, pricing))
     },
 
-    /** The products each bundle among `list` holds counted, in one query; other products are returned as they are. */
-    async withBundleItemCounts<T extends { id: string; isBundle: boolean }>(list: T[]): Promise<T[]> {
-      const bundleIds = list.filter((product) => product.isBundle).map((product) => product.id)
+    /** The products each bundle among `list` holds counted, in one query; bundles already counted and other products are returned as they are. */
+    async withBundleItemCounts<T extends { id: string; isBundle: boolean; bundleItemCount?: number }>(list: T[]): Promise<T[]> {
+      const uncounted = (product: T) => product.isBundle && product.bundleItemCount === undefined
+      const bundleIds = list.filter(uncounted).map((product) => product.id)
       if (bundleIds.length === 0) return list
       const rows = await db
         .select({ bundleId: bundleItems.bundleId, count: sql<number>`count(*)::int` })
@@ -92,7 +93,7 @@ export function createBundles(db: Database, mediaUrl?: MediaUrl, pricingNow?: ()
         .where(inArray(bundleItems.bundleId, bundleIds))
         .groupBy(bundleItems.bundleId)
       const counts = new Map(rows.map((row) => [row.bundleId, Number(row.count)]))
-      return list.map((product) => (product.isBundle ? { ...product, bundleItemCount: counts.get(product.id) ?? 0 } : product))
+      return list.map((product) => (uncounted(product) ? { ...product, bundleItemCount: counts.get(product.id) ?? 0 } : product))
     },
 
     /** A product as its owner's Bundle panel shows it (a product that is not a bundle has no items). */

@@ -149,6 +149,7 @@ export function createCatalogService(db: Database, storage?: CatalogStorage, { m
   const mediaUrl = mediaUrlFor(mediaBaseUrl)
   // The running sales price every product this service answers, read with the clock at each call.
   const saleSchedule = createSaleSchedule(db)
+  const bundles = createBundles(db, mediaUrl, saleSchedule.pricingNow)
 
   /** The category at this slug, or at a slug it had before it was changed. */
   async function findCategoryBySlug(slug: string): Promise<Category | null> {
@@ -229,7 +230,9 @@ export function createCatalogService(db: Database, storage?: CatalogStorage, { m
       pricedWith = pricing.sales
       pricingEra++
     }
-    const loadItems = async (missing: string[]) => (await listedByIds.execute({ ids: missing })).map((row) => listItemOf(row, pricing))
+    // A kept bundle keeps its count of products: a change to what it holds is a catalog change.
+    const loadItems = async (missing: string[]) =>
+      bundles.withBundleItemCounts((await listedByIds.execute({ ids: missing })).map((row) => listItemOf(row, pricing)))
     const byId = await keptItems!.read(ids, loadItems)
     fillKeptItemsSoon(loadItems)
     return { items: ids.map((id) => byId.get(id)).filter((item) => item !== undefined), total, facets }
@@ -292,7 +295,7 @@ export function createCatalogService(db: Database, storage?: CatalogStorage, { m
     saleSchedule,
     /** True when a list's facets cost no more than the list (the index counts them in the same pass). */
     countsFacetsWithList: search !== 'sql',
-    ...createBundles(db, mediaUrl, saleSchedule.pricingNow),
+    ...seenAtOnce(bundles, ['setBundle']),
     async listProducts(params: ProductListParams): Promise<ProductList> {
       const pricing = await saleSchedule.pricingNow()
       const { items, total, facets } = search === 'sql' ? await sqlListing(params, pricing) : await indexedListing(search, params, pricing)

@@ -9,8 +9,9 @@
  * Each word's matches are kept between searches until the texts change: a shopper typing
  * "2-step gar", "2-step gara"… asks for "2" and "step" again at every key, and a word of one or
  * two letters, read as a prefix, matches thousands of products (most of a slow search's time).
- * The scores are the ones MiniSearch gives the whole query (each word scored by ScoringEngine):
- * each word's summed in the order of the words, times how many distinct words matched.
+ * The scores are the ones MiniSearch gives the whole query, to the last bits a different grouping
+ * of the sums changes: each word's (ScoringEngine) summed in the order of the words, times how
+ * many distinct words matched.
  */
 import type { Options, Query } from 'minisearch'
 import type { IndexedText } from './index-rows.ts'
@@ -37,19 +38,16 @@ const MISSPELT_FIELDS = ['name', 'tags', 'genre']
 
 const tokenize = (text: string): string[] => text.match(WORDS) ?? []
 
-/** How much a match weighs in each field. */
-const BOOSTS = { name: 3, tags: 3, genre: 2, description: 1 }
-
 /** The text engine's fields, words and weights. */
 export const TEXT_ENGINE_OPTIONS: Options<IndexedText> = {
   fields: ['name', 'tags', 'genre', 'description'],
   tokenize,
   processTerm: (term) => term.toLowerCase(),
-  searchOptions: { boost: BOOSTS, prefix: true },
+  searchOptions: { boost: { name: 3, tags: 3, genre: 2, description: 1 }, prefix: true },
 }
 
 /** The engine the text index searches. */
-export const createTextEngine = () => new ScoringEngine(TEXT_ENGINE_OPTIONS, { boosts: BOOSTS, misspeltFields: MISSPELT_FIELDS })
+export const createTextEngine = () => new ScoringEngine(TEXT_ENGINE_OPTIONS, MISSPELT_FIELDS)
 
 /** The words of a search as the engine reads them (lower case, at most eight). */
 export const searchWordsOf = (q: string): string[] => tokenize(q.trim().toLowerCase()).slice(0, MAX_WORDS)

@@ -36,16 +36,16 @@ interface EngineInternals {
   _fieldLength: Map<number, number[]>
   _documentCount: number
   _nextId: number
+  /** The options given, with MiniSearch's defaults for the rest (the search options merged with its search defaults). */
+  _options: {
+    fields: string[]
+    searchOptions: { boost?: Record<string, number>; weights: { fuzzy: number; prefix: number }; bm25: { k: number; b: number; d: number } }
+  }
   removeTerm(fieldId: number, documentId: number, term: string): void
 }
 
 /** A word's postings: by field id, each product's (document number's) count of the word. */
 type FieldPostings = Map<number, Map<number, number>>
-
-/** MiniSearch's defaults: BM25's parameters, and the weights of a word a search's word begins (prefix) or is a few edits from (fuzzy). */
-const BM25 = { k: 1.2, b: 0.7, d: 0.5 }
-const PREFIX_WEIGHT = 0.375
-const FUZZY_WEIGHT = 0.45
 
 /** A derived word's scores per product: as typed (every field, plus the short fields again), and misspelt (the short fields). */
 interface DerivedScores {
@@ -62,13 +62,6 @@ interface DerivedScores {
  */
 const KEPT_POSTINGS_PER_PRODUCT = 12
 const KEPT_POSTINGS_AT_LEAST = 400_000
-
-export interface ScoringOptions {
-  /** Every field searched as typed, with its boost. */
-  boosts: Record<string, number>
-  /** The fields also searched misspelt. */
-  misspeltFields: readonly string[]
-}
 
 /**
  * Sums per document number without clearing between uses: a slot belongs to the current use only
@@ -107,17 +100,20 @@ export class ScoringEngine extends MiniSearch<IndexedText> {
   private readonly searching = new Scratch()
   private readonly deriving = new Scratch()
 
-  private readonly scoring: { field: string; fieldId: number; boost: number; misspelt: boolean }[]
+  /** Each field's id and boost (the search options'), and whether a misspelt word is looked for in it. */
+  private readonly fields: { fieldId: number; boost: number; misspelt: boolean }[]
+  /** BM25's parameters, and the weights of a word a search's word begins (prefix) or is a few edits from (fuzzy): MiniSearch's. */
+  private readonly bm25: { k: number; b: number; d: number }
+  private readonly weights: { fuzzy: number; prefix: number }
 
-  constructor(options: ConstructorParameters<typeof MiniSearch<IndexedText>>[0], scoring: ScoringOptions) {
+  /** `misspeltFields`: the fields where a word a few edits from a search's word matches too. */
+  constructor(options: ConstructorParameters<typeof MiniSearch<IndexedText>>[0], misspeltFields: readonly string[]) {
     super(options)
-    const fieldIds = (this as unknown as EngineInternals)._fieldIds
-    this.scoring = Object.entries(scoring.boosts).map(([field, boost]) => ({
-      field,
-      fieldId: fieldIds[field]!,
-      boost,
-      misspelt: scoring.misspeltFields.includes(field),
-    }))
+    const { _fieldIds, _options } = this as unknown as EngineInternals
+    const { boost = {}, bm25, weights } = _options.searchOptions
+    this.fields = _options.fields.map((field) => ({ fieldId: _fieldIds[field]!, boost: boost[field] ?? 1, misspelt: misspeltFields.includes(field) }))
+    this.bm25 = bm25
+    this.weights = weights
   }
 
   /** Adds a product's text; what was worked out from the texts before is dropped. */
@@ -176,12 +172,12 @@ export class ScoringEngine extends MiniSearch<IndexedText> {
     for (const [term, postings] of internals._index.atPrefix(word)) {
       if (term === word) continue
       asTyped.add(term)
-      addScores(this.derivedOf(term, postings), (PREFIX_WEIGHT * term.length) / (term.length + 0.3 * (term.length - word.length)), false)
+      addScores(this.derivedOf(term, postings), (this.weights.prefix * term.length) / (term.length + 0.3 * (term.length - word.length)), false)
     }
     if (edits) {
       for (const [term, [postings, distance]] of internals._index.fuzzyGet(word, edits)) {
         if (distance === 0 || asTyped.has(term)) continue
-        addScores(this.derivedOf(term, postings), (FUZZY_WEIGHT * term.length) / (term.length + distance), true)
+        addScores(this.derivedOf(term, postings), (this.weights.fuzzy * term.length) / (term.length + distance), true)
       }
     }
 
@@ -264,9 +260,9 @@ export class ScoringEngine extends MiniSearch<IndexedText> {
     const stamp = scratch.begin(internals._nextId)
     const { sums: typed, others: misspelt, stamps, written } = scratch
     let count = 0
-    const { k, b, d } = BM25
+    const { k, b, d } = this.bm25
     const { _documentIds: live, _fieldLength: fieldLengths } = internals
-    for (const { fieldId, boost, misspelt: alsoMisspelt } of this.scoring) {
+    for (const { fieldId, boost, misspelt: alsoMisspelt } of this.fields) {
       const frequencies = postings.get(fieldId)
       if (!frequencies) continue
       let products = 0

@@ -83,6 +83,40 @@ describe('the room for unfinished uploads', () => {
     expect((await create(endpoint, 100)).status).toBe(201)
   })
 
+  it('keeps twenty unfinished uploads at most: the 21st is refused, and cancelling one frees its place at once', async () => {
+    const endpoint = await serve({ freeBytes: async () => 100 * 1024 * MIB })
+    const started = []
+    for (let n = 0; n < 20; n++) started.push(await create(endpoint, 100))
+    expect(started.map((upload) => upload.status)).toEqual(Array.from({ length: 20 }, () => 201))
+
+    expect(await create(endpoint, 100)).toMatchObject({
+      status: 413,
+      error: {
+        code: 'UPLOADS_FULL',
+        message:
+          '20 uploads are unfinished, the most the store keeps at once: finish or cancel one of them first (an abandoned upload expires a day after it started)',
+      },
+    })
+    expect((await cancel(started[7]!.url)).status).toBe(204)
+    expect((await create(endpoint, 100)).status).toBe(201)
+    expect((await create(endpoint, 100)).status).toBe(413)
+  })
+
+  it('does not count an upload once it is finished or cancelled, even when that happens before the next one starts', async () => {
+    const endpoint = await serve({ freeBytes: async () => 100 * 1024 * MIB })
+    const statuses: number[] = []
+    for (let n = 0; n < 50; n++) {
+      const upload = await create(endpoint, 100)
+      statuses.push(upload.status)
+      if (upload.status !== 201) break
+      // Half are finished and left for a product to take, half are cancelled.
+      if (n % 2 === 0) expect((await send(upload.url, 100)).status).toBe(204)
+      else expect((await cancel(upload.url)).status).toBe(204)
+    }
+    expect(statuses).toEqual(Array.from({ length: 50 }, () => 201))
+    expect(uploadsOnDisk()).toBe(25)
+  })
+
   it('counts the bytes still to come for unfinished uploads against the free space less the reserve', async () => {
     // 3 MiB free, 1 MiB kept: 2 MiB for uploads.
     const endpoint = await serve({ reserveBytes: MIB, freeBytes: async () => 3 * MIB })

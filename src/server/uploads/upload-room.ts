@@ -4,6 +4,11 @@
  * is admitted only while the bytes still to come of every unfinished upload, its own included,
  * fit in the free space less a reserve, and while fewer than a fixed number are unfinished.
  * Without this, a few hundred started-and-abandoned 5 GB uploads could claim terabytes.
+ *
+ * What is unfinished is read from the upload store's own folder each time (finished ones are
+ * there whole, attached and cancelled ones are gone), so it holds for every process sharing that
+ * folder. Memory only bridges the few milliseconds between admitting an upload and tus writing
+ * its info file: `created` ends that as soon as the file is written.
  */
 import { mkdir, statfs } from 'node:fs/promises'
 import type { FileStore } from '@tus/file-store'
@@ -12,7 +17,7 @@ import type { FileStore } from '@tus/file-store'
 const UPLOAD_RESERVE_BYTES = 1024 ** 3
 /** Unfinished uploads at once; an owner sends a handful, abandoned ones expire after a day. */
 const MAX_UNFINISHED_UPLOADS = 20
-/** An admitted upload counts from memory until its info file is on disk (tus writes it just after admitting it). */
+/** How long an admitted upload whose creation never reported (it failed) still counts from memory. */
 const ADMITTED_GRACE_MS = 60_000
 
 export interface UploadRoomOptions {
@@ -98,6 +103,15 @@ export function createUploadRoom({
       const admission = queue.then(() => admitNow(id, size))
       queue = admission.catch(() => {})
       return admission
+    },
+    /**
+     * The admitted upload's info file is written (tus's POST_CREATE): from now on the store's
+     * listing counts it, and stops counting it once it is finished, taken or cancelled. Before
+     * this, an upload taken or cancelled ahead of the next admission was never seen listed and
+     * counted from memory for a minute, so an owner adding twenty files in a minute was refused.
+     */
+    created(id: string): void {
+      admitted.delete(id)
     },
   }
 }

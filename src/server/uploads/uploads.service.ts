@@ -62,7 +62,7 @@ export function createUploads({ directory, maxFileBytes, path, log, room: roomOp
 
   function createTusServer(TusServer: typeof Server, datastore: FileStore): Server {
     const room = createUploadRoom({ directory, datastore, expiryMs: EXPIRY_MS, ...roomOptions })
-    return new TusServer({
+    const tus = new TusServer({
       path,
       datastore,
       relativeLocation: true,
@@ -103,6 +103,9 @@ export function createUploads({ directory, maxFileBytes, path, log, room: roomOp
         )
       },
     })
+    // Its info file is written: the room reads it from the store's folder from now on.
+    tus.on('POST_CREATE', (_request, upload) => room.created(upload.id))
+    return tus
   }
 
   async function remove(id: string): Promise<void> {

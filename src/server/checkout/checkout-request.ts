@@ -1,7 +1,7 @@
 /**
  * Reads a create-checkout-session body into who is buying what: the validation
- * messages in its order, the buyer (the signed-in user named by the body, or a guest's
- * email), the return URLs, which only ever point back at the store, the billing address,
+ * messages in its order, the buyer (the signed-in shopper, whatever the body says, or a
+ * guest's email), the return URLs, which only ever point back at the store, the billing address,
  * checked by its country's rules, and a business buyer's VAT number.
  */
 import { isValidEmail } from '../../shared/contract/email-signup.ts'
@@ -36,7 +36,8 @@ export const CHECKOUT_SESSION_PLACEHOLDER = '{CHECKOUT_SESSION_ID}'
 
 /** The rules, in the order the checkout form meets them; throws the first that fails. */
 export function readCheckoutRequest(body: CheckoutSessionBody, sessionUser: SessionUser | null, publicUrl: string): CheckoutRequest {
-  const userId = body.userId?.trim() || null
+  // The buyer is the session: a signed-in shopper's checkout is their account's order (their prices, what they own) even when the body leaves the id out.
+  const userId = body.userId?.trim() || sessionUser?.id || null
   const customerEmail = body.customerEmail?.trim() || null
   const items = body.items ?? []
 

@@ -7,18 +7,20 @@ import { createOwnerProduct } from './support/owner-products.ts'
 // Pay what you want: the owner makes a product buyers pay $5.00 or more for (suggesting $10.00)
 // → a visitor's product page refuses $1.00 with the sentence under the field and both buttons
 // disabled → the API refuses the same amount from the page with the same sentence → $7.50 is
-// taken, and the cart shows and totals $7.50.
+// taken, and the cart shows and totals $7.50. And on a slow phone, a buyer who types $4 before the
+// app has taken the page over is refused in the same words, not given the suggested $8.00; $6 typed
+// next is what the cart line says.
 
 const PASSWORD = 'correct horse battery'
 // Named for this run: a retry makes it again, and two products of one name would be two headings.
 const PRODUCT = `Tip Jar Loops ${Date.now().toString(36).slice(-5).toUpperCase()}`
 const REFUSAL = `Enter at least $5.00 for ${PRODUCT}`
 
-/** The product as the console makes it: hidden, $5.00 or more (suggesting $10.00), its file uploaded, then active. */
-function createPayWhatYouWantProduct(request: APIRequestContext, baseURL: string): Promise<string> {
+/** The product as the console makes it: hidden, $5.00 or more (suggesting `suggested`), its file uploaded, then active. */
+function createPayWhatYouWantProduct(request: APIRequestContext, baseURL: string, name = PRODUCT, suggested = '10.00'): Promise<string> {
   const fields = {
-    name: PRODUCT,
-    price: '10.00',
+    name,
+    price: suggested,
     priceModel: 'pwyw',
     minimumPrice: '5.00',
     tags: 'loops',
@@ -88,4 +90,56 @@ test('a pay-what-you-want product refuses an amount under its minimum on the pag
   // The guest cart keeps the amount: the cart page shows it after a reload.
   await page.goto('/cart')
   await expect(page.getByRole('listitem').filter({ hasText: PRODUCT })).toContainText('$7.50')
+})
+
+test('an amount typed before the app has taken the page over is the amount refused or put in the cart, never the suggested one', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const name = `Early Tip Loops ${Date.now().toString(36).slice(-5).toUpperCase()}`
+  const ownerContext = await browser.newContext({ baseURL: baseURL! })
+  const owner = await ownerContext.newPage()
+  await signInAsOwner(owner, baseURL!, E2E_OWNER_EMAIL, PASSWORD)
+  const productId = await createPayWhatYouWantProduct(owner.request, baseURL!, name, '8.00')
+  await ownerContext.close()
+
+  // A slow phone: the processor at a sixth of its speed, and the app's code held back until the
+  // buyer has typed and pressed, so both reach only the server's HTML.
+  const cdp = await page.context().newCDPSession(page)
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 6 })
+  let releaseApp!: () => void
+  const appHeld = new Promise<void>((resolve) => (releaseApp = resolve))
+  await page.route(/\/assets\/start-app-[\w-]+\.js$/, async (route) => {
+    await appHeld
+    await route.continue()
+  })
+
+  // The entry script (which holds early taps) has run by DOMContentLoaded; the app has not.
+  await page.goto(`/products/${productId}`, { waitUntil: 'domcontentloaded' })
+  const amount = page.getByLabel('Name your price (minimum $5.00)')
+  await expect(amount).toHaveValue('8.00')
+  await amount.fill('4')
+  const addToCart = page.getByRole('button', { name: 'Add to Cart' }).first()
+  await addToCart.click()
+  releaseApp()
+
+  const refusal = page.getByText(`Enter at least $5.00 for ${name}`)
+  await expect(refusal).toBeVisible()
+  await expect(amount).toHaveValue('4')
+  await expect(addToCart).toBeDisabled()
+  await expect(page.getByRole('button', { name: 'Buy Now' })).toBeDisabled()
+  // The held tap was given and refused: the cart holds nothing, at $8.00 or any amount.
+  await expect(page.getByRole('dialog', { name: /Shopping Cart/ })).toBeHidden()
+  await expect(page.getByRole('button', { name: 'Cart 0 items' })).toBeVisible()
+
+  await amount.fill('6')
+  await expect(refusal).toBeHidden()
+  await addToCart.click()
+  const line = page
+    .getByRole('dialog', { name: /Shopping Cart/ })
+    .getByRole('listitem')
+    .filter({ hasText: name })
+  await expect(line).toContainText('$6.00')
+  await expect(line).not.toContainText('$8.00')
 })

@@ -4,7 +4,7 @@
  * so the page and the API refuse the same amounts in the same words. The product page names its
  * price with it; a cart line changes its amount with it.
  */
-import { useId, useState, type ReactNode } from 'react'
+import { useId, useLayoutEffect, useRef, useState, type ReactNode, type RefObject } from 'react'
 import { centsToDollarString, formatPrice } from '../../../shared/money.ts'
 import { amountToCents, pwywRefusal, type PwywTerms } from '../../../shared/pay-what-you-want.ts'
 import { INPUT_CLASS } from '../../components/TextField.tsx'
@@ -28,15 +28,47 @@ export function typedAmountOf(terms: PwywTerms, text: string): TypedAmount {
   return { text, chosenPriceCents, refusal: pwywRefusal(terms, chosenPriceCents) }
 }
 
-/** The product page's amount: it starts at the suggested price, which is at least the minimum. */
-export function useTypedAmount(terms: PwywTerms, suggestedCents: number): [TypedAmount, (text: string) => void] {
+/** The product page's amount field: what it shows, what sets it, its input, and what it holds when a button is pressed. */
+interface AmountField {
+  amount: TypedAmount
+  setText: (text: string) => void
+  /** Given to PayWhatYouWantField: the input whose text is the amount. */
+  inputRef: RefObject<HTMLInputElement | null>
+  /**
+   * The amount the field shows now, which is what Add to Cart and Buy Now take (the field shows its
+   * sentence when it cannot be paid). A tap held while the app took the page over is given before
+   * the page has rendered again with what the buyer typed, so the press reads the input itself.
+   */
+  read: () => TypedAmount
+}
+
+/**
+ * The product page's amount: it starts at the suggested price, which is at least the minimum. The
+ * server's page can be typed into before the app takes it over, and hydration leaves the typed text
+ * in the input: the state takes it before the first paint, so the buyer sees the amount they typed
+ * judged (its sentence, the buttons) and pays that amount, never the suggested one in its place.
+ */
+export function useTypedAmount(terms: PwywTerms, suggestedCents: number): AmountField {
   const [text, setText] = useState(() => centsToDollarString(suggestedCents))
-  return [typedAmountOf(terms, text), setText]
+  const inputRef = useRef<HTMLInputElement>(null)
+  useLayoutEffect(() => setText((current) => inputRef.current?.value ?? current), [])
+  return {
+    amount: typedAmountOf(terms, text),
+    setText,
+    inputRef,
+    read() {
+      const typed = inputRef.current?.value ?? text
+      if (typed !== text) setText(typed)
+      return typedAmountOf(terms, typed)
+    },
+  }
 }
 
 interface PayWhatYouWantFieldProps {
   amount: TypedAmount
   onChange: (text: string) => void
+  /** The input, for a page that reads it when a button is pressed (useTypedAmount). */
+  inputRef?: RefObject<HTMLInputElement | null>
   /** The visible label (PWYW_FIELD_LABELS). */
   label: ReactNode
   /** Enter or leaving the field (a cart line saves its amount then). */
@@ -44,7 +76,7 @@ interface PayWhatYouWantFieldProps {
   size?: 'md' | 'sm'
 }
 
-export function PayWhatYouWantField({ amount, onChange, label, onCommit, size = 'md' }: PayWhatYouWantFieldProps) {
+export function PayWhatYouWantField({ amount, onChange, inputRef, label, onCommit, size = 'md' }: PayWhatYouWantFieldProps) {
   const id = useId()
   const small = size === 'sm'
   return (
@@ -57,6 +89,7 @@ export function PayWhatYouWantField({ amount, onChange, label, onCommit, size = 
           $
         </span>
         <input
+          ref={inputRef}
           id={id}
           inputMode="decimal"
           autoComplete="off"

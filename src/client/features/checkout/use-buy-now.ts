@@ -5,7 +5,8 @@
  * browser's last answer), a direct embedded session is created with that country
  * ("Processing...") and the shopper moves on to /checkout/direct carrying the client
  * secret, the product and the quantity, as the spec's direct checkout expects. A
- * pay-what-you-want product is bought at the amount the page names (the server checks it).
+ * pay-what-you-want product is bought at the amount the page's field holds as Buy Now is pressed
+ * (the server checks it).
  */
 import { useState } from 'react'
 import toast from 'react-hot-toast'
@@ -20,13 +21,14 @@ import { checkoutReturnUrls, startCheckoutSession } from './checkout-session.ts'
 import type { DirectCheckoutState } from './direct-checkout-state.ts'
 
 export interface BuyNow {
-  buyNow: () => Promise<void>
+  /** `chosenPriceCents`: a pay-what-you-want product's amount, read from the page's field as Buy Now is pressed. */
+  buyNow: (chosenPriceCents?: number | null) => Promise<void>
   isProcessing: boolean
   /** The text of the last failure, shown above the product page's buttons. */
   error: string | null
 }
 
-export function useBuyNow(product: Product, quantity: number, chosenPriceCents: number | null = null): BuyNow {
+export function useBuyNow(product: Product, quantity: number): BuyNow {
   const { user, isLoading: authLoading } = useSession()
   const owned = useOwnedProductIds()
   const navigate = useNavigate()
@@ -34,7 +36,7 @@ export function useBuyNow(product: Product, quantity: number, chosenPriceCents: 
   const [isProcessing, setProcessing] = useState(false)
   const [error, setError] = useState<string | null>(null)
 
-  async function buyNow() {
+  async function buyNow(chosenPriceCents: number | null = null) {
     if (isProcessing) return
     if (authLoading) {
       toast.error(CART_MESSAGES.authLoadingOther)

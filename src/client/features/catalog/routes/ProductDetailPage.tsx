@@ -54,11 +54,21 @@ function ProductDetail({ product }: { product: Product }) {
   const [quantity, setQuantity] = useState(1)
   // Pay what you want: the amount the buyer names; Add to Cart and Buy Now wait until the product takes it.
   const pwyw = product.priceModel === 'pwyw'
-  const [amount, setAmount] = useTypedAmount(product, product.priceCents)
-  const chosenPriceCents = pwyw ? amount.chosenPriceCents : null
+  const amountField = useTypedAmount(product, product.priceCents)
+  const { amount } = amountField
   const amountRefused = pwyw && amount.refusal !== null
   const addToCart = useAddToCart()
-  const buyNow = useBuyNow(product, quantity, chosenPriceCents)
+  const buyNow = useBuyNow(product, quantity)
+  /**
+   * Runs a press with the amount in the field as it is pressed (null for a fixed price), or refuses
+   * it, its sentence under the field, when the amount cannot be paid: what the buyer typed is what
+   * they pay, also when the press was held while the app took the page over (AmountField.read).
+   */
+  function withTypedAmount(press: (chosenPriceCents: number | null) => void) {
+    if (!pwyw) return press(null)
+    const typed = amountField.read()
+    if (typed.refusal === null) press(typed.chosenPriceCents)
+  }
   const ownedProductIds = useOwnedProductIds()
   // An owned digital product is not sold twice: its download replaces Add to Cart and Buy Now.
   const owned = ownershipError(product.id, quantityRuleOf(metadata), ownedProductIds) !== null
@@ -124,7 +134,14 @@ function ProductDetail({ product }: { product: Product }) {
           )}
 
           <div className="mt-2 flex flex-col gap-4 rounded-2xl border border-zinc-800 bg-zinc-900/50 p-4 sm:p-5">
-            {!owned && pwyw && <PayWhatYouWantField amount={amount} onChange={setAmount} label={PWYW_FIELD_LABELS.nameYourPrice(product.minPriceCents ?? 0)} />}
+            {!owned && pwyw && (
+              <PayWhatYouWantField
+                amount={amount}
+                onChange={amountField.setText}
+                inputRef={amountField.inputRef}
+                label={PWYW_FIELD_LABELS.nameYourPrice(product.minPriceCents ?? 0)}
+              />
+            )}
             {!owned && product.isBundle && <BundleCompletionNote product={product} />}
             {!owned && !free && <QuantitySelector value={quantity} onChange={setQuantity} isDigital={digital} limit={limit} />}
             {buyNow.error && (
@@ -140,7 +157,7 @@ function ProductDetail({ product }: { product: Product }) {
               ) : (
                 <button
                   type="button"
-                  onClick={() => addToCart(product, quantity, chosenPriceCents)}
+                  onClick={() => withTypedAmount((chosenPriceCents) => addToCart(product, quantity, chosenPriceCents))}
                   disabled={amountRefused}
                   className="btn btn-primary flex-1 py-3"
                 >
@@ -150,7 +167,13 @@ function ProductDetail({ product }: { product: Product }) {
               )}
               <WishlistButton productId={product.id} variant="inline" />
             </div>
-            {!owned && !free && <BuyNowButton onBuyNow={() => void buyNow.buyNow()} isProcessing={buyNow.isProcessing} disabled={amountRefused} />}
+            {!owned && !free && (
+              <BuyNowButton
+                onBuyNow={() => withTypedAmount((chosenPriceCents) => void buyNow.buyNow(chosenPriceCents))}
+                isProcessing={buyNow.isProcessing}
+                disabled={amountRefused}
+              />
+            )}
           </div>
         </div>
       </div>

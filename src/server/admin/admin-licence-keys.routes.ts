@@ -1,6 +1,7 @@
 /**
  * The owner's licence keys: a product's key policy and serial pool (GET/PUT
- * /api/admin/products/:id/key-policy, POST /api/admin/products/:id/serials to import a CSV),
+ * /api/admin/products/:id/key-policy, POST /api/admin/products/:id/serials to import a CSV of up
+ * to SERIAL_IMPORT_MAX_BYTES, a larger one being answered 413 with the way to import it by CLI),
  * an order's keys (GET /api/admin/orders/:id/licence-keys), and one key's actions: revoke,
  * reissue, add activations. Every change is audited in its own transaction.
  */
@@ -13,6 +14,8 @@ import {
   licenceKeyListResponseSchema,
   licenceKeySchema,
   ownerAddActivationsBodySchema,
+  SERIAL_IMPORT_MAX_BYTES,
+  SERIAL_IMPORT_MESSAGES,
   serialImportResponseSchema,
   updateKeyPolicyBodySchema,
 } from '../../shared/contract/licence-keys.ts'
@@ -78,9 +81,11 @@ export function adminLicenceKeysRoutes({ licenceKeys, audit }: AdminLicenceKeysD
           summary: "Add serials to a product's pool from CSV text, with a line-by-line report; waiting buyers get theirs, oldest first",
           params,
           body: importSerialsBodySchema,
-          response: { 200: serialImportResponseSchema, ...errors },
+          response: { 200: serialImportResponseSchema, ...errors, 413: apiErrorSchema },
         },
-        config: { failureMessage: 'Failed to import the serials' },
+        // The store's 1 MB for a body is too small for a vendor's file; a larger one is pointed to the CLI.
+        bodyLimit: SERIAL_IMPORT_MAX_BYTES,
+        config: { failureMessage: 'Failed to import the serials', bodyTooLargeMessage: SERIAL_IMPORT_MESSAGES.tooLarge },
       },
       async (request) => {
         const actor = await requireAdmin(request)

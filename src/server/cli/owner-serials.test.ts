@@ -2,8 +2,8 @@
  * `owner serials import PRODUCT FILE.csv`: adds the file's serials to the product's pool, named by
  * id or exact name, reports each line not added (a duplicate, an invalid line: exit 1), the
  * totals and the serials left, records the import as the CLI, delivers a serial to a buyer who
- * was waiting for one (emailed), and refuses an unknown product or a missing or empty file with
- * its words.
+ * was waiting for one (emailed), reads the file as CSV (quoted serials whole), and refuses an
+ * unknown product or a missing or empty file with its words.
  */
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
@@ -17,7 +17,7 @@ import type { FakePaymentProvider } from '../../../tests/support/fake-payment-pr
 import { buyAndPay, keysOf, setKeyPolicy } from '../../../tests/support/licence-keys.ts'
 import { runOwner } from '../../../tests/support/owner-cli.ts'
 import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts'
-import { auditLog, type ProductRow } from '../db/schema.ts'
+import { auditLog, licenceSerials, type ProductRow } from '../db/schema.ts'
 
 const OWNER = uniqueEmail('owner')
 let t: TestApp
@@ -31,8 +31,8 @@ beforeAll(async () => {
   fake = useFakePayments(t)
   storeOwner = await createSignedInUser(t, { email: OWNER })
   dir = await mkdtemp(join(tmpdir(), 'owner-serials-'))
-  products = (await productsWithFiles(t, 8)).filter((product) => product.priceCents > 0).slice(0, 3)
-  expect(products).toHaveLength(3)
+  products = (await productsWithFiles(t, 10)).filter((product) => product.priceCents > 0).slice(0, 4)
+  expect(products).toHaveLength(4)
 })
 afterAll(async () => {
   await rm(dir, { recursive: true, force: true })
@@ -90,6 +90,15 @@ describe('owner serials import', () => {
     expect(delivered).toMatch(/^CLI-LATER-[12]$/)
     const emails = (await t.app.mailer.listOutbox()).filter((email) => email.to === buyer.email && email.subject.startsWith('Your licence key'))
     expect(emails.map((email) => email.text.includes(`Licence key for ${product.name}: ${delivered}`))).toEqual([true])
+  })
+
+  it('reads the file as CSV: a quoted serial is stored whole, with its commas and doubled quotes', async () => {
+    const product = products[3]!
+    const file = await csvFile('quoted.csv', '\uFEFFserial,note\r\n"SN-B5FDC634,3"\r\n"Q4-AAA,BBB",hello\r\n"A""B",x\r\n')
+    const result = await owner('serials', 'import', product.id, file)
+    expect(result.out.split('\n')[0]).toBe(`"${product.name}": 3 added, 0 skipped; 3 serials left.`)
+    const stored = await t.database.db.select({ serial: licenceSerials.serial }).from(licenceSerials).where(eq(licenceSerials.productId, product.id))
+    expect(stored.map((row) => row.serial).sort()).toEqual(['A"B', 'Q4-AAA,BBB', 'SN-B5FDC634,3'])
   })
 
   it('refuses an unknown product, a missing file and an empty one', async () => {

@@ -1,15 +1,16 @@
 /**
  * An import folder's manifest, read as untrusted input (owners import packs that vendors send
  * them): `manifest.json`, an array of products, or `manifest.csv`, a header row and a product a
- * line. A manifest that cannot be parsed is refused as a whole, saying where it breaks; each
- * entry keeps the label its messages name (`line 3`, `entry 2 (line 7)`). A path an entry names
- * must stay inside the folder once symlinks are followed, or any file of the owner's machine
- * could be sold as a product file.
+ * line, read by the store's one CSV reader (http/csv-read.ts) as serial imports are. A manifest
+ * that cannot be parsed is refused as a whole, saying where it breaks; each entry keeps the label
+ * its messages name (`line 3`, `entry 2 (line 7)`). A path an entry names must stay inside the
+ * folder once symlinks are followed, or any file of the owner's machine could be sold as a
+ * product file.
  */
 import { constants } from 'node:fs'
 import { access, readFile, realpath, stat } from 'node:fs/promises'
 import { isAbsolute, join, relative, resolve, sep } from 'node:path'
-import { parse as parseCsv } from 'csv-parse/sync'
+import { CsvReadError, readCsvRows, tooManyCells, type CsvRow } from '../http/csv-read.ts'
 
 /** The manifest as a whole cannot be read: one line, printed as it is. */
 export class ManifestError extends Error {}
@@ -122,29 +123,21 @@ function arrayElementStarts(text: string): number[] {
   return starts
 }
 
-function csvEntries(withBom: string): ManifestEntry[] {
-  const text = withBom.replace(/^\uFEFF/, '')
-  let rows: { record: string[]; info: { lines: number } }[]
+function csvEntries(text: string): ManifestEntry[] {
+  let rows: CsvRow[]
   try {
-    rows = parseCsv(text, { info: true, relax_column_count: true, skip_empty_lines: true, trim: true }) as unknown as typeof rows
+    rows = readCsvRows(text)
   } catch (error) {
-    const { code, bytes, message } = error as { code?: string; bytes?: number; message: string }
-    // `bytes` is where the record holding the open quote begins.
-    if (code === 'CSV_QUOTE_NOT_CLOSED' && bytes !== undefined) {
-      const before = Buffer.from(text).subarray(0, bytes).toString()
-      throw new ManifestError(`manifest.csv is not valid CSV: the quote opened on line ${lineAt(before, before.length)} is never closed`)
-    }
-    throw new ManifestError(`manifest.csv is not valid CSV: ${message.replace(/\s+/g, ' ')}`)
+    if (error instanceof CsvReadError) throw new ManifestError(`manifest.csv is not valid CSV: ${error.message}`)
+    throw error
   }
   const [header, ...body] = rows
   if (!header) throw new ManifestError('manifest.csv is empty: it needs a header row (name,price,file,…) and a line per product')
-  const columns = header.record
-  return body.map(({ record, info }) => {
-    // The row's first line: it ends on info.lines, after the line breaks inside its quoted fields.
-    const label = `line ${info.lines - record.join('').split('\n').length + 1}`
-    const entry = Object.fromEntries(columns.flatMap((column, index) => (column && record[index] !== undefined ? [[column, record[index]]] : [])))
-    if (record.length > columns.length)
-      return { label, entry, malformed: `has ${record.length} fields but the header has ${columns.length} (a comma inside a field needs "quotes")` }
+  const columns = header.cells
+  return body.map(({ line, cells }) => {
+    const label = `line ${line}`
+    const entry = Object.fromEntries(columns.flatMap((column, index) => (column && cells[index] !== undefined ? [[column, cells[index]]] : [])))
+    if (cells.length > columns.length) return { label, entry, malformed: tooManyCells(cells.length, columns.length) }
     return { label, entry }
   })
 }

@@ -1,7 +1,9 @@
 /**
  * `owner serials import PRODUCT FILE.csv`: adds a vendor's serials to a product's pool from the
- * command line, under the same rules and audit entry as the product page's upload. The CSV holds
- * one serial per line, or a `serial` column. Each line not added is reported on its own line
+ * command line, under the same rules and audit entry as the product page's upload, and with no
+ * size limit of its own (the console's is SERIAL_IMPORT_MAX_BYTES). The CSV holds one serial
+ * per line, or a `serial` column, read as the console's upload is (licence-keys/serials-csv.ts: a
+ * serial holding a comma or a quote is quoted). Each line not added is reported on its own line
  * (duplicate or invalid, with why), then the totals, how many went to buyers who were waiting
  * for one, and the serials left. `<product>` is the product's id or its exact name. Exit code 1
  * when a line was invalid.

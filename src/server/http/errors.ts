@@ -8,6 +8,13 @@ import { ERROR_MESSAGES } from '../../shared/contract/error-messages.ts'
 import type { ApiErrorBody } from '../../shared/contract/errors.ts'
 import type { ShopperValidationIssue } from './validation.ts'
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** What this route's 413 says when a body is over its `bodyLimit` (the generic sentence names neither the limit nor a way round it). */
+    bodyTooLargeMessage?: string
+  }
+}
+
 export class AppError extends Error {
   readonly status: number
   readonly code: string
@@ -52,7 +59,9 @@ export function installErrorHandler(app: FastifyInstance): void {
     const status = error.statusCode ?? 500
     if (status >= 400 && status < 500) {
       // Fastify's own client errors (malformed JSON, body too large, bad content type).
-      return reply.status(status).send(errorBody(status, error.code ?? 'BAD_REQUEST', clientErrorMessage(error)))
+      return reply
+        .status(status)
+        .send(errorBody(status, error.code ?? 'BAD_REQUEST', clientErrorMessage(error, request.routeOptions.config?.bodyTooLargeMessage)))
     }
     request.log.error({ err: error }, 'request failed')
     const message = (request.routeOptions.config as { failureMessage?: string } | undefined)?.failureMessage ?? 'Internal server error'
@@ -60,13 +69,13 @@ export function installErrorHandler(app: FastifyInstance): void {
   })
 }
 
-function clientErrorMessage(error: FastifyError): string {
+function clientErrorMessage(error: FastifyError, bodyTooLargeMessage: string | undefined): string {
   switch (error.code) {
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
       return 'Request body is not valid JSON'
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return 'Request body is too large'
+      return bodyTooLargeMessage ?? 'Request body is too large'
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
       return 'Unsupported content type'
     default:

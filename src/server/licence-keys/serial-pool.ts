@@ -8,9 +8,7 @@ import { and, asc, count, eq, isNotNull, isNull, sql } from 'drizzle-orm'
 import type { SerialImportReport } from '../../shared/contract/licence-keys.ts'
 import type { Executor } from '../db/client.ts'
 import { licenceKeys, licenceSerials } from './licence-keys.schema.ts'
-
-/** Serials are at most this long: what the activation API accepts as a key. */
-export const SERIAL_MAX_LENGTH = 200
+import { readSerialsCsv } from './serials-csv.ts'
 
 export interface ItemRef {
   id: string
@@ -80,30 +78,9 @@ export async function poolOf(tx: Executor, productId: string): Promise<{ left: n
 
 type ParsedLine = SerialImportReport['lines'][number]
 
-/**
- * The owner's CSV, line by line: one serial per line, or a `serial` column under a header.
- * Blank lines are skipped; a line too long or holding control characters is reported invalid.
- */
-export function parseSerialsCsv(csv: string): { serial: string | null; line: number; message: string | null }[] {
-  const lines = csv.split(/\r?\n/)
-  const header = lines[0]?.split(',').map((cell) => cell.trim().replace(/^"|"$/g, '').toLowerCase())
-  const column = header?.includes('serial') ? header.indexOf('serial') : null
-  const parsed: { serial: string | null; line: number; message: string | null }[] = []
-  lines.forEach((text, index) => {
-    if (column !== null && index === 0) return
-    const cell = column === null ? text : (text.split(',')[column] ?? '')
-    const serial = cell.trim().replace(/^"|"$/g, '').trim()
-    if (!serial) return
-    if (/[\u0000-\u001f\u007f]/.test(serial)) parsed.push({ serial: null, line: index + 1, message: 'A serial cannot hold control characters' })
-    else if (serial.length > SERIAL_MAX_LENGTH) parsed.push({ serial: null, line: index + 1, message: `A serial is at most ${SERIAL_MAX_LENGTH} characters` })
-    else parsed.push({ serial, line: index + 1, message: null })
-  })
-  return parsed
-}
-
-/** Adds the CSV's serials to the product's pool; a serial already there or repeated in the file is reported, not fatal. */
+/** Adds the CSV's serials to the product's pool (serials-csv.ts reads it); a serial already there or repeated in the file is reported, not fatal. */
 export async function addSerials(tx: Executor, productId: string, csv: string): Promise<{ added: number; lines: ParsedLine[] }> {
-  const parsed = parseSerialsCsv(csv)
+  const parsed = readSerialsCsv(csv)
   const wanted = [...new Set(parsed.flatMap((line) => (line.serial ? [line.serial] : [])))]
   const inserted = new Set<string>()
   // In slices: one statement's parameters are limited.

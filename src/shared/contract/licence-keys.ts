@@ -41,8 +41,29 @@ export type AdminKeyPolicy = z.infer<typeof adminKeyPolicySchema>
 export const adminKeyPolicyResponseSchema = z.object({ data: adminKeyPolicySchema })
 export const updateKeyPolicyBodySchema = keyPolicySchema.strict()
 
+/**
+ * The largest serial import the owner console takes, in bytes of the request body (the CSV as
+ * JSON text: UTF-8, escapes included): the route's `bodyLimit`. It is also the `maxLength` of
+ * the text, which counts characters: each takes at least one byte of the body, so a text that
+ * fits is never longer, and a file too large always meets the 413 and its sentence. The console
+ * checks a file's size against it before reading it; a larger file is imported by the owner CLI.
+ */
+export const SERIAL_IMPORT_MAX_BYTES = 5_000_000
+
+export const SERIAL_IMPORT_MESSAGES = {
+  tooLarge: `The file is larger than the console imports (${SERIAL_IMPORT_MAX_BYTES / 1_000_000} MB). Import it from the command line instead: npm run owner -- serials import <product> <file.csv>`,
+} as const
+
 /** The owner uploads serials as CSV text: one serial per line, or a `serial` column; blank lines skipped. */
-export const importSerialsBodySchema = z.strictObject({ csv: z.string().min(1).max(5_000_000) })
+export const importSerialsBodySchema = z.strictObject({
+  csv: z
+    .string()
+    .min(1)
+    .max(SERIAL_IMPORT_MAX_BYTES)
+    .describe(
+      `The CSV text. The request body is at most ${SERIAL_IMPORT_MAX_BYTES.toLocaleString('en-US')} bytes (UTF-8, JSON escapes included; a larger one is refused with 413), so the text has at most as many characters. Larger files: \`npm run owner -- serials import\`.`,
+    ),
+})
 export const serialImportLineSchema = z.object({
   line: z.number().int(),
   serial: z.string().nullable(),

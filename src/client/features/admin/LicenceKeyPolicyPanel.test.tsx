@@ -2,14 +2,15 @@
 /**
  * The product page's Licence keys panel: a generated-key policy is saved with its activations
  * per key; a serial pool shows left, assigned and owed with a warning at or under its threshold;
- * a CSV upload is sent as text and its report shows line by line.
+ * a CSV upload is sent as text and its report shows line by line; a file larger than the console
+ * imports is refused with the sentence that points to the CLI (by the server, or before sending).
  */
 import '@testing-library/jest-dom/vitest'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import toast from 'react-hot-toast'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import type { AdminKeyPolicy, SerialImportReport } from '../../../shared/contract/licence-keys.ts'
+import { SERIAL_IMPORT_MAX_BYTES, SERIAL_IMPORT_MESSAGES, type AdminKeyPolicy, type SerialImportReport } from '../../../shared/contract/licence-keys.ts'
 import { LicenceKeyPolicyPanel } from './LicenceKeyPolicyPanel.tsx'
 
 vi.mock('react-hot-toast', () => ({ default: { success: vi.fn(), error: vi.fn() } }))
@@ -112,5 +113,29 @@ describe('LicenceKeyPolicyPanel', () => {
     await waitFor(() => expect(within(panel).getByLabelText('Serial pool')).toHaveTextContent('Left42Assigned2Owed0'))
     expect(within(panel).getByRole('region', { name: 'Import report' })).toBeInTheDocument()
     expect(within(panel).queryByRole('status')).toBeNull()
+  })
+
+  it("shows the server's sentence when the file is larger than the console imports", async () => {
+    stored = { ...NONE, kind: 'serials' }
+    const answer = { error: { message: SERIAL_IMPORT_MESSAGES.tooLarge, status: 413, code: 'FST_ERR_CTP_BODY_TOO_LARGE' } }
+    const fetchPolicy = globalThis.fetch
+    vi.stubGlobal('fetch', async (input: string, init: RequestInit = {}) =>
+      input.endsWith('/serials') ? Response.json(answer, { status: 413 }) : fetchPolicy(input, init),
+    )
+    const panel = renderPanel()
+    fireEvent.change(await within(panel).findByLabelText('Upload serials (CSV)'), { target: { files: [new File(['SN-1\n'], 'serials.csv')] } })
+    fireEvent.click(within(panel).getByRole('button', { name: 'Import serials' }))
+    expect(await within(panel).findByRole('alert')).toHaveTextContent(SERIAL_IMPORT_MESSAGES.tooLarge)
+  })
+
+  it('refuses a file over the size the console imports before sending it, with the same sentence', async () => {
+    stored = { ...NONE, kind: 'serials' }
+    const panel = renderPanel()
+    const large = new File(['SN-1\n'.repeat(SERIAL_IMPORT_MAX_BYTES / 5 + 1)], 'serials.csv', { type: 'text/csv' })
+    expect(large.size).toBeGreaterThan(SERIAL_IMPORT_MAX_BYTES)
+    fireEvent.change(await within(panel).findByLabelText('Upload serials (CSV)'), { target: { files: [large] } })
+    fireEvent.click(within(panel).getByRole('button', { name: 'Import serials' }))
+    expect(await within(panel).findByRole('alert')).toHaveTextContent(SERIAL_IMPORT_MESSAGES.tooLarge)
+    expect(sent).toEqual([])
   })
 })

@@ -1,11 +1,13 @@
 /**
  * The upload of a product's vendor serials: a CSV file (one serial per line, or a `serial`
  * column) read as text and sent, then the import's report: how many were added and skipped,
- * how many went to buyers waiting for one, and each line that was not added, with why.
+ * how many went to buyers waiting for one, and each line that was not added, with why. A file
+ * larger than the console imports is pointed to the owner CLI, by the server's 413 or, when its
+ * size alone is over SERIAL_IMPORT_MAX_BYTES, before it is read.
  */
 import { useId, useState, type FormEvent } from 'react'
 import toast from 'react-hot-toast'
-import type { SerialImportReport } from '../../../shared/contract/licence-keys.ts'
+import { SERIAL_IMPORT_MAX_BYTES, SERIAL_IMPORT_MESSAGES, type SerialImportReport } from '../../../shared/contract/licence-keys.ts'
 import { useImportSerials } from './api/key-policy.ts'
 
 export function SerialImportForm({ productId }: { productId: string }) {
@@ -20,6 +22,11 @@ export function SerialImportForm({ productId }: { productId: string }) {
     event.preventDefault()
     if (!file) {
       setError('Choose a CSV file of serials first')
+      return
+    }
+    // A file this large cannot fit the request the server takes: said before it is read and sent.
+    if (file.size > SERIAL_IMPORT_MAX_BYTES) {
+      setError(SERIAL_IMPORT_MESSAGES.tooLarge)
       return
     }
     setError(null)

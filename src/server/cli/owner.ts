@@ -35,7 +35,7 @@ async function main(): Promise<number> {
     const storage = { ...createStorages(config.storage, config.dataDir, attachmentDisposition), maxFileBytes: config.maxUploadBytes }
     return await runOwnerCommand(
       process.argv.slice(2),
-      { database, storage, publicUrl: config.publicUrl },
+      { database, storage, publicUrl: config.publicUrl, authSecret: config.authSecret },
       { out: (line) => console.log(line), err: (line) => console.error(line) },
     )
   } catch (error) {
@@ -50,10 +50,15 @@ async function main(): Promise<number> {
 /** A refusal the owner can act on: printed as it is, without a stack. */
 class OwnerCliError extends Error {}
 
+// The exit code is set, never forced: stdout and stderr to a pipe (a script, a CI log) are written
+// asynchronously, and process.exit() would drop what is still queued. The database is closed
+// above, so nothing else keeps the process alive once the output has drained.
 main().then(
-  (code) => process.exit(code),
+  (code) => {
+    process.exitCode = code
+  },
   (error: unknown) => {
     console.error(error)
-    process.exit(1)
+    process.exitCode = 1
   },
 )

@@ -8,7 +8,13 @@
 import { createHmac, timingSafeEqual } from 'node:crypto'
 
 /** Part of each key: renaming one invalidates every link already sent for that purpose. */
-export type SignedTokenPurpose = 'order-access-link' | 'free-product-claim' | 'news-unsubscribe' | 'email-preferences/cart-reminders'
+export type SignedTokenPurpose =
+  | 'order-access-link'
+  | 'free-product-claim'
+  | 'news-unsubscribe'
+  | 'email-preferences/cart-reminders'
+  | 'email-preferences/product-updates'
+  | 'checkout-claim'
 
 /** The HMAC key of one purpose. */
 export function signedTokenKey(authSecret: string, purpose: SignedTokenPurpose): Buffer {
@@ -48,6 +54,42 @@ export function createSignedIdTokens(authSecret: string, purpose: SignedTokenPur
       if (!timingSafeEqual(given, mac(id))) return null
       const hex = id.toString('hex')
       return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`
+    },
+  }
+}
+
+/** 128 bits of MAC make a text token unguessable and keep it short enough for a path segment. */
+const TEXT_MAC_BYTES = 16
+/** The MAC's length in base64url: it closes a text token, so the text is what comes before it. */
+const TEXT_MAC_CHARS = 22
+
+export interface SignedTextTokens {
+  /** The token of a text (an email address): the text and its MAC, base64url, end to end. */
+  tokenOf: (text: string) => string
+  /** The text a token names, or null for one this store did not issue for this purpose. */
+  textOf: (token: string) => string | null
+}
+
+/**
+ * Tokens naming a text that is no row id (an email address): its UTF-8 bytes and a truncated
+ * HMAC-SHA256 of them, both base64url with nothing between them, so no token has a dot and no
+ * link ends like a file's name.
+ */
+export function createSignedTextTokens(authSecret: string, purpose: SignedTokenPurpose): SignedTextTokens {
+  const key = signedTokenKey(authSecret, purpose)
+  const mac = (text: string) => createHmac('sha256', key).update(text, 'utf8').digest().subarray(0, TEXT_MAC_BYTES)
+
+  return {
+    tokenOf: (text) => `${Buffer.from(text, 'utf8').toString('base64url')}${mac(text).toString('base64url')}`,
+
+    textOf(token) {
+      if (token.length <= TEXT_MAC_CHARS || !/^[A-Za-z0-9_-]+$/.test(token)) return null
+      const encodedText = token.slice(0, -TEXT_MAC_CHARS)
+      const given = Buffer.from(token.slice(-TEXT_MAC_CHARS), 'base64url')
+      const text = Buffer.from(encodedText, 'base64url').toString('utf8')
+      // Re-encoding must give the same text: base64url has several spellings of the last character's spare bits.
+      if (Buffer.from(text, 'utf8').toString('base64url') !== encodedText || given.toString('base64url') !== token.slice(-TEXT_MAC_CHARS)) return null
+      return given.length === TEXT_MAC_BYTES && timingSafeEqual(given, mac(text)) ? text : null
     },
   }
 }

@@ -2,10 +2,11 @@
  * What a signed-in shopper lets the store email them beyond receipts (email_preferences): no row
  * means the defaults (everything on). Other capabilities ask here whether someone opted out
  * instead of reading the table. Each cart reminder carries a signed unsubscribe link: the
- * account id and an HMAC-SHA256 of it under a key derived from AUTH_SECRET, so the link proves
- * itself, works in every process of the store and needs no stored secret or sign-in.
+ * account id and an HMAC-SHA256 of it under a key derived from AUTH_SECRET (a signed text token),
+ * so the link proves itself, works in every process of the store and needs no stored secret or
+ * sign-in. The token has no dot, so no link ends like a file's name; links sent before had one
+ * between the id and the MAC, and still work.
  */
-import { createHmac, timingSafeEqual } from 'node:crypto'
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import {
   cartRemindersUnsubscribePath,
@@ -14,10 +15,11 @@ import {
   type EmailPreferencesChanges,
 } from '../../shared/contract/email-preferences.ts'
 import type { Database } from '../db/client.ts'
-import { signedTokenKey } from '../http/signed-tokens.ts'
+import { createSignedTextTokens } from '../http/signed-tokens.ts'
 import { emailPreferences } from './marketing.schema.ts'
 
-const MAC_BYTES = 16
+/** The MAC's length in base64url, after the dot of a link sent before tokens lost it (`id.mac`). */
+const LEGACY_MAC_CHARS = 22
 /** PostgreSQL's foreign_key_violation: the account is gone. */
 const FOREIGN_KEY_VIOLATION = '23503'
 
@@ -31,25 +33,15 @@ export interface EmailPreferencesServiceDeps {
 
 export function createEmailPreferencesService({ db, authSecret, publicUrl }: EmailPreferencesServiceDeps) {
   // A key of its own: a MAC made for an unsubscribe link can never pass for an order link, a download link or a session.
-  // The token names an account id as text (not a row's 16 bytes), so its format is its own.
-  const key = signedTokenKey(authSecret, 'email-preferences/cart-reminders')
-  // 128 bits of the MAC are plenty to make a link unguessable, and keep it short enough for a URL's path segment.
-  const mac = (userId: string) => createHmac('sha256', key).update(userId, 'utf8').digest().subarray(0, MAC_BYTES)
-
-  function tokenOf(userId: string): string {
-    return `${Buffer.from(userId, 'utf8').toString('base64url')}.${mac(userId).toString('base64url')}`
-  }
+  // The token names an account id as text (not a row's 16 bytes).
+  const tokens = createSignedTextTokens(authSecret, 'email-preferences/cart-reminders')
 
   /** The account a token names, or null for one this store did not sign (malformed, altered or signed with another secret). */
   function userIdOf(token: string): string | null {
-    const [encodedId, encodedMac, ...rest] = token.split('.')
-    if (!encodedId || !encodedMac || rest.length > 0) return null
-    const userId = Buffer.from(encodedId, 'base64url').toString('utf8')
-    const given = Buffer.from(encodedMac, 'base64url')
-    // Re-encoding must give the same text: base64url has several spellings of the last character's spare bits.
-    if (!userId || Buffer.from(userId, 'utf8').toString('base64url') !== encodedId || given.toString('base64url') !== encodedMac) return null
-    const expected = mac(userId)
-    return given.length === expected.length && timingSafeEqual(given, expected) ? userId : null
+    const dot = token.indexOf('.')
+    // A link sent before: the same token with a dot before its MAC.
+    if (dot !== -1 && dot !== token.length - LEGACY_MAC_CHARS - 1) return null
+    return tokens.textOf(dot === -1 ? token : `${token.slice(0, dot)}${token.slice(dot + 1)}`) || null
   }
 
   async function save(userId: string, changes: EmailPreferencesChanges): Promise<EmailPreferences> {
@@ -82,7 +74,7 @@ export function createEmailPreferencesService({ db, authSecret, publicUrl }: Ema
 
     /** The absolute address a cart reminder's unsubscribe link (and its List-Unsubscribe header) opens. */
     cartRemindersUnsubscribeUrl(userId: string): string {
-      return `${publicUrl}${cartRemindersUnsubscribePath(tokenOf(userId))}`
+      return `${publicUrl}${cartRemindersUnsubscribePath(tokens.tokenOf(userId))}`
     },
 
     /**

@@ -25,6 +25,9 @@ afterAll(async () => t?.close())
 const choices = (cookie?: string) => browserRequest(t, { method: 'GET', url: '/api/email-preferences', ...(cookie ? { cookie } : {}) })
 const change = (cookie: string, payload: Record<string, unknown>) => browserRequest(t, { method: 'PATCH', url: '/api/email-preferences', cookie, payload })
 
+/** The length of the MAC that closes an unsubscribe token (16 bytes, base64url). */
+const MAC_CHARS = 22
+
 /** The path of the shopper's unsubscribe link, as the reminder email writes it. */
 const linkPathOf = (userId: string) => new URL(preferences.cartRemindersUnsubscribeUrl(userId)).pathname
 
@@ -64,7 +67,8 @@ describe('the unsubscribe link of a cart reminder', () => {
   it('opens a page, and the page’s request turns reminders off without signing in', async () => {
     const other = await createSignedInUser(t)
     const path = linkPathOf(other.id)
-    expect(path).toMatch(/^\/email-preferences\/cart-reminders\/[\w-]+\.[\w-]+$/)
+    // base64url end to end: no dot, so the link never ends like a file's name.
+    expect(path).toMatch(/^\/email-preferences\/cart-reminders\/[\w-]+$/)
 
     const turnedOff = await browserRequest(t, { method: 'POST', url: `/api${path}` })
     expect(turnedOff.statusCode).toBe(200)
@@ -89,15 +93,20 @@ describe('the unsubscribe link of a cart reminder', () => {
 
   it('refuses an altered or foreign link with a 404 and changes nothing', async () => {
     const other = await createSignedInUser(t)
-    const [, , , token] = linkPathOf(other.id).split('/')
-    const [id, mac] = token!.split('.')
-    const forged = `${id}.${mac!.startsWith('A') ? 'B' : 'A'}${mac!.slice(1)}`
+    const token = linkPathOf(other.id).split('/').at(-1)!
+    const [id, mac] = [token.slice(0, -MAC_CHARS), token.slice(-MAC_CHARS)]
+    const forged = `${id}${mac.startsWith('A') ? 'B' : 'A'}${mac.slice(1)}`
     const signedElsewhere = createEmailPreferencesService({
       db: t.database.db,
       authSecret: 'another-store-secret-0123456789abcdef',
       publicUrl: t.config.publicUrl,
     })
-    for (const bad of [forged, 'not-a-token', new URL(signedElsewhere.cartRemindersUnsubscribeUrl(other.id)).pathname.split('/').at(-1)!]) {
+    for (const bad of [
+      forged,
+      `${id}.${mac.slice(1)}`,
+      'not-a-token',
+      new URL(signedElsewhere.cartRemindersUnsubscribeUrl(other.id)).pathname.split('/').at(-1)!,
+    ]) {
       const response = await browserRequest(t, { method: 'POST', url: `/api/email-preferences/cart-reminders/${bad}` })
       expect(response.statusCode).toBe(404)
       expect(response.json().error).toEqual({
@@ -107,6 +116,15 @@ describe('the unsubscribe link of a cart reminder', () => {
       })
     }
     expect(await storedChoice(other.id)).toBeUndefined()
+  })
+
+  it('sent before, as `id.mac`, still turns reminders off', async () => {
+    const other = await createSignedInUser(t)
+    const token = linkPathOf(other.id).split('/').at(-1)!
+    const oldLink = `/email-preferences/cart-reminders/${token.slice(0, -MAC_CHARS)}.${token.slice(-MAC_CHARS)}`
+    const turnedOff = await browserRequest(t, { method: 'POST', url: `/api${oldLink}` })
+    expect(turnedOff.statusCode).toBe(200)
+    expect(await storedChoice(other.id)).toBe(false)
   })
 
   it('of an account deleted since still answers that reminders are off', async () => {

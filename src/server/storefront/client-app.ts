@@ -12,12 +12,37 @@ import fastifyStatic from '@fastify/static'
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { STORE_ROUTES } from '../../shared/routes.ts'
 import { errorBody } from '../http/errors.ts'
 
 const HEAD_SLOT = '<!--als-head-->'
 const ROOT_ELEMENT = '<div id="root"></div>'
 /** React places a page's `<title>` and preloads first; the head holds them, not the root element. */
 const LEADING_HOISTABLES = /^(?:<title>[^<]*<\/title>|<(?:meta|link)\b[^>]*>)+/
+/** A path that ends like a file's name (`.js`, `.png`): a file the build does not have, unless a page claims the path. */
+const FILE_NAME = /\.[a-z0-9]+$/i
+
+/** An address pattern of the route list as a regular expression: `:name` is one segment, a trailing `*` anything below (or nothing). */
+function addressPattern(path: string): RegExp {
+  const segments = path.split('/').filter(Boolean)
+  const rest = segments.at(-1) === '*' ? '(?:/.*)?' : '/?'
+  const fixed = (rest === '/?' ? segments : segments.slice(0, -1))
+    .map((segment) => (segment.startsWith(':') ? '/[^/]+' : `/${segment.replace(/[.*+?^${}()|[\]\\-]/g, '\\$&')}`))
+    .join('')
+  return new RegExp(`^${fixed}${rest}$`)
+}
+
+/** A catch-all has no fixed segment (`/:categorySlug`, `/*`): it claims any address, so it decides nothing about a file. */
+const isCatchAll = (path: string): boolean => path !== '/' && path.split('/').every((segment) => segment === '' || segment === '*' || segment.startsWith(':'))
+
+/**
+ * The pages of the route list, catch-alls aside. A token in a page's address may end like a file's
+ * name (an emailed link's `id.mac`): the page is still the page, whatever its last segment.
+ */
+const PAGE_ADDRESSES = STORE_ROUTES.filter((route) => !isCatchAll(route.path)).map((route) => addressPattern(route.path))
+
+/** A missing file: the path looks like one and no page of the route list claims it. */
+const isMissingFile = (path: string): boolean => FILE_NAME.test(path) && !PAGE_ADDRESSES.some((page) => page.test(path))
 
 export interface ClientSettings {
   storeMode: 'coming-soon' | 'live'
@@ -89,7 +114,7 @@ export async function registerClientApp(
   // A route, not the not-found handler, so the page is compressed like every other answer.
   app.get('/*', { schema: { hide: true } }, async (request, reply) => {
     const path = request.url.split('?')[0] ?? '/'
-    if (path.startsWith('/api/') || path.startsWith('/media/') || /\.[a-z0-9]+$/i.test(path)) return notFound(reply)
+    if (path.startsWith('/api/') || path.startsWith('/media/') || isMissingFile(path)) return notFound(reply)
     if (!html) return reply.status(503).type('text/plain').send('The storefront has not been built yet: run `npm run build`.')
     let head: PageHead = { status: 200, tags: defaultHead, rendered: false }
     try {

@@ -12,6 +12,19 @@ describe('redactUrl', () => {
     expect(redactUrl('/api/order-access/pr1v4te/downloads')).toBe('/api/order-access/[redacted]/downloads')
     expect(redactUrl('/api/products?search=kick&limit=5')).toBe('/api/products?search=kick&limit=5')
   })
+
+  it('hides the secret of every kind of link the secret-route list names, and only that', () => {
+    expect(redactUrl('/free/cl41m?utm_source=email')).toBe('/free/[redacted]?utm_source=email')
+    expect(redactUrl('/email-preferences/cart-reminders/aWQ.bWFj')).toBe('/email-preferences/cart-reminders/[redacted]')
+    expect(redactUrl('/payment/success?session_id=cs_test_abc&cart=keep')).toBe('/payment/success?session_id=[redacted]&cart=keep')
+    expect(redactUrl('/api/builtin-pay/sessions/cs_test_abc/confirm')).toBe('/api/builtin-pay/sessions/[redacted]/confirm')
+    // The browser's router ignores case, so the list does too.
+    expect(redactUrl('/Orders/Access/pr1v4te')).toBe('/Orders/Access/[redacted]')
+    // The same words elsewhere are not secrets: a musical key, a product whose slug starts like a route.
+    expect(redactUrl('/api/products?key=Cm&limit=5')).toBe('/api/products?key=Cm&limit=5')
+    expect(redactUrl('/payment/successful-drums')).toBe('/payment/successful-drums')
+    expect(redactUrl('/free')).toBe('/free')
+  })
 })
 
 describe('the request log', () => {

@@ -74,6 +74,7 @@ import { shopperValidatorCompiler } from './http/validation.ts'
 import { licenceKeysRoutes } from './licence-keys/licence-keys.routes.ts'
 import { createLicenceKeysService } from './licence-keys/licence-keys.service.ts'
 import { emailPreferencesRoutes } from './marketing/email-preferences.routes.ts'
+import { createProductUpdateEmailsService } from './marketing/product-update-emails.service.ts'
 import { createEmailPreferencesService } from './marketing/email-preferences.service.ts'
 import { emailSignupRoutes } from './marketing/email-signup.routes.ts'
 import { createEmailSignupService } from './marketing/email-signup.service.ts'
@@ -84,6 +85,7 @@ import { createAfterSaleService } from './orders/after-sale.service.ts'
 import { createBundleOffers } from './orders/bundle-offers.service.ts'
 import { bundleOfferRoutes } from './orders/bundle-offer.routes.ts'
 import { createBuyerOrdersService } from './orders/buyer-orders.service.ts'
+import { createCheckoutClaimsService } from './orders/checkout-claims.service.ts'
 import { createCustomersService } from './orders/customers.service.ts'
 import { createFileUpdatesService } from './orders/file-updates.service.ts'
 import { createFreeOrdersService } from './orders/free-orders.service.ts'
@@ -92,6 +94,7 @@ import { createGuestOrdersService } from './orders/guest-orders.service.ts'
 import { licenceRoutes } from './orders/licence.routes.ts'
 import { orderAccessRoutes } from './orders/order-access.routes.ts'
 import { createOrderAccessService } from './orders/order-access.service.ts'
+import { createOrderLinksService } from './orders/order-links.service.ts'
 import { createOrderAdminService } from './orders/order-admin.service.ts'
 import { createOrderExportsService } from './orders/order-exports.service.ts'
 import { createOrderReportsService } from './orders/order-reports.service.ts'
@@ -275,15 +278,24 @@ export async function buildApp({
   // Orders, one service per meaning: checkout's pending orders, fulfilment and its receipts,
   // refunds and disputes, the buyer's views, the owner's views and reports, file updates.
   // Licence keys: each product's key policy and serial pool, the keys orders hand out, the activation API.
-  // Read at call time: pending orders are wired with licence keys, just below.
-  const licenceKeys = createLicenceKeysService({ db, catalog, mailer, publicUrl, buyersOf: (tx, orderIds) => pendingOrders.buyersOf(tx, orderIds) })
+  // Read at call time: pending orders are wired with licence keys, just below, and private order links after them.
+  const licenceKeys = createLicenceKeysService({
+    db,
+    catalog,
+    mailer,
+    publicUrl,
+    buyersOf: (tx, orderIds) => pendingOrders.buyersOf(tx, orderIds),
+    downloadLinksFor: (tx, list) => orderLinks.downloadLinksFor(tx, list),
+  })
   const pendingOrders = createPendingOrdersService({ db, promo, catalog, licenceKeys })
   // Invoices when an order is paid, credit notes when a refund succeeds, each in that transaction.
   const taxDocuments = createTaxDocumentsService({ db, log: app.log })
   const afterSale = createAfterSaleService({ db, log: app.log, payments, catalog, taxDocuments, licenceKeys })
   // A guest's private order links: issued with the receipt, opened by their token, revoked by the owner.
   const storeSettings = createSettingsService({ db, supportEmail: config.supportEmail, changeChannel: CATALOG_CHANNEL })
-  const orderAccess = createOrderAccessService({ db, authSecret: config.authSecret, catalog, mailer, publicUrl, settings: storeSettings })
+  // Which private link each page and email hands out, one place for all (the owner's revocation stands for pages, not for emails to the order's address).
+  const orderLinks = createOrderLinksService({ authSecret: config.authSecret, publicUrl })
+  const orderAccess = createOrderAccessService({ db, orderLinks, authSecret: config.authSecret, catalog, mailer, publicUrl, settings: storeSettings })
   // The owner's tax settings and rates, the policy the tax rules read, VAT number checks and the IP address's country.
   const tax = createTaxService({ db, config: config.tax, stripeTaxAvailable: provider.kind === 'stripe', audit, changeChannel: CATALOG_CHANNEL, log: app.log })
   const fulfilment = createFulfilmentService({
@@ -299,7 +311,7 @@ export async function buildApp({
     payments,
     afterSale,
     guestOrders,
-    orderAccess,
+    orderLinks,
     settings: storeSettings,
     taxDocuments,
     licenceKeys,
@@ -311,13 +323,17 @@ export async function buildApp({
     accounts: profiles,
     payments,
     fulfilment,
-    orderAccess,
+    orderLinks,
     taxDocuments,
   })
+  // The browser that began a checkout, and only it, sees the order on the success page.
+  const checkoutClaims = createCheckoutClaimsService({ authSecret: config.authSecret, secure: publicUrl.startsWith('https:') })
   const orderAdmin = createOrderAdminService(db)
   const orderReports = createOrderReportsService(db)
   const analytics = createAnalyticsService(db)
-  const fileUpdates = createFileUpdatesService({ db, accounts: profiles, mailer, publicUrl })
+  // Every update email carries a link that turns them off without an account.
+  const productUpdateEmails = createProductUpdateEmailsService({ db, authSecret: config.authSecret, publicUrl, accounts: profiles })
+  const fileUpdates = createFileUpdatesService({ db, accounts: profiles, addresses: productUpdateEmails, mailer, orderLinks })
   const bundleOffers = createBundleOffers({ catalog, buyerOrders })
   // What a shopper lets the store email them, and the signed link in each reminder that turns reminders off.
   const emailPreferences = createEmailPreferencesService({ db, authSecret: config.authSecret, publicUrl })
@@ -353,7 +369,7 @@ export async function buildApp({
   const purchases = createPurchasesService({ orders: buyerOrders, catalog })
   // News subscribers (each welcomed with an unsubscribe link) and free products for a confirmed email, made $0.00 orders.
   const signups = createEmailSignupService({ db, mailer, authSecret: config.authSecret, publicUrl, settings: storeSettings })
-  const freeOrders = createFreeOrdersService({ authSecret: config.authSecret, guestOrders, orderAccess, licenceKeys })
+  const freeOrders = createFreeOrdersService({ guestOrders, orderLinks, licenceKeys })
   const freeProducts = createFreeProductsService({
     db,
     mailer,
@@ -389,7 +405,7 @@ export async function buildApp({
   const routes = [
     authRoutes({ auth, limiter, publicUrl }),
     profileRoutes(profiles),
-    emailPreferencesRoutes(emailPreferences),
+    emailPreferencesRoutes(emailPreferences, productUpdateEmails),
     paymentsRoutes(provider),
     ...(isBuiltinProvider(provider) ? [builtinPayRoutes(provider.pay)] : []),
     ...(isBuiltinProvider(provider) && config.devMode ? [builtinDevRoutes(provider.afterSale)] : []),
@@ -405,9 +421,9 @@ export async function buildApp({
     taxRoutes({ tax, sendPublic: async (request, reply, key, produce) => sendCached(request, reply, await catalogCache.answer(key, produce)) }),
     promoRoutes({ promo, limiter, catalog }),
     cartRoutes({ cart, requireUser }),
-    checkoutRoutes({ checkout, limiter }),
+    checkoutRoutes({ checkout, claims: checkoutClaims, limiter }),
     paymentWebhookRoutes({ fulfilment, afterSale, payments }),
-    orderRoutes({ orders: buyerOrders, fulfilment, limiter }),
+    orderRoutes({ orders: buyerOrders, claims: checkoutClaims, fulfilment, limiter }),
     licenceRoutes(buyerOrders, publicUrl),
     purchasesRoutes(purchases),
     downloadsRoutes({ downloads, links }),

@@ -123,6 +123,8 @@ const ROUTES = [
   { id: 'find-order', path: '/orders/find', noindex: true },
   // A cart reminder's unsubscribe link (its signed token is the credential).
   { id: 'cart-reminders-unsubscribe', path: '/email-preferences/cart-reminders/:token', noindex: true },
+  // An update email's unsubscribe link, for guests and accounts alike (its signed token is the credential).
+  { id: 'product-updates-unsubscribe', path: '/email-preferences/product-updates/:token', noindex: true },
   // A free product's confirmation link and a news email's unsubscribe link (each signed token is the credential).
   { id: 'free-claim', path: '/free/:token', noindex: true },
   { id: 'news-unsubscribe', path: '/unsubscribe/:token', noindex: true },

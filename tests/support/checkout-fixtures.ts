@@ -43,13 +43,27 @@ export interface CreatedSession {
   url: string | null
   client_secret: string | null
   orderId: string
+  /** The Cookie header of the browser that began the checkout: its claim to the order, and the session cookie it posted with. */
+  browserCookie: string
 }
 
-/** Posts a checkout that must succeed; answers its session. */
+/** The Cookie header a browser sends after an answer: the cookies it had, with those the answer set. */
+export function cookiesAfter(response: LightMyRequestResponse, had?: string): string {
+  const jar = new Map((had ?? '').split(/;\s*/).flatMap((pair) => (pair ? [[pair.split('=')[0]!, pair] as const] : [])))
+  for (const { name, value } of response.cookies as { name: string; value: string }[]) jar.set(name, `${name}=${value}`)
+  return [...jar.values()].join('; ')
+}
+
+/** Posts a checkout that must succeed; answers its session and the browser's cookies after it. */
 export async function createSession(t: TestApp, body: Record<string, unknown>, options: PostOptions = {}): Promise<CreatedSession> {
   const response = await postCheckout(t, body, options)
   if (response.statusCode !== 200) throw new Error(`checkout failed: ${response.statusCode} ${response.body}`)
-  return response.json() as CreatedSession
+  return { ...(response.json() as Omit<CreatedSession, 'browserCookie'>), browserCookie: cookiesAfter(response, options.cookie) }
+}
+
+/** GET the order behind a payment session, as the success page asks (with the browser's cookies, if given). */
+export function orderBySession(t: TestApp, sessionId: string, cookie?: string): Promise<LightMyRequestResponse> {
+  return t.app.inject({ method: 'GET', url: `/api/orders/by-session/${sessionId}`, headers: cookie ? { cookie } : {} })
 }
 
 /** Posts a signed provider event to the webhook route. */

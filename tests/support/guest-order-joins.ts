@@ -19,14 +19,14 @@ export function guestCheckout(t: TestApp, customerEmail: string, productId: stri
 }
 
 /** A guest checkout of one product that must succeed: paid, completed by its webhook. Answers its session and order id. */
-export async function guestPays(t: TestApp, customerEmail: string, productId: string): Promise<{ sessionId: string; orderId: string }> {
+export async function guestPays(t: TestApp, customerEmail: string, productId: string): Promise<{ sessionId: string; orderId: string; browserCookie: string }> {
   const session = await guestCheckout(t, customerEmail, productId)
   const paid = await payBuiltinSession(t.app, session.sessionId)
   if (paid.status !== 200) throw new Error(`payment failed: ${paid.status} ${JSON.stringify(paid.body)}`)
   await deliverWebhooksInto(t.app)
   const order = await orderById(t, session.orderId)
   if (order.status !== 'COMPLETED') throw new Error(`order ${order.id} is ${order.status}`)
-  return { sessionId: session.sessionId, orderId: session.orderId }
+  return { sessionId: session.sessionId, orderId: session.orderId, browserCookie: session.browserCookie }
 }
 
 /** The account an order belongs to (null: still a guest's). */

@@ -20,7 +20,7 @@ export function accessTokenIn(email: Pick<StoredEmail, 'text'>): string {
 let address = 0
 const nextAddress = () => `198.51.100.${(address = (address % 250) + 1)}`
 
-/** A guest buys these products (one of each) and pays; answers the order, its items, the receipt and the token of its link. */
+/** A guest buys these products (one of each) and pays; answers the order, its items, the receipt, the token of its link and the paying browser's cookies. */
 export async function paidGuestOrder(t: TestApp, fake: FakePaymentProvider, productIds: string[], email = uniqueEmail('guest')) {
   const created = await createSession(
     t,
@@ -33,7 +33,16 @@ export async function paidGuestOrder(t: TestApp, fake: FakePaymentProvider, prod
   if (!receipt) throw new Error(`No receipt for ${created.orderId}`)
   const items = await itemsOf(t, created.orderId)
   const itemOf = (productId: string) => items.find((item) => item.productId === productId)!
-  return { email, orderId: created.orderId, sessionId: created.sessionId, receipt, token: accessTokenIn(receipt), items, itemOf }
+  return {
+    email,
+    orderId: created.orderId,
+    sessionId: created.sessionId,
+    browserCookie: created.browserCookie,
+    receipt,
+    token: accessTokenIn(receipt),
+    items,
+    itemOf,
+  }
 }
 
 /** GET /api/order-access/:token, as the private page asks. */

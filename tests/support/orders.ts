@@ -9,6 +9,8 @@ import { orderItems, orders, products, type OrderItemRow, type OrderStatus } fro
 import { createLicenceKeysService } from '../../src/server/licence-keys/licence-keys.service.ts'
 import { createAfterSaleService } from '../../src/server/orders/after-sale.service.ts'
 import { createFileUpdatesService } from '../../src/server/orders/file-updates.service.ts'
+import { createOrderLinksService } from '../../src/server/orders/order-links.service.ts'
+import { createProductUpdateEmailsService } from '../../src/server/marketing/product-update-emails.service.ts'
 import { createTaxDocumentsService } from '../../src/server/tax/tax-documents.service.ts'
 import type { TestApp } from './test-app.ts'
 
@@ -16,6 +18,8 @@ import type { TestApp } from './test-app.ts'
 export function orderServicesOf(t: TestApp) {
   const { db } = t.database
   const catalog = createCatalogService(db)
+  const accounts = createProfileService(db)
+  const orderLinks = createOrderLinksService({ authSecret: t.config.authSecret, publicUrl: t.config.publicUrl })
   return {
     afterSale: createAfterSaleService({
       db,
@@ -23,9 +27,22 @@ export function orderServicesOf(t: TestApp) {
       payments: () => t.app.payments,
       catalog,
       taxDocuments: createTaxDocumentsService({ db, log: t.app.log }),
-      licenceKeys: createLicenceKeysService({ db, catalog, mailer: t.app.mailer, publicUrl: t.config.publicUrl, buyersOf: async () => new Map() }),
+      licenceKeys: createLicenceKeysService({
+        db,
+        catalog,
+        mailer: t.app.mailer,
+        publicUrl: t.config.publicUrl,
+        buyersOf: async () => new Map(),
+        downloadLinksFor: (tx, list) => orderLinks.downloadLinksFor(tx, list),
+      }),
     }),
-    fileUpdates: createFileUpdatesService({ db, accounts: createProfileService(db), mailer: t.app.mailer, publicUrl: t.config.publicUrl }),
+    fileUpdates: createFileUpdatesService({
+      db,
+      accounts,
+      addresses: createProductUpdateEmailsService({ db, authSecret: t.config.authSecret, publicUrl: t.config.publicUrl, accounts }),
+      mailer: t.app.mailer,
+      orderLinks,
+    }),
   }
 }
 

@@ -43,6 +43,7 @@ export const ROUTE_PAGES = {
   'guest-order': () => import('../features/orders/routes/GuestOrderPage.tsx'),
   'find-order': () => import('../features/orders/routes/FindOrderPage.tsx'),
   'cart-reminders-unsubscribe': () => import('../features/account/routes/CartRemindersUnsubscribePage.tsx'),
+  'product-updates-unsubscribe': () => import('../features/account/routes/ProductUpdatesUnsubscribePage.tsx'),
   'free-claim': () => import('../features/free-products/routes/FreeClaimPage.tsx'),
   'news-unsubscribe': () => import('../features/content/routes/NewsUnsubscribePage.tsx'),
   mailbox: () => import('../features/dev-tools/routes/MailboxPage.tsx'),

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createSignedInUser, uniqueEmail } from '../../../tests/support/accounts.ts'
 import { builtinProvider, deliverWebhooksInto, payBuiltinSession, TEST_CARDS } from '../../../tests/support/payments.ts'
 import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts'
-import { createSession, itemsOf, orderById, productByName, promoState, receiptsFor } from '../../../tests/support/checkout-fixtures.ts'
+import { createSession, itemsOf, orderById, orderBySession, productByName, promoState, receiptsFor } from '../../../tests/support/checkout-fixtures.ts'
 
 let t: TestApp
 let plain: { id: string; priceCents: number }
@@ -48,7 +48,7 @@ describe('checkout with the built-in provider', () => {
     const receipts = await receiptsFor(t, order.id)
     expect(receipts).toHaveLength(1)
     expect(receipts[0]!.to).toBe(email)
-    const lookup = (await t.app.inject({ method: 'GET', url: `/api/orders/by-session/${session.sessionId}` })).json()
+    const lookup = (await orderBySession(t, session.sessionId, session.browserCookie)).json()
     expect(lookup.data).toMatchObject({ status: 'COMPLETED', cardLast4: '4242', email, totalCents: order.totalAmountCents })
   })
 
@@ -81,7 +81,7 @@ describe('checkout with the built-in provider', () => {
     expect(declined.body.error?.message).toBe('Your card was declined.')
     await deliverWebhooksInto(t.app)
     expect((await orderById(t, session.orderId)).status).toBe('PENDING')
-    expect((await t.app.inject({ method: 'GET', url: `/api/orders/by-session/${session.sessionId}` })).json().data.status).toBe('PENDING')
+    expect((await orderBySession(t, session.sessionId, session.browserCookie)).json().data.status).toBe('PENDING')
 
     const later = new Date(Date.now() + 25 * 60 * 60 * 1000)
     expect(await builtinProvider(t.app).expireDueSessions(later)).toBeGreaterThanOrEqual(1)

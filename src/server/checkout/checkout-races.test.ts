@@ -12,7 +12,16 @@ import { createSignedInUser, uniqueEmail } from '../../../tests/support/accounts
 import { builtinProvider, payBuiltinSession } from '../../../tests/support/payments.ts'
 import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts'
 import type { FakePaymentProvider } from '../../../tests/support/fake-payment-provider.ts'
-import { createSession, deliverEvent, orderById, postCheckout, productByName, receiptsFor, useFakePayments } from '../../../tests/support/checkout-fixtures.ts'
+import {
+  createSession,
+  deliverEvent,
+  orderById,
+  orderBySession,
+  postCheckout,
+  productByName,
+  receiptsFor,
+  useFakePayments,
+} from '../../../tests/support/checkout-fixtures.ts'
 
 describe.runIf(process.env.DATABASE_URL)('checkout races on PostgreSQL', () => {
   let t: TestApp
@@ -38,7 +47,7 @@ describe.runIf(process.env.DATABASE_URL)('checkout races on PostgreSQL', () => {
     const { payload, headers } = fake.signedEvent('checkout.session.completed', paid, { eventId: `evt_race_${session.orderId}` })
     const responses = await Promise.all([
       ...Array.from({ length: 5 }, () => t.app.inject({ method: 'POST', url: '/api/webhooks/payments', headers, payload })),
-      ...Array.from({ length: 2 }, () => t.app.inject({ method: 'GET', url: `/api/orders/by-session/${session.sessionId}` })),
+      ...Array.from({ length: 2 }, () => orderBySession(t, session.sessionId, session.browserCookie)),
     ])
     expect(responses.map((response) => response.statusCode).every((status) => status >= 200 && status < 300)).toBe(true)
     expect(responses.slice(5).map((response) => response.json().data.status)).toEqual(['COMPLETED', 'COMPLETED'])
@@ -164,7 +173,7 @@ describe.runIf(process.env.DATABASE_URL)('checkout races on PostgreSQL with the 
     const headers = { 'content-type': 'application/json', 'stripe-signature': signature }
     const responses = await Promise.all([
       ...Array.from({ length: 5 }, () => t.app.inject({ method: 'POST', url: '/api/webhooks/payments', headers, payload })),
-      ...Array.from({ length: 2 }, () => t.app.inject({ method: 'GET', url: `/api/orders/by-session/${session.sessionId}` })),
+      ...Array.from({ length: 2 }, () => orderBySession(t, session.sessionId, session.browserCookie)),
     ])
     expect(responses.map((response) => response.statusCode)).toEqual(Array(7).fill(200))
     expect(await orderById(t, session.orderId)).toMatchObject({ status: 'COMPLETED', cardLast4: '4242' })

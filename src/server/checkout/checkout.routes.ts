@@ -16,6 +16,7 @@ import { getSessionUser, requireUser } from '../auth/session.ts'
 import { isUnknownPromoError, PROMO_GUESS_LIMIT } from '../promo/promo.service.ts'
 import { sendRateLimited, type RateLimiter, type RateLimitRule } from '../http/rate-limit.ts'
 import { rejectInvalidInput } from '../http/validation.ts'
+import type { CheckoutClaimsService } from '../orders/checkout-claims.service.ts'
 import type { CheckoutService } from './checkout.service.ts'
 
 /** Each checkout writes an order: one address cannot write thousands. */
@@ -28,6 +29,8 @@ export const CHECKOUT_LIMIT: RateLimitRule = {
 
 export interface CheckoutRouteDeps {
   checkout: CheckoutService
+  /** The browser that begins a checkout gets a claim to its order: only it sees the order on the success page. */
+  claims: Pick<CheckoutClaimsService, 'claimCookie'>
   limiter: RateLimiter
 }
 
@@ -41,7 +44,7 @@ const errors = {
   502: apiErrorSchema,
 }
 
-export function checkoutRoutes({ checkout, limiter }: CheckoutRouteDeps): FastifyPluginAsyncZod {
+export function checkoutRoutes({ checkout, claims, limiter }: CheckoutRouteDeps): FastifyPluginAsyncZod {
   return async (app) => {
     app.addHook('onSend', async (_request, reply) => {
       reply.header('Cache-Control', 'no-store')
@@ -72,6 +75,7 @@ export function checkoutRoutes({ checkout, limiter }: CheckoutRouteDeps): Fastif
         try {
           const session = await checkout.createCheckoutSession(request.body, await getSessionUser(request), request.ip)
           if (withPromo) await limiter.refund(PROMO_GUESS_LIMIT, request.ip)
+          reply.header('set-cookie', claims.claimCookie(request.headers.cookie, session.orderId))
           return session
         } catch (error) {
           // Only a code the store does not have stays counted as a guess.

@@ -14,6 +14,7 @@ import type { Database } from '../db/client.ts'
 import { createMailer } from '../email/mailer.ts'
 import { AppError } from '../http/errors.ts'
 import { createOrderAdminService } from '../orders/order-admin.service.ts'
+import { createOrderLinksService } from '../orders/order-links.service.ts'
 import { createPendingOrdersService } from '../orders/pending-orders.service.ts'
 import type { OrderStatus } from '../orders/orders.types.ts'
 import { createPromoCommands, type PromoSetOptions } from './promo-commands.ts'
@@ -46,9 +47,11 @@ export interface OwnerCliContext {
   storage: CatalogStorage
   /** PUBLIC_URL: where the links of emails the CLI queues point. */
   publicUrl: string
+  /** AUTH_SECRET: signs the private order links of the emails the CLI queues, as the store does. */
+  authSecret: string
 }
 
-export async function runOwnerCommand(argv: string[], { database, storage, publicUrl }: OwnerCliContext, io: OwnerCliIo): Promise<number> {
+export async function runOwnerCommand(argv: string[], { database, storage, publicUrl, authSecret }: OwnerCliContext, io: OwnerCliIo): Promise<number> {
   let exitCode = 0
 
   async function productCommands() {
@@ -184,7 +187,7 @@ export async function runOwnerCommand(argv: string[], { database, storage, publi
     )
 
   registerProductFileCommands(product, {
-    services: async () => productFileServicesOn(await database(), { storage, publicUrl, actor: CLI_ACTOR }),
+    services: async () => productFileServicesOn(await database(), { storage, publicUrl, authSecret, actor: CLI_ACTOR }),
     io,
     failed: () => {
       exitCode = 1
@@ -213,7 +216,9 @@ export async function runOwnerCommand(argv: string[], { database, storage, publi
         mailer: createMailer({ db, smtpUrl: undefined }),
         publicUrl,
         buyersOf: (tx, orderIds) => pendingOrders.buyersOf(tx, orderIds),
+        downloadLinksFor: (tx, list) => orderLinks.downloadLinksFor(tx, list),
       })
+      const orderLinks = createOrderLinksService({ authSecret, publicUrl })
       const pendingOrders = createPendingOrdersService({ db, promo: createPromoService(db, catalog), catalog, licenceKeys })
       return { licenceKeys, catalog, audit: createAuditService(db), actor: CLI_ACTOR }
     },

@@ -19,6 +19,8 @@ import type { Database } from '../db/client.ts'
 import { createMailer } from '../email/mailer.ts'
 import { AppError } from '../http/errors.ts'
 import { createFileUpdatesService, type FileUpdatesService } from '../orders/file-updates.service.ts'
+import { createProductUpdateEmailsService } from '../marketing/product-update-emails.service.ts'
+import { createOrderLinksService } from '../orders/order-links.service.ts'
 
 export interface ProductFileServices {
   catalog: Pick<CatalogService, 'adminProduct' | 'adminProductRows' | 'addFileVersion' | 'listFileVersions' | 'publishFileVersion'>
@@ -33,11 +35,18 @@ export interface ProductFileServices {
  */
 export function productFileServicesOn(
   db: Database,
-  { storage, publicUrl, actor }: { storage: CatalogStorage; publicUrl: string; actor: AuditActor },
+  { storage, publicUrl, authSecret, actor }: { storage: CatalogStorage; publicUrl: string; authSecret: string; actor: AuditActor },
 ): ProductFileServices {
+  const accounts = createProfileService(db)
   return {
     catalog: createCatalogService(db, storage),
-    orders: createFileUpdatesService({ db, accounts: createProfileService(db), mailer: createMailer({ db, smtpUrl: undefined }), publicUrl }),
+    orders: createFileUpdatesService({
+      db,
+      accounts,
+      addresses: createProductUpdateEmailsService({ db, authSecret, publicUrl, accounts }),
+      mailer: createMailer({ db, smtpUrl: undefined }),
+      orderLinks: createOrderLinksService({ authSecret, publicUrl }),
+    }),
     audit: createAuditService(db),
     actor,
   }

@@ -9,12 +9,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto'
 
 /** Part of each key: renaming one invalidates every link already sent for that purpose. */
 export type SignedTokenPurpose =
-  | 'order-access-link'
-  | 'free-product-claim'
-  | 'news-unsubscribe'
-  | 'email-preferences/cart-reminders'
-  | 'email-preferences/product-updates'
-  | 'checkout-claim'
+  'order-access-link' | 'free-product-claim' | 'news-unsubscribe' | 'email-preferences/cart-reminders' | 'email-preferences/product-updates' | 'checkout-claim'
 
 /** The HMAC key of one purpose. */
 export function signedTokenKey(authSecret: string, purpose: SignedTokenPurpose): Buffer {

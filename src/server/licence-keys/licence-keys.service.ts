@@ -16,6 +16,7 @@ import {
   type LicenceKeyView,
   type SerialImportReport,
 } from '../../shared/contract/licence-keys.ts'
+import type { DownloadLink } from '../../shared/contract/order-access.ts'
 import type { CatalogService } from '../catalog/catalog.service.ts'
 import type { Database, Executor } from '../db/client.ts'
 import type { Mailer } from '../email/mailer.ts'
@@ -48,15 +49,17 @@ export interface LicenceKeysServiceDeps {
   mailer: Pick<Mailer, 'enqueue' | 'nudge'>
   /** Who bought each order: where its delivered serial goes (pending-orders.service.ts). */
   buyersOf: (tx: Executor, orderIds: readonly string[]) => Promise<Map<string, { email: string; userId: string | null }>>
+  /** Where each order's emails send its buyer (order-links.service.ts): a guest gets their private order link. */
+  downloadLinksFor: (tx: Executor, orders: readonly { id: string; userId: string | null }[]) => Promise<Map<string, DownloadLink>>
   publicUrl: string
 }
 
-type SerialDeliveryDeps = Pick<LicenceKeysServiceDeps, 'mailer' | 'buyersOf' | 'publicUrl'>
+type SerialDeliveryDeps = Pick<LicenceKeysServiceDeps, 'mailer' | 'buyersOf' | 'downloadLinksFor' | 'publicUrl'>
 
 /** Queued with the delivery: the buyer hears of their serial once, and only if it was really handed out. */
 async function emailDeliveredSerials(
   tx: Executor,
-  { mailer, buyersOf, publicUrl }: SerialDeliveryDeps,
+  { mailer, buyersOf, downloadLinksFor, publicUrl }: SerialDeliveryDeps,
   productName: string,
   delivered: readonly { keyId: string; orderId: string; serial: string }[],
 ): Promise<void> {
@@ -64,10 +67,15 @@ async function emailDeliveredSerials(
     tx,
     delivered.map((key) => key.orderId),
   )
+  const links = await downloadLinksFor(
+    tx,
+    [...buyers].map(([id, buyer]) => ({ id, userId: buyer.userId })),
+  )
   for (const key of delivered) {
     const buyer = buyers.get(key.orderId)
-    if (!buyer) continue
-    const email = serialDeliveredEmail({ to: buyer.email, orderId: key.orderId, productName, serial: key.serial, hasAccount: buyer.userId !== null, publicUrl })
+    const downloadLink = links.get(key.orderId)
+    if (!buyer || !downloadLink) continue
+    const email = serialDeliveredEmail({ to: buyer.email, orderId: key.orderId, productName, serial: key.serial, downloadLink, publicUrl })
     await mailer.enqueue(tx, email, { dedupeKey: `serial-delivered:${key.keyId}:${key.serial}` })
   }
 }

@@ -1,5 +1,6 @@
 /** The email a buyer gets when the serial they paid for ("sent later") arrives with the owner's next import. */
 import { orderNumberOf } from '../../shared/contract/checkout.ts'
+import type { DownloadLink } from '../../shared/contract/order-access.ts'
 import type { OutgoingEmail } from '../email/mailer.ts'
 import { renderEmail } from '../email/templates.ts'
 
@@ -8,12 +9,12 @@ export interface SerialDeliveredInput {
   orderId: string
   productName: string
   serial: string
-  /** An account's order links to its Download Hub; a guest's receipt already holds their private order link. */
-  hasAccount: boolean
+  /** Where the order's files and keys are shown: an account's Download Hub, a guest order's private page. */
+  downloadLink: DownloadLink
   publicUrl: string
 }
 
-export function serialDeliveredEmail({ to, orderId, productName, serial, hasAccount, publicUrl }: SerialDeliveredInput): OutgoingEmail {
+export function serialDeliveredEmail({ to, orderId, productName, serial, downloadLink, publicUrl }: SerialDeliveredInput): OutgoingEmail {
   const orderNumber = orderNumberOf(orderId)
   return {
     to,
@@ -22,9 +23,11 @@ export function serialDeliveredEmail({ to, orderId, productName, serial, hasAcco
       heading: `Your licence key for ${productName}`,
       paragraphs: [
         `The licence key you were waiting for has arrived. Licence key for ${productName}: ${serial}`,
-        hasAccount ? 'It is also shown with your purchase in your Download Hub.' : 'It is also shown on your private order page, linked from your receipt.',
+        downloadLink.kind === 'hub'
+          ? 'It is also shown with your purchase in your Download Hub.'
+          : "It is also shown on your private order page. Its link is private: anyone who has it can download your files, so please don't share it.",
       ],
-      ...(hasAccount ? { action: { label: 'Open your Download Hub', url: `${publicUrl}/download-hub` } } : {}),
+      action: { label: downloadLink.kind === 'hub' ? 'Open your Download Hub' : 'Open your order page', url: downloadLink.url },
       footnote: `Order ${orderNumber} · ${publicUrl}/support`,
     }),
   }

@@ -4,11 +4,15 @@
  * unsubscribe link turns reminders off without signing in (the page the link opens posts it, so a
  * mail scanner fetching the link changes nothing), and `POST /email-preferences/cart-reminders/:token`
  * does the same for a mail client's one-click "Unsubscribe" (RFC 8058, List-Unsubscribe-Post).
+ * The same pair under `product-updates/:token` turns "update available" emails off for the
+ * address an update email went to, guest or account.
  */
+import type { FastifyReply } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import {
   EMAIL_PREFERENCES_MESSAGES,
+  PRODUCT_UPDATES_UNSUBSCRIBE_MESSAGES,
   emailPreferencesResponseSchema,
   unsubscribeTokenSchema,
   updateEmailPreferencesRequestSchema,
@@ -18,8 +22,12 @@ import { requireUser } from '../auth/session.ts'
 import { notFound } from '../http/errors.ts'
 import { rejectInvalidInput } from '../http/validation.ts'
 import type { EmailPreferencesService } from './email-preferences.service.ts'
+import type { ProductUpdateEmailsService } from './product-update-emails.service.ts'
 
-export function emailPreferencesRoutes(preferences: EmailPreferencesService): FastifyPluginAsyncZod {
+export function emailPreferencesRoutes(
+  preferences: EmailPreferencesService,
+  productUpdates: Pick<ProductUpdateEmailsService, 'unsubscribe'>,
+): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/api/email-preferences',
@@ -86,6 +94,40 @@ export function emailPreferencesRoutes(preferences: EmailPreferencesService): Fa
       '/email-preferences/cart-reminders/:token',
       { ...unsubscribe, schema: { ...unsubscribe.schema, summary: "A mail client's one-click unsubscribe (RFC 8058) from cart reminders" } },
       async (request) => turnOff(request.params.token),
+    )
+
+    const productUpdatesUnsubscribe = {
+      schema: {
+        tags: ['account'],
+        params: z.object({ token: unsubscribeTokenSchema }),
+        response: { 204: z.null(), 400: apiErrorSchema, 404: apiErrorSchema, 500: apiErrorSchema },
+      },
+      config: { failureMessage: PRODUCT_UPDATES_UNSUBSCRIBE_MESSAGES.failed },
+    }
+    const turnUpdatesOff = async (token: string, reply: FastifyReply) => {
+      if (!(await productUpdates.unsubscribe(token))) throw notFound(PRODUCT_UPDATES_UNSUBSCRIBE_MESSAGES.invalidLink, 'INVALID_LINK')
+      return reply.status(204).send(null)
+    }
+
+    app.post(
+      '/api/email-preferences/product-updates/:token',
+      {
+        ...productUpdatesUnsubscribe,
+        schema: {
+          ...productUpdatesUnsubscribe.schema,
+          summary: "Turn update emails off through an update email's signed unsubscribe link (no sign-in needed)",
+        },
+      },
+      async (request, reply) => turnUpdatesOff(request.params.token, reply),
+    )
+
+    app.post(
+      '/email-preferences/product-updates/:token',
+      {
+        ...productUpdatesUnsubscribe,
+        schema: { ...productUpdatesUnsubscribe.schema, summary: "A mail client's one-click unsubscribe (RFC 8058) from update emails" },
+      },
+      async (request, reply) => turnUpdatesOff(request.params.token, reply),
     )
   }
 }

@@ -54,6 +54,20 @@ export const freeProductClaims = pgTable(
   ],
 )
 
+/**
+ * Addresses without an account that turned "update available" emails off through the link in
+ * one (an account turns them off on itself: user.product_update_emails).
+ */
+export const productUpdateOptOuts = pgTable(
+  'product_update_opt_outs',
+  {
+    /** Lower-cased. */
+    email: text('email').primaryKey(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [check('product_update_opt_outs_email_lowercase', sql`${table.email} = lower(${table.email})`)],
+)
+
 /** What a signed-in shopper allows the store to email them beyond receipts; no row: the defaults. */
 export const emailPreferences = pgTable('email_preferences', {
   userId: text('user_id')

@@ -18,8 +18,9 @@ import type { Database, Executor } from '../db/client.ts'
 import { notFound } from '../http/errors.ts'
 import type { PaymentProvider } from '../payments/provider.ts'
 import type { TaxDocumentsService } from '../tax/tax-documents.service.ts'
+import { claimHolds } from './checkout-claims.service.ts'
 import type { FulfilmentService } from './fulfilment.service.ts'
-import type { OrderAccessService } from './order-access.service.ts'
+import type { OrderLinksService } from './order-links.service.ts'
 import { orderIdOfLicenceCode } from './licence.ts'
 import { accessOf, DOWNLOADABLE_ORDER_STATUSES, licensedItemsOf, toLicence, toOrderView, toSessionOrder, type OrderWithItems } from './order-views.ts'
 import { orderItems, orders, PAID_ORDER_STATUSES, type OrderStatus } from './orders.schema.ts'
@@ -31,6 +32,12 @@ const withItems = { items: { orderBy: [asc(orderItems.createdAt), asc(orderItems
  * order's (the order a private order link opened, whoever holds the link).
  */
 export type BuyerScope = { userId: string } | { orderId: string }
+
+/** Who asks for the order behind a payment session: their account, and the checkouts their browser holds a claim to. */
+export interface SessionViewer {
+  userId: string | null
+  claimedOrderIds: ReadonlySet<string>
+}
 
 /** What the signed URL of a download grant may see: the item the grant names, whoever's it is (the grant was scoped when it was made). */
 export type GrantedItemScope = { grantedItem: true }
@@ -77,26 +84,27 @@ export interface BuyerOrdersServiceDeps {
   payments: () => PaymentProvider
   /** Completes a paid session the success page finds still PENDING. */
   fulfilment: Pick<FulfilmentService, 'fulfilCheckoutSession'>
-  /** The private link a paid guest order's success page lists its downloads through. */
-  orderAccess: Pick<OrderAccessService, 'tokenForOrder'>
+  /** The private link a paid guest order's success page lists its downloads through (none while revoked). */
+  orderLinks: Pick<OrderLinksService, 'browserTokenOf'>
   /** The orders' invoices and credit notes, one query per answer. */
   taxDocuments: Pick<TaxDocumentsService, 'documentsOfOrders'>
 }
 
-export function createBuyerOrdersService({ db, licenceSecret, catalog, accounts, payments, fulfilment, orderAccess, taxDocuments }: BuyerOrdersServiceDeps) {
+export function createBuyerOrdersService({ db, licenceSecret, catalog, accounts, payments, fulfilment, orderLinks, taxDocuments }: BuyerOrdersServiceDeps) {
   function findOrder(where: SQL | undefined): Promise<OrderWithItems | undefined> {
     return db.query.orders.findFirst({ where, with: withItems })
   }
 
   /**
-   * The private page of a paid order seen through its payment session by someone who is not its
-   * account (the guest who paid): a live link, or a new one when the owner revoked them all. The
-   * account itself has its Download Hub, and an unpaid order has nothing to download.
+   * The private page of a paid order shown on its success page to the browser that paid, when
+   * that is not the order's own account (which has its Download Hub): a live link, a first one,
+   * or none while the owner's revocation of its links stands. An unpaid order has nothing to download.
    */
   async function accessPathOf(order: OrderWithItems, viewerId: string | null): Promise<string | null> {
     if (!(PAID_ORDER_STATUSES as readonly OrderStatus[]).includes(order.status)) return null
     if (order.userId !== null && order.userId === viewerId) return null
-    return orderAccessPagePath(await orderAccess.tokenForOrder(db, order.id))
+    const token = await orderLinks.browserTokenOf(db, order.id)
+    return token ? orderAccessPagePath(token) : null
   }
 
   const productsOf = (list: OrderWithItems[]) => catalog.productSummariesByIds(list.flatMap((order) => order.items.map((item) => item.productId)))
@@ -138,14 +146,16 @@ export function createBuyerOrdersService({ db, licenceSecret, catalog, accounts,
     },
 
     /**
-     * The success page's lookup. A paid session not yet fulfilled (the webhook may still be on
-     * its way) is fulfilled here, through the same idempotent step. An unknown id, or another
-     * user's order, answers the same 404 and nothing else.
+     * The success page's lookup. The order shows to its own account and to the browser holding a
+     * claim to it (checkout-claims.service.ts): the session id alone, which travels in addresses
+     * and logs, shows nothing. A paid session not yet fulfilled (the webhook may still be on its
+     * way) is fulfilled here, through the same idempotent step. An unknown id, another's order
+     * or a claim that no longer holds answers the same 404 and nothing else.
      */
-    async orderBySession(sessionId: string, viewerId: string | null): Promise<SessionOrder> {
+    async orderBySession(sessionId: string, viewer: SessionViewer): Promise<SessionOrder> {
       let order = await findOrder(eq(orders.paymentSessionId, sessionId))
-      // A guest's order shows to whoever holds its session, also once it joined an account (the guest who paid may be signed out).
-      if (!order || (order.userId !== null && order.userId !== viewerId && order.joinedAccountAt === null)) throw notFound(MESSAGES.orderNotFound)
+      const ownAccount = order?.userId != null && order.userId === viewer.userId
+      if (!order || !(ownAccount || (viewer.claimedOrderIds.has(order.id) && claimHolds(order)))) throw notFound(MESSAGES.orderNotFound)
       if (order.status === 'PENDING') {
         const session = await payments().retrieveCheckoutSession(sessionId)
         if (session?.paymentStatus === 'paid') {
@@ -153,7 +163,7 @@ export function createBuyerOrdersService({ db, licenceSecret, catalog, accounts,
           order = (await findOrder(eq(orders.id, order.id)))!
         }
       }
-      return toSessionOrder(order, await productsOf([order]), await accessPathOf(order, viewerId))
+      return toSessionOrder(order, await productsOf([order]), await accessPathOf(order, viewer.userId))
     },
 
     /** The licence a code names, for the items still licensed (not refunded, not disputed); 404 for any other code (never which part was wrong). */

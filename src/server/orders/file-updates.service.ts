@@ -5,13 +5,15 @@
  * distinct (lower-cased) emails of orders holding an item of the product that can still be
  * downloaded: a paid order not disputed, the item not refunded.
  */
-import { and, eq, inArray, sql } from 'drizzle-orm'
+import { and, desc, eq, inArray, sql } from 'drizzle-orm'
 import type { LiveFileVersion } from '../../shared/contract/product-file-versions.ts'
 import { isUuid } from '../../shared/ids.ts'
 import type { ProfileService } from '../auth/profile.service.ts'
+import type { ProductUpdateEmailsService } from '../marketing/product-update-emails.service.ts'
 import type { Database, Executor } from '../db/client.ts'
 import type { Mailer } from '../email/mailer.ts'
 import { fileUpdateEmail } from './file-update-email.ts'
+import type { OrderForLink, OrderLinksService } from './order-links.service.ts'
 import { DOWNLOADABLE_ORDER_STATUSES } from './order-views.ts'
 import { orderItems, orders } from './orders.schema.ts'
 
@@ -33,8 +35,18 @@ export interface FileVersionAnnounced {
 export interface FileUpdatesServiceDeps {
   db: Database
   accounts: Pick<ProfileService, 'productUpdateOptOuts'>
+  /** Addresses without an account that turned update emails off, and the link in each email that does it. */
+  addresses: Pick<ProductUpdateEmailsService, 'optedOutAddresses' | 'unsubscribeUrl'>
   mailer: Pick<Mailer, 'enqueue'>
-  publicUrl: string
+  /** Where each email sends its buyer: an account's Download Hub, a guest's private order link. */
+  orderLinks: Pick<OrderLinksService, 'downloadLinksFor'>
+}
+
+/** A buyer with access, by (lower-cased) email: the accounts that placed their orders, and the order their email links to. */
+interface BuyerWithAccess {
+  userIds: string[]
+  /** An order of theirs holding the product: an account's when there is one (its Download Hub has them all), else their newest. */
+  order: OrderForLink
 }
 
 const buyerEmail = sql<string>`lower(${orders.customerEmail})`
@@ -43,19 +55,21 @@ const buyerEmail = sql<string>`lower(${orders.customerEmail})`
 const withAccess = (productId: string) =>
   and(eq(orderItems.productId, productId), eq(orderItems.access, 'active'), inArray(orders.status, [...DOWNLOADABLE_ORDER_STATUSES]))
 
-export function createFileUpdatesService({ db, accounts, mailer, publicUrl }: FileUpdatesServiceDeps) {
-  /** Each buyer email with access, with the accounts that placed those orders. */
-  async function buyersOf(tx: Executor, productId: string): Promise<Map<string, string[]>> {
+export function createFileUpdatesService({ db, accounts, addresses, mailer, orderLinks }: FileUpdatesServiceDeps) {
+  /** Each buyer email with access (BuyerWithAccess), in one query. */
+  async function buyersOf(tx: Executor, productId: string): Promise<Map<string, BuyerWithAccess>> {
     const rows = await tx
-      .selectDistinct({ email: buyerEmail, userId: orders.userId })
+      .selectDistinct({ email: buyerEmail, userId: orders.userId, orderId: orders.id, createdAt: orders.createdAt })
       .from(orderItems)
       .innerJoin(orders, eq(orderItems.orderId, orders.id))
       .where(withAccess(productId))
-    const buyers = new Map<string, string[]>()
-    for (const { email, userId } of rows) {
-      const userIds = buyers.get(email) ?? []
-      if (userId) userIds.push(userId)
-      buyers.set(email, userIds)
+      .orderBy(desc(orders.createdAt), desc(orders.id))
+    const buyers = new Map<string, BuyerWithAccess>()
+    for (const { email, userId, orderId } of rows) {
+      const buyer = buyers.get(email) ?? { userIds: [], order: { id: orderId, userId } }
+      if (userId && !buyer.userIds.includes(userId)) buyer.userIds.push(userId)
+      if (userId && buyer.order.userId === null) buyer.order = { id: orderId, userId }
+      buyers.set(email, buyer)
     }
     return buyers
   }
@@ -83,11 +97,28 @@ export function createFileUpdatesService({ db, accounts, mailer, publicUrl }: Fi
    */
   async function notifyBuyers(tx: Executor, announcement: FileVersionAnnouncement, extraDownload: boolean): Promise<number> {
     const buyers = await buyersOf(tx, announcement.productId)
-    const optOuts = await accounts.productUpdateOptOuts(tx, { emails: [...buyers.keys()], userIds: [...new Set([...buyers.values()].flat())] })
+    const optOuts = await accounts.productUpdateOptOuts(tx, {
+      emails: [...buyers.keys()],
+      userIds: [...new Set([...buyers.values()].flatMap((buyer) => buyer.userIds))],
+    })
+    const optedOutAddresses = await addresses.optedOutAddresses(tx, [...buyers.keys()])
+    const reached = [...buyers].filter(
+      ([email, { userIds }]) => !optOuts.emails.has(email) && !optedOutAddresses.has(email) && !userIds.some((id) => optOuts.userIds.has(id)),
+    )
+    const links = await orderLinks.downloadLinksFor(
+      tx,
+      reached.map(([, buyer]) => buyer.order),
+    )
     let queued = 0
-    for (const [email, userIds] of buyers) {
-      if (optOuts.emails.has(email) || userIds.some((id) => optOuts.userIds.has(id))) continue
-      const message = fileUpdateEmail({ to: email, productName: announcement.productName, version: announcement.version, extraDownload, publicUrl })
+    for (const [email, { order }] of reached) {
+      const message = fileUpdateEmail({
+        to: email,
+        productName: announcement.productName,
+        version: announcement.version,
+        extraDownload,
+        downloadLink: links.get(order.id)!,
+        unsubscribeUrl: addresses.unsubscribeUrl(email),
+      })
       const dedupeKey = `file-version:${announcement.productId}:${announcement.version.number}:${email}`
       if (await mailer.enqueue(tx, message, { dedupeKey })) queued += 1
     }

@@ -90,7 +90,7 @@ describe('announceFileVersion', () => {
     expect(toAda!.text).toContain('November 25, 2026')
     expect(toAda!.text).toContain(`${t.config.publicUrl}/download-hub`)
     expect(toAda!.text).toContain('We added one more download to your purchase')
-    expect(toAda!.text).toContain(`turn them off on your profile: ${t.config.publicUrl}/profile`)
+    expect(toAda!.text).toMatch(new RegExp(`Unsubscribe: ${t.config.publicUrl}/email-preferences/product-updates/[\\w-]+`))
     expect(toAda!.html).toContain('Fixed the clipped kick in loop 4; 12 new one-shots')
     expect(await updateEmailsTo(await emailOf(boOrder), product)).toEqual([])
     expect(await updateEmailsTo(await emailOf(cyOrder), product)).toEqual([])

@@ -5,13 +5,12 @@
  * It is written in the caller's transaction (the confirmation's), with a private order link, and
  * joins the account whose confirmed address it is, as a paid guest order does.
  */
-import { and, desc, eq, isNull, sql } from 'drizzle-orm'
+import { sql } from 'drizzle-orm'
 import type { Executor } from '../db/client.ts'
 import type { LicenceKeysService } from '../licence-keys/licence-keys.service.ts'
 import type { GuestOrdersService } from './guest-orders.service.ts'
-import { createSignedIdTokens } from '../http/signed-tokens.ts'
-import type { OrderAccessService } from './order-access.service.ts'
-import { orderAccessLinks, orderItems, orders } from './orders.schema.ts'
+import type { OrderLinksService } from './order-links.service.ts'
+import { orderItems, orders } from './orders.schema.ts'
 
 /** The provider of an order nobody paid for: a free product. */
 export const FREE_PAYMENT_PROVIDER = 'free'
@@ -27,20 +26,16 @@ export interface NewFreeOrder {
 }
 
 export interface FreeOrdersServiceDeps {
-  /** Signs the private order links (AUTH_SECRET), as order-access.service.ts does. */
-  authSecret: string
   guestOrders: Pick<GuestOrdersService, 'joinPaidGuestOrder'>
-  orderAccess: Pick<OrderAccessService, 'tokenForOrder'>
+  orderLinks: Pick<OrderLinksService, 'browserTokenOf'>
   /** A free product with a key policy gets its key with the order, as a paid one does. */
   licenceKeys: Pick<LicenceKeysService, 'assignKeys'>
 }
 
-export function createFreeOrdersService({ authSecret, guestOrders, orderAccess, licenceKeys }: FreeOrdersServiceDeps) {
-  const tokens = createSignedIdTokens(authSecret, 'order-access-link')
-
+export function createFreeOrdersService({ guestOrders, orderLinks, licenceKeys }: FreeOrdersServiceDeps) {
   return {
-    /** Writes the $0.00 order with its one item (and a bundle's items) in `tx`; answers its id and the token of its private link. */
-    async createFreeOrder(tx: Executor, order: NewFreeOrder): Promise<{ orderId: string; accessToken: string }> {
+    /** Writes the $0.00 order with its one item (and a bundle's items) in `tx`; answers its id and the token of its first private link. */
+    async createFreeOrder(tx: Executor, order: NewFreeOrder): Promise<{ orderId: string; accessToken: string | null }> {
       const email = order.email.trim().toLowerCase()
       const [written] = await tx
         .insert(orders)
@@ -91,25 +86,17 @@ export function createFreeOrdersService({ authSecret, guestOrders, orderAccess, 
         grantedItems.push(...grantedRows)
       }
       await licenceKeys.assignKeys(tx, written!.id, [item!, ...grantedItems])
-      const accessToken = await orderAccess.tokenForOrder(tx, written!.id)
+      const accessToken = await orderLinks.browserTokenOf(tx, written!.id)
       // An account that confirmed this address owns the order at once, with its downloads, as a paid guest order.
       await guestOrders.joinPaidGuestOrder(tx, written!)
       return { orderId: written!.id, accessToken }
     },
 
     /**
-     * The token of the order's newest live private link; null when the owner withdrew them all
-     * (an emailed confirmation link must not bring back what the owner revoked) or the order is gone.
+     * The token the confirmation page shows for the order: null while the owner's withdrawal of
+     * its links stands (an emailed confirmation link must not bring back what the owner revoked).
      */
-    async liveAccessToken(tx: Executor, orderId: string): Promise<string | null> {
-      const [live] = await tx
-        .select({ id: orderAccessLinks.id })
-        .from(orderAccessLinks)
-        .where(and(eq(orderAccessLinks.orderId, orderId), isNull(orderAccessLinks.revokedAt)))
-        .orderBy(desc(orderAccessLinks.createdAt))
-        .limit(1)
-      return live ? tokens.tokenOf(live.id) : null
-    },
+    liveAccessToken: (tx: Executor, orderId: string) => orderLinks.browserTokenOf(tx, orderId),
   }
 }
 

@@ -24,7 +24,7 @@ import { recordProcessedEvent } from '../payments/payments.service.ts'
 import type { PaymentCheckoutSession, PaymentProvider } from '../payments/provider.ts'
 import type { AfterSaleService } from './after-sale.service.ts'
 import type { GuestOrdersService } from './guest-orders.service.ts'
-import type { OrderAccessService } from './order-access.service.ts'
+import type { OrderLinksService } from './order-links.service.ts'
 import { chargedTaxOf } from './charged-tax.ts'
 import { licenceCodeOf } from './licence.ts'
 import { bundleNameOf } from './order-views.ts'
@@ -84,8 +84,8 @@ export interface FulfilmentServiceDeps {
   afterSale: Pick<AfterSaleService, 'settle'>
   /** A guest order paid with a confirmed account's address joins that account at once (guest-orders.service.ts). */
   guestOrders: Pick<GuestOrdersService, 'joinPaidGuestOrder'>
-  /** A guest's receipt carries a private link to the order (order-access.service.ts). */
-  orderAccess: Pick<OrderAccessService, 'tokenForOrder'>
+  /** A guest's receipt carries a private link to the order (order-links.service.ts). */
+  orderLinks: Pick<OrderLinksService, 'downloadLinkFor'>
   /** The owner's texts of the receipt (store name, thank-you line, footnote). */
   settings: Pick<SettingsService, 'settings'>
   /** Each paid order's invoice, numbered in the paying transaction; the receipt links to it. */
@@ -112,7 +112,7 @@ export function createFulfilmentService({
   payments,
   afterSale,
   guestOrders,
-  orderAccess,
+  orderLinks,
   settings,
   taxDocuments,
   licenceKeys,
@@ -155,7 +155,7 @@ export function createFulfilmentService({
    * guest's receipt links to the order's private page (a live link, or one issued in this transaction).
    */
   async function queueReceipt(tx: Executor, order: OrderRow, items: Awaited<ReturnType<typeof itemsWithProducts>>, dedupeKey?: string): Promise<boolean> {
-    const accessToken = order.userId ? null : await orderAccess.tokenForOrder(tx, order.id)
+    const downloadLink = await orderLinks.downloadLinkFor(tx, order)
     const texts = await settings.settings(tx)
     const invoice = await taxDocuments.invoiceOf(tx, order.id)
     const keys = await licenceKeys.keyTextsOfItems(
@@ -163,7 +163,7 @@ export function createFulfilmentService({
       items.map((item) => item.id),
     )
     const lines = items.map((item) => ({ ...item, licenceKeys: keys.get(item.id) }))
-    const receipt = receiptEmail(order, lines, { publicUrl, licenceCode: licenceCodeOf(order.id, licenceSecret), accessToken, texts, invoice })
+    const receipt = receiptEmail(order, lines, { publicUrl, licenceCode: licenceCodeOf(order.id, licenceSecret), downloadLink, texts, invoice })
     return mailer.enqueue(tx, receipt, dedupeKey ? { dedupeKey } : {})
   }
 

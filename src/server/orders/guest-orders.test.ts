@@ -170,8 +170,8 @@ describe('guest orders join the account of their address', () => {
     ])
     const history = (await get('/api/orders', account.cookie)).json() as { data: { id: string }[] }
     expect(history.data.map((order) => order.id)).toEqual([paid.orderId])
-    // The guest who paid is not signed in: the success page's lookup by the payment session still answers.
-    const lookup = await t.app.inject({ method: 'GET', url: `/api/orders/by-session/${paid.sessionId}` })
+    // The guest who paid is not signed in: the success page's lookup still answers the browser that paid.
+    const lookup = await t.app.inject({ method: 'GET', url: `/api/orders/by-session/${paid.sessionId}`, headers: { cookie: paid.browserCookie } })
     expect(lookup.statusCode).toBe(200)
     expect(lookup.json().data).toMatchObject({ orderId: paid.orderId, status: 'COMPLETED' })
   })

@@ -18,6 +18,7 @@ import type { Mailer, OutgoingEmail } from '../email/mailer.ts'
 import { renderEmail } from '../email/templates.ts'
 import { AppError, notFound } from '../http/errors.ts'
 import { createSignedIdTokens } from '../http/signed-tokens.ts'
+import type { OrderLinksService } from './order-links.service.ts'
 import type { OrderWithItems } from './order-views.ts'
 import { orderAccessLinks, orderItems, orders, PAID_ORDER_STATUSES } from './orders.schema.ts'
 
@@ -34,6 +35,8 @@ export type LinksRevocation = { before: { liveLinks: number }; after: { liveLink
 
 export interface OrderAccessServiceDeps {
   db: Database
+  /** Issues the links "Find my order" sends. */
+  orderLinks: Pick<OrderLinksService, 'issueLinks'>
   /** Signs the links' tokens (AUTH_SECRET): every process of the store must share it. */
   authSecret: string
   catalog: Pick<CatalogService, 'productSummariesByIds'>
@@ -43,26 +46,9 @@ export interface OrderAccessServiceDeps {
   settings: Pick<SettingsService, 'settings'>
 }
 
-export function createOrderAccessService({ db, authSecret, catalog, mailer, publicUrl, settings }: OrderAccessServiceDeps) {
+export function createOrderAccessService({ db, orderLinks, authSecret, catalog, mailer, publicUrl, settings }: OrderAccessServiceDeps) {
   const tokens = createSignedIdTokens(authSecret, 'order-access-link')
   const linkUrlOf = (linkId: string) => `${publicUrl}${orderAccessPagePath(tokens.tokenOf(linkId))}`
-
-  /** A new link to the order, in the caller's transaction; answers its token. */
-  async function issueLink(tx: Executor, orderId: string): Promise<string> {
-    const [link] = await tx.insert(orderAccessLinks).values({ orderId }).returning({ id: orderAccessLinks.id })
-    return tokens.tokenOf(link!.id)
-  }
-
-  /** The newest live link's token, or a new link's when the owner revoked them all (or none was issued). */
-  async function tokenForOrder(tx: Executor, orderId: string): Promise<string> {
-    const [live] = await tx
-      .select({ id: orderAccessLinks.id })
-      .from(orderAccessLinks)
-      .where(and(eq(orderAccessLinks.orderId, orderId), isNull(orderAccessLinks.revokedAt)))
-      .orderBy(desc(orderAccessLinks.createdAt))
-      .limit(1)
-    return live ? tokens.tokenOf(live.id) : issueLink(tx, orderId)
-  }
 
   /** The email listing each order with its link; an order of an account also says to sign in. */
   function orderLinksEmail(
@@ -94,8 +80,6 @@ export function createOrderAccessService({ db, authSecret, catalog, mailer, publ
   }
 
   return {
-    tokenForOrder,
-
     /** The order a token opens with its items; null for a malformed or altered token, an unknown link or a revoked one (never which). */
     async openOrder(token: string): Promise<OpenedOrder | null> {
       const linkId = tokens.idOf(token)
@@ -160,11 +144,11 @@ export function createOrderAccessService({ db, authSecret, catalog, mailer, publ
         .orderBy(asc(orderItems.createdAt), asc(orderItems.id))
       const products = await catalog.productSummariesByIds(items.map((item) => item.productId))
       await db.transaction(async (tx) => {
-        const links = await tx
-          .insert(orderAccessLinks)
-          .values(paid.map((order) => ({ orderId: order.id })))
-          .returning({ id: orderAccessLinks.id, orderId: orderAccessLinks.orderId })
-        const linkOf = new Map(links.map((link) => [link.orderId, link.id]))
+        // Fresh links, also for an account's orders: the asker asked for links, and each reaches only the order's own address.
+        const linkOf = await orderLinks.issueLinks(
+          tx,
+          paid.map((order) => order.id),
+        )
         const found = paid.map((order) => ({
           ...order,
           productIds: items.filter((item) => item.orderId === order.id).map((item) => item.productId),

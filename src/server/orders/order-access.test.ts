@@ -8,7 +8,7 @@
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createSignedInUser, uniqueEmail, type SignedInUser } from '../../../tests/support/accounts.ts'
-import { createSession, deliverEvent, receiptsFor, useFakePayments } from '../../../tests/support/checkout-fixtures.ts'
+import { createSession, deliverEvent, orderBySession, receiptsFor, useFakePayments } from '../../../tests/support/checkout-fixtures.ts'
 import { fetchDownload, productsWithFiles, sha256, storedFile } from '../../../tests/support/downloads.ts'
 import type { FakePaymentProvider } from '../../../tests/support/fake-payment-provider.ts'
 import { accessTokenIn, downloadThroughLink, openOrderLink, paidGuestOrder } from '../../../tests/support/order-links.ts'
@@ -131,7 +131,7 @@ describe("a guest's private order link", () => {
 
   it("is what the success page's lookup names for the guest; an account's order names none and its receipt keeps the hub", async () => {
     const order = await paidGuestOrder(t, fake, [packs[1]!.id])
-    const lookup = await t.app.inject({ method: 'GET', url: `/api/orders/by-session/${order.sessionId}` })
+    const lookup = await orderBySession(t, order.sessionId, order.browserCookie)
     expect(lookup.json().data.accessPath).toBe(`/orders/access/${order.token}`)
 
     const buyer = await createSignedInUser(t)

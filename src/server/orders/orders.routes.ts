@@ -9,6 +9,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import {
   CHECKOUT_SERVER_MESSAGES as MESSAGES,
+  ORDER_BY_SESSION_PATH_PREFIX,
   listOrdersQuerySchema,
   listOrdersResponseSchema,
   orderResponseSchema,
@@ -18,6 +19,7 @@ import { apiErrorSchema } from '../../shared/contract/errors.ts'
 import { getSessionUser, requireUser } from '../auth/session.ts'
 import { sendRateLimited, type RateLimiter, type RateLimitRule } from '../http/rate-limit.ts'
 import type { BuyerOrdersService } from './buyer-orders.service.ts'
+import type { CheckoutClaimsService } from './checkout-claims.service.ts'
 import { RECEIPT_MESSAGES, type FulfilmentService } from './fulfilment.service.ts'
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema, 500: apiErrorSchema }
@@ -27,11 +29,13 @@ export const RECEIPT_RESEND_LIMIT: RateLimitRule = { name: 'receipt-resend', max
 
 export interface OrderRouteDeps {
   orders: Pick<BuyerOrdersService, 'listOrders' | 'orderBySession' | 'getOrder'>
+  /** Which checkouts the asking browser began: the success page shows only those. */
+  claims: Pick<CheckoutClaimsService, 'claimedOrderIds'>
   fulfilment: Pick<FulfilmentService, 'resendReceiptForBuyer'>
   limiter: RateLimiter
 }
 
-export function orderRoutes({ orders, fulfilment, limiter }: OrderRouteDeps): FastifyPluginAsyncZod {
+export function orderRoutes({ orders, claims, fulfilment, limiter }: OrderRouteDeps): FastifyPluginAsyncZod {
   return async (app) => {
     app.addHook('onSend', async (_request, reply) => {
       reply.header('Cache-Control', 'no-store')
@@ -55,11 +59,11 @@ export function orderRoutes({ orders, fulfilment, limiter }: OrderRouteDeps): Fa
     )
 
     app.get(
-      '/api/orders/by-session/:sessionId',
+      `${ORDER_BY_SESSION_PATH_PREFIX}/:sessionId`,
       {
         schema: {
           tags: ['orders'],
-          summary: 'The order behind a payment session (success page); fulfils a paid session not yet fulfilled',
+          summary: 'The order behind a payment session, to the browser that began its checkout (success page); fulfils a paid session not yet fulfilled',
           params: z.object({ sessionId: z.string().min(1).max(300) }),
           response: { 200: sessionOrderResponseSchema, ...errors },
         },
@@ -67,7 +71,8 @@ export function orderRoutes({ orders, fulfilment, limiter }: OrderRouteDeps): Fa
       },
       async (request) => {
         const viewer = await getSessionUser(request)
-        return { data: await orders.orderBySession(request.params.sessionId, viewer?.id ?? null) }
+        const claimedOrderIds = claims.claimedOrderIds(request.headers.cookie)
+        return { data: await orders.orderBySession(request.params.sessionId, { userId: viewer?.id ?? null, claimedOrderIds }) }
       },
     )
 

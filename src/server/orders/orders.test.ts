@@ -34,19 +34,19 @@ const userCheckout = (shopper: SignedInUser, items: Array<{ productId: string; q
 const notFoundBody = { error: { message: 'Order not found', status: 404, code: 'NOT_FOUND' } }
 
 describe('GET /api/orders/by-session/:sessionId', () => {
-  it('fulfils a paid session the webhook has not delivered yet and shows the order (guest: to whoever holds the session id)', async () => {
+  it('fulfils a paid session the webhook has not delivered yet and shows the order (guest: to the browser that began the checkout)', async () => {
     const email = uniqueEmail('guest')
     const session = await createSession(
       t,
       { checkoutType: 'direct', customerEmail: email, items: [{ productId: plain.id, quantity: 2 }] },
       { remoteAddress: nextAddress() },
     )
-    const pending = await get(`/api/orders/by-session/${session.sessionId}`)
+    const pending = await get(`/api/orders/by-session/${session.sessionId}`, session.browserCookie)
     expect(pending.statusCode).toBe(200)
     expect(pending.json().data).toMatchObject({ orderId: session.orderId, status: 'PENDING', cardLast4: null })
 
     fake.pay(session.sessionId, { cardLast4: '1881' })
-    const paid = await get(`/api/orders/by-session/${session.sessionId}`)
+    const paid = await get(`/api/orders/by-session/${session.sessionId}`, session.browserCookie)
     const order = await orderById(t, session.orderId)
     expect(paid.statusCode).toBe(200)
     expect(paid.headers['cache-control']).toBe('no-store')
@@ -150,7 +150,9 @@ describe('GET /api/checkout/orders/:orderId/resume', () => {
     const session = await userCheckout(shopper, [{ productId: plain.id, quantity: 1 }])
     const resumed = await get(`/api/checkout/orders/${session.orderId}/resume`, shopper.cookie)
     expect(resumed.statusCode).toBe(200)
-    expect(resumed.json()).toEqual(session)
+    const { browserCookie, ...answered } = session
+    expect(browserCookie).toContain('als_checkout=')
+    expect(resumed.json()).toEqual(answered)
 
     fake.expire(session.sessionId)
     const fresh = (await get(`/api/checkout/orders/${session.orderId}/resume?uiMode=embedded`, shopper.cookie)).json()

@@ -4,7 +4,7 @@
  */
 import { orderNumberOf } from '../../shared/contract/checkout.ts'
 import { licencePagePath, licencePdfPath } from '../../shared/contract/licences.ts'
-import { FIND_ORDER_PATH, orderAccessPagePath } from '../../shared/contract/order-access.ts'
+import { FIND_ORDER_PATH, type DownloadLink } from '../../shared/contract/order-access.ts'
 import { buyerTaxDocumentPdfPath, guestTaxDocumentPdfPath } from '../../shared/contract/tax-documents.ts'
 import { formatPrice } from '../../shared/money.ts'
 import type { StoreSettings } from '../../shared/contract/store-settings.ts'
@@ -41,14 +41,15 @@ export type ReceiptTexts = Pick<StoreSettings, 'storeName' | 'receiptThankYou' |
 export interface ReceiptOptions {
   publicUrl: string
   licenceCode: string
-  /** The private link of a guest's order (null for an account's, whose files are in its Download Hub). */
-  accessToken: string | null
+  /** Where the files are: an account's Download Hub, or a guest order's private page (order-links.service.ts). */
+  downloadLink: DownloadLink
   texts: ReceiptTexts
   /** The order's invoice (a guest opens it through the private link, an account's buyer signed in); null before it has one. */
   invoice: { id: string; number: string } | null
 }
 
-export function receiptEmail(order: OrderRow, lines: ReceiptLine[], { publicUrl, licenceCode, accessToken, texts, invoice }: ReceiptOptions): OutgoingEmail {
+export function receiptEmail(order: OrderRow, lines: ReceiptLine[], { publicUrl, licenceCode, downloadLink, texts, invoice }: ReceiptOptions): OutgoingEmail {
+  const accessToken = downloadLink.kind === 'private' ? downloadLink.token : null
   const orderNumber = orderNumberOf(order.id)
   const paragraphs = [
     ...(texts.receiptThankYou ? [texts.receiptThankYou] : []),
@@ -75,9 +76,7 @@ export function receiptEmail(order: OrderRow, lines: ReceiptLine[], { publicUrl,
   const { text, html } = renderEmail({
     heading: `Order ${orderNumber} confirmed`,
     paragraphs,
-    action: accessToken
-      ? { label: 'Download your files', url: `${publicUrl}${orderAccessPagePath(accessToken)}` }
-      : { label: 'Open your Download Hub', url: `${publicUrl}/download-hub` },
+    action: { label: downloadLink.kind === 'private' ? 'Download your files' : 'Open your Download Hub', url: downloadLink.url },
     // The order number and support address follow the owner's note, so a buyer can always quote and reach them.
     footnote: [texts.receiptFootnote, `Order ${orderNumber} · ${publicUrl}/support`].filter(Boolean).join(' '),
     storeName: texts.storeName,

@@ -78,6 +78,10 @@ export const createCheckoutSessionBodySchema = z.object({
     .nullish(),
   promoCode: z.string().max(100, { error: CHECKOUT_SERVER_MESSAGES.invalidPromo }).nullish(),
   checkoutType: z.enum(['cart', 'direct'], { error: 'Checkout type must be cart or direct' }).default('cart'),
+  /**
+   * Optional: a signed-in shopper's checkout is always their own order. Kept so older clients
+   * that send it still work; naming another user than the session's is refused (401).
+   */
   userId: z.string().max(200).nullish(),
   customerEmail: z.string().max(320, { error: CHECKOUT_SERVER_MESSAGES.invalidEmail }).nullish(),
   /** Must be on the store's own origin, else the default is used. */
@@ -206,6 +210,9 @@ export const sessionOrderSchema = z.object({
   accessPath: z.string().nullable(),
 })
 export type SessionOrder = z.infer<typeof sessionOrderSchema>
+/** Where the success page asks for the order behind a payment session (`{prefix}/{sessionId}`); the checkout claim's cookie is sent only here. */
+export const ORDER_BY_SESSION_PATH_PREFIX = '/api/orders/by-session'
+
 export const sessionOrderResponseSchema = z.object({ data: sessionOrderSchema })
 
 /** Order number as shoppers see it: the id's last 8 characters, uppercase. */

@@ -28,7 +28,7 @@ export const updateEmailPreferencesRequestSchema = z.strictObject({
 })
 export type EmailPreferencesChanges = z.output<typeof updateEmailPreferencesRequestSchema>
 
-/** The unsubscribe token: the account id and its MAC, base64url, joined by a dot (the server tells a valid one). */
+/** The unsubscribe token: the account id and its MAC, base64url, end to end (links sent before joined them with a dot); the server tells a valid one. */
 export const unsubscribeTokenSchema = z.string().max(200)
 
 /** The checkbox on the profile. */
@@ -36,3 +36,13 @@ export const CART_REMINDER_EMAILS_LABEL = 'Email me a reminder about a cart I le
 
 /** The page a cart reminder's unsubscribe link opens. */
 export const cartRemindersUnsubscribePath = (token: string): string => `/email-preferences/cart-reminders/${encodeURIComponent(token)}`
+
+/** An "update available" email's unsubscribe link: turns those emails off for its address, with or without an account. */
+export const PRODUCT_UPDATES_UNSUBSCRIBE_MESSAGES = {
+  invalidLink: 'This unsubscribe link is not valid. If you have an account, turn update emails off in your profile instead.',
+  unsubscribed: "You won't get emails about new versions of products you bought anymore.",
+  failed: 'Failed to turn update emails off',
+} as const
+
+/** The page an update email's unsubscribe link opens. */
+export const productUpdatesUnsubscribePath = (token: string): string => `/email-preferences/product-updates/${encodeURIComponent(token)}`

@@ -28,6 +28,10 @@ export const orderAccessPagePath = (token: string) => `${ORDER_ACCESS_PAGE_PREFI
 /** The token of a private order page's path, or null for another path. */
 export const orderAccessTokenOf = (path: string): string | null =>
   path.startsWith(ORDER_ACCESS_PAGE_PREFIX) ? decodeURIComponent(path.slice(ORDER_ACCESS_PAGE_PREFIX.length)) || null : null
+/** Where an account's buyer finds the files of all their orders. */
+export const DOWNLOAD_HUB_PATH = '/download-hub'
+/** Where an email sends a buyer for an order's files (absolute URLs): their Download Hub, or the order's private page. */
+export type DownloadLink = { kind: 'hub'; url: string } | { kind: 'private'; url: string; token: string }
 /** Where a buyer asks for their order links again. */
 export const FIND_ORDER_PATH = '/orders/find'
 

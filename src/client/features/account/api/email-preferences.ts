@@ -1,9 +1,10 @@
 /**
  * `GET`/`PATCH /api/email-preferences`: the signed-in shopper's email choices (cart reminders),
- * and `POST /api/email-preferences/cart-reminders/{token}`: a reminder's unsubscribe link.
+ * `POST /api/email-preferences/cart-reminders/{token}`: a reminder's unsubscribe link, and
+ * `POST /api/email-preferences/product-updates/{token}`: an update email's.
  */
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import type { EmailPreferences, EmailPreferencesChanges } from '../../../../shared/contract/email-preferences.ts'
+import { PRODUCT_UPDATES_UNSUBSCRIBE_MESSAGES, type EmailPreferences, type EmailPreferencesChanges } from '../../../../shared/contract/email-preferences.ts'
 import { apiRequest } from '../../../api/http.ts'
 
 export const EMAIL_PREFERENCES_LOAD_FAILED = 'Failed to load your email choices'
@@ -38,4 +39,9 @@ export function useUpdateEmailPreferences(userId: string) {
 /** Turns cart reminders off for the account the link's token names (no sign-in needed). */
 export async function unsubscribeFromCartReminders(token: string): Promise<void> {
   await apiRequest(`/api/email-preferences/cart-reminders/${encodeURIComponent(token)}`, { method: 'POST' }, CART_REMINDERS_UNSUBSCRIBE_FAILED)
+}
+
+/** Turns "update available" emails off for the address the link's token names (no sign-in needed). */
+export async function unsubscribeFromProductUpdates(token: string): Promise<void> {
+  await apiRequest(`/api/email-preferences/product-updates/${encodeURIComponent(token)}`, { method: 'POST' }, PRODUCT_UPDATES_UNSUBSCRIBE_MESSAGES.failed)
 }

@@ -88,8 +88,10 @@ describe("the success page's lookup", () => {
     // "Find my order" reaches only the order's own address: its new link works, and the paying browser sees that one.
     const find = await t.app.inject({ method: 'POST', url: '/api/orders/find', headers: { origin: t.config.publicUrl }, payload: { email: order.email } })
     expect(find.statusCode).toBe(200)
-    const sent = (await t.app.mailer.listOutbox()).find((email) => email.to === order.email && email.subject.includes('order link'))
-    const fresh = accessTokenIn(sent!)
+    // The email is written after the answer, so that its timing tells nothing.
+    const linksEmail = async () => (await t.app.mailer.listOutbox()).find((email) => email.to === order.email && email.subject.includes('order link'))
+    await expect.poll(linksEmail).toBeDefined()
+    const fresh = accessTokenIn((await linksEmail())!)
     expect((await openOrderLink(t, fresh)).statusCode).toBe(200)
     expect((await orderBySession(t, order.sessionId, order.browserCookie)).json().data.accessPath).toBe(`/orders/access/${fresh}`)
   })

@@ -21,6 +21,8 @@ export default defineConfig({
   workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: process.env.CI ? 1 : 0,
   reporter: process.env.CI ? [['list']] : [['list']],
+  // Above the closing summary, the ten journey files that took longest ("Slow test file"): CI's time, file by file.
+  reportSlowTests: { max: 10, threshold: 0 },
   outputDir: 'test-results',
   globalSetup: './e2e/support/global-setup.ts',
   globalTeardown: './e2e/support/global-teardown.ts',

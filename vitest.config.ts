@@ -36,6 +36,8 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 120_000,
     maxWorkers: 2,
+    // The default output, then the ten files that cost the run the most (CI prints it for each suite).
+    reporters: ['default', './tests/support/slowest-files-reporter.ts'],
     projects: [
       {
         extends: true,

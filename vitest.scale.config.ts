@@ -12,5 +12,6 @@ export default defineConfig({
     fileParallelism: false,
     testTimeout: 120_000,
     hookTimeout: 180_000,
+    reporters: ['default', './tests/support/slowest-files-reporter.ts'],
   },
 })

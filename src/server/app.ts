@@ -31,7 +31,7 @@ import { adminTaxReportRoutes } from './admin/admin-tax-report.routes.ts'
 import { adminTaxRoutes } from './admin/admin-tax.routes.ts'
 import { adminLicenceKeysRoutes } from './admin/admin-licence-keys.routes.ts'
 import { adminRoutes } from './admin/admin.routes.ts'
-import { createAuditService } from './admin/audit.service.ts'
+import { createAuditService } from './audit/audit.service.ts'
 import { loadAuthOnce } from './auth/auth-loader.ts'
 import { authReferenceOptions } from './auth/auth-openapi.ts'
 import { authRoutes } from './auth/auth.routes.ts'
@@ -45,11 +45,14 @@ import { cartRemindersJob, createCartReminders } from './cart/cart-reminders.ts'
 import { cartRemindersDevRoutes } from './cart/cart-reminders.routes.ts'
 import { cartRoutes } from './cart/cart.routes.ts'
 import { createCartService } from './cart/cart.service.ts'
-import { CATALOG_CHANNEL, createCatalogCache, sendCached } from './catalog/catalog-cache.ts'
+import { sendCached } from './catalog/cached-answer.ts'
+import { CATALOG_CHANNEL, createCatalogCache } from './catalog/catalog-cache.ts'
 import { bundleItemsRoutes } from './catalog/bundle-items.routes.ts'
 import { catalogRoutes } from './catalog/catalog.routes.ts'
-import { createCatalogIndex, createCatalogService } from './catalog/catalog.service.ts'
+import { createCatalogService } from './catalog/catalog.service.ts'
 import { mediaRoutes } from './catalog/media.routes.ts'
+import { createCatalogIndex } from './search/memory/catalog-index.ts'
+import { createSqlSearch } from './search/sql/sql-search.ts'
 import { checkoutRoutes } from './checkout/checkout.routes.ts'
 import { createCheckoutService } from './checkout/checkout.service.ts'
 import type { AppConfig } from './config.ts'
@@ -57,7 +60,7 @@ import type { DatabaseHandle } from './db/client.ts'
 import { attachmentDisposition } from './downloads/content-disposition.ts'
 import { downloadFileRoutes } from './downloads/download-file.routes.ts'
 import { downloadsRoutes } from './downloads/downloads.routes.ts'
-import { createDownloadsService, createDownloadLinkSigner } from './downloads/downloads.service.ts'
+import { assignGuestDownloads, createDownloadsService, createDownloadLinkSigner } from './downloads/downloads.service.ts'
 import { purchasesRoutes } from './downloads/purchases.routes.ts'
 import { createPurchasesService } from './downloads/purchases.service.ts'
 import { mailboxRoutes } from './email/mailbox.routes.ts'
@@ -90,6 +93,7 @@ import { createCustomersService } from './orders/customers.service.ts'
 import { createFileUpdatesService } from './orders/file-updates.service.ts'
 import { createFreeOrdersService } from './orders/free-orders.service.ts'
 import { createFulfilmentService } from './orders/fulfilment.service.ts'
+import { paidOrderFulfilment } from './flows/fulfil-paid-order.ts'
 import { createGuestOrdersService } from './orders/guest-orders.service.ts'
 import { licenceRoutes } from './orders/licence.routes.ts'
 import { orderAccessRoutes } from './orders/order-access.routes.ts'
@@ -245,7 +249,7 @@ export async function buildApp({
   const roles = createRolesService({ db, audit })
   const profiles = createProfileService(db)
   // A confirmed address brings its paid guest orders into the account: on confirmation, at sign-in and when paid.
-  const guestOrders = createGuestOrdersService({ db, audit, accounts: profiles })
+  const guestOrders = createGuestOrdersService({ db, audit, accounts: profiles, downloads: { assignGuestDownloads } })
   const auth = loadAuthOnce({ config, db, mailer, roles, guestOrders, log: app.log })
   // The API reference, /api/docs: the store's routes, and Better Auth's once the document is first asked for (not at start-up).
   await app.register(apiDocs(authReferenceOptions(auth, app.log)))
@@ -259,10 +263,12 @@ export async function buildApp({
   // Read at call time, so a test can swap the provider on a built app.
   const payments = (): PaymentProvider => app.payments
   const { files: storage, media: mediaStorage } = storages ?? createStorages(config.storage, config.dataDir, attachmentDisposition)
-  // Lists and facets from an index of the catalog in this process, read again after every catalog change (joined to the cache below).
+  // Lists, facets and suggestions (src/server/search): from an index of the catalog in this process, read again after every
+  // catalog change (joined to the cache below), or SQL on every request (CATALOG_SEARCH=sql).
   const catalogIndex =
     config.catalogSearch === 'memory'
       ? createCatalogIndex(db, {
+          mediaBaseUrl: config.mediaBaseUrl,
           onBuilt: (built) => app.log.info({ catalogIndex: built }, 'catalog index read'),
           onError: (error) => app.log.error({ err: error }, 'catalog index could not be read'),
         })
@@ -270,7 +276,7 @@ export async function buildApp({
   const catalog = createCatalogService(
     db,
     { files: storage, media: mediaStorage, maxFileBytes: config.maxUploadBytes },
-    { mediaBaseUrl: config.mediaBaseUrl, search: catalogIndex ?? 'sql' },
+    { mediaBaseUrl: config.mediaBaseUrl, search: catalogIndex ?? createSqlSearch(db, { mediaBaseUrl: config.mediaBaseUrl }) },
   )
   const cart = createCartService({ db, catalog })
   // The catalog names what a limited code applies to ("SPRING applies to Drum Kits only").
@@ -298,24 +304,35 @@ export async function buildApp({
   const orderAccess = createOrderAccessService({ db, orderLinks, authSecret: config.authSecret, catalog, mailer, publicUrl, settings: storeSettings })
   // The owner's tax settings and rates, the policy the tax rules read, VAT number checks and the IP address's country.
   const tax = createTaxService({ db, config: config.tax, stripeTaxAvailable: provider.kind === 'stripe', audit, changeChannel: CATALOG_CHANNEL, log: app.log })
-  const fulfilment = createFulfilmentService({
+  const orderFulfilment = createFulfilmentService({
     db,
     licenceSecret: config.authSecret,
     catalog,
-    cart,
-    promo,
     pendingOrders,
     mailer,
     publicUrl,
     log: app.log,
     payments,
-    afterSale,
-    guestOrders,
     orderLinks,
     settings: storeSettings,
     taxDocuments,
     licenceKeys,
   })
+  // Paying an order crosses capabilities (promo, tax documents, licence keys, the cart, guest orders, after-sale): the fulfil-paid-order flow.
+  const paidOrders = paidOrderFulfilment({
+    db,
+    log: app.log,
+    mailer,
+    fulfilment: orderFulfilment,
+    pendingOrders,
+    promo,
+    taxDocuments,
+    licenceKeys,
+    cart,
+    guestOrders,
+    afterSale,
+  })
+  const fulfilment = { ...orderFulfilment, ...paidOrders }
   const buyerOrders = createBuyerOrdersService({
     db,
     licenceSecret: config.authSecret,

@@ -10,7 +10,6 @@ import { loadConfigOrExplain } from './config.ts'
 import { openDatabase } from './db/client.ts'
 import { markEmbeddedDatabaseInUse } from './db/embedded-lock.ts'
 import { notMigratedMessage, readMigrationStatus } from './db/migration-check.ts'
-import { copyDemoFilesTo, generateDemoApart, seedDemoCatalog } from './db/seed.ts'
 import { backfillDiscoveryColumns } from './catalog/discovery-columns.ts'
 import { backfillPreviewPeaks } from './catalog/preview-peaks.ts'
 import { backfillCoverWidths } from './catalog/cover-backfill.ts'
@@ -59,11 +58,10 @@ async function main(): Promise<void> {
   phase('migrations')
   // The storages the app serves from; with a bucket the demo's generated files are copied into it.
   const storages = createStorages(config.storage, config.dataDir, attachmentDisposition)
-  const seed = await seedDemoCatalog(database, config.dataDir, {
-    enabled: config.seedDemo,
-    generate: generateDemoApart,
-    ...(config.storage.kind === 's3' ? { publish: copyDemoFilesTo(storages) } : {}),
-  })
+  // The seed, and the demo catalog's modules with it, load only when SEED_DEMO is on (in the
+  // bundle, an import() of our own module runs it on first use: no import() is left to resolve).
+  const demo = config.seedDemo ? await import('./db/seed.ts') : null
+  const seeded = demo ? demo.seededLines(await demo.seedDemoStore(database, config, storages)) : []
   phase('seed check')
   const app = await buildApp({ config, database, storages })
   phase('build app')
@@ -71,8 +69,7 @@ async function main(): Promise<void> {
     await database.close()
     releaseEmbedded()
   })
-  if (seed.seeded) app.log.info(`Seeded the demo catalog: ${seed.categories} categories, ${seed.products} products`)
-  if (seed.promoCodes.length > 0) app.log.info(`Seeded the demo promo codes ${seed.promoCodes.join(', ')}`)
+  for (const line of seeded) app.log.info(line)
   // After seeding, so the demo's products get them too.
   const derived = await backfillDiscoveryColumns(database.db)
   if (derived > 0) app.log.info(`Derived the filter columns (BPM, key, genre, types) of ${derived} products`)

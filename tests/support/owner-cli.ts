@@ -7,7 +7,16 @@ export async function runOwner(t: TestApp, ...argv: string[]): Promise<{ code: n
   const err: string[] = []
   const code = await runOwnerCommand(
     argv,
-    { database: async () => t.database.db, storage: catalogStorageOf(t), publicUrl: t.config.publicUrl, authSecret: t.config.authSecret },
+    {
+      database: async () => t.database.db,
+      storage: catalogStorageOf(t),
+      publicUrl: t.config.publicUrl,
+      authSecret: t.config.authSecret,
+      seedDemo: async () => {
+        const demo = await import('../../src/server/db/seed.ts')
+        return demo.seededLines(await demo.seedDemoStore(t.database, t.config, catalogStorageOf(t)))
+      },
+    },
     { out: (line) => out.push(line), err: (line) => err.push(line) },
   )
   return { code, out: out.join('\n'), err: err.join('\n') }

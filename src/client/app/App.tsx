@@ -1,8 +1,9 @@
 /**
- * The app shell: query client, the router, the shared layout and the toaster. The router has one
- * route per entry of the store's route list (src/shared/routes.ts), each page loaded lazily from
- * route-pages.ts (so the first page ships little JavaScript). The browser runs it in a
- * BrowserRouter; the server renders the storefront pages with a StaticRouter at the requested
+ * The app shell: query client, the router, the shared layout, the toaster and the controls every
+ * product card shows from features other than the catalog (ProductCardActions.tsx). The router
+ * has one route per entry of the store's route list (src/shared/routes.ts), each page loaded
+ * lazily from route-pages.ts (so the first page ships little JavaScript). The browser runs it in
+ * a BrowserRouter; the server renders the storefront pages with a StaticRouter at the requested
  * location.
  */
 import { lazy, Suspense, useEffect, type ComponentType, type LazyExoticComponent } from 'react'
@@ -12,8 +13,9 @@ import { STORE_ROUTES, type StoreRoute } from '../../shared/routes.ts'
 import { PageFallback } from '../components/PageFallback.tsx'
 import { RequireAuth } from '../features/account/public.ts'
 import { storeConfig } from '../store-config.ts'
-import { Layout } from './Layout.tsx'
 import { APP_READY_EVENT } from './early-clicks.ts'
+import { Layout } from './Layout.tsx'
+import { ProductCardActionsProvider } from './ProductCardActions.tsx'
 import { COMING_SOON_PAGE, ROUTE_PAGES, type LoadPage } from './route-pages.ts'
 import { TestModeBanner } from './TestModeBanner.tsx'
 
@@ -49,11 +51,14 @@ function AppRoutes() {
     ) : (
       <Route key={route.id} path={route.path.slice(1)} element={pageOf(route, live)} />
     )
+  // Every page's product cards show the wishlist, download and free-claim controls the app hands the catalog.
   return (
-    <Routes>
-      {routes.filter((route) => route.bare).map(routeOf)}
-      <Route element={<Layout />}>{routes.filter((route) => !route.bare).map(routeOf)}</Route>
-    </Routes>
+    <ProductCardActionsProvider>
+      <Routes>
+        {routes.filter((route) => route.bare).map(routeOf)}
+        <Route element={<Layout />}>{routes.filter((route) => !route.bare).map(routeOf)}</Route>
+      </Routes>
+    </ProductCardActionsProvider>
   )
 }
 

@@ -1,7 +1,9 @@
 /**
  * The page module of every route in the route list (src/shared/routes.ts), loaded lazily so the
  * first page ships little JavaScript. A route without its page here, or a page here without its
- * route, does not compile; one module at two addresses is one lazy page.
+ * route, does not compile; one module at two addresses is one lazy page. A page of one feature
+ * is loaded from its routes/; a page that puts several features together is composed in
+ * ./routes/ (the product page, and the pages to which it hands another feature's part).
  */
 import type { ComponentType } from 'react'
 import type { PageRouteId } from '../../shared/routes.ts'
@@ -16,17 +18,17 @@ export const ROUTE_PAGES = {
   home: homePage,
   'home-alias': homePage,
   products: () => import('../features/catalog/routes/ProductsPage.tsx'),
-  product: () => import('../features/catalog/routes/ProductDetailPage.tsx'),
-  cart: () => import('../features/cart/routes/CartPage.tsx'),
-  checkout: () => import('../features/checkout/routes/CheckoutPage.tsx'),
-  'embedded-checkout': () => import('../features/checkout/routes/EmbeddedCheckoutPage.tsx'),
+  product: () => import('./routes/ProductDetailPage.tsx'),
+  cart: () => import('./routes/CartPage.tsx'),
+  checkout: () => import('./routes/CheckoutPage.tsx'),
+  'embedded-checkout': () => import('./routes/EmbeddedCheckoutPage.tsx'),
   'direct-checkout': () => import('../features/checkout/routes/DirectCheckoutPage.tsx'),
   'resume-checkout': () => import('../features/checkout/routes/ResumeCheckoutPage.tsx'),
-  'payment-success': () => import('../features/checkout/routes/PaymentSuccessPage.tsx'),
+  'payment-success': () => import('./routes/PaymentSuccessPage.tsx'),
   'payment-cancel': () => import('../features/checkout/routes/PaymentCancelPage.tsx'),
   'licence-verification': () => import('../features/licences/routes/LicenceVerificationPage.tsx'),
   'order-confirmation': () => import('../features/checkout/routes/OrderConfirmationPage.tsx'),
-  'checkout-test': () => import('../features/checkout/routes/CheckoutTestPage.tsx'),
+  'checkout-test': () => import('./routes/CheckoutTestPage.tsx'),
   'cart-debug': () => import('../features/cart/routes/CartDebugPage.tsx'),
   support: () => import('../features/support/routes/SupportPage.tsx'),
   learn: () => import('../features/content/routes/LearnPage.tsx'),
@@ -40,7 +42,7 @@ export const ROUTE_PAGES = {
   profile: () => import('../features/account/routes/ProfilePage.tsx'),
   'order-history': () => import('../features/orders/routes/OrderHistoryPage.tsx'),
   'download-hub': () => import('../features/downloads/routes/DownloadHubPage.tsx'),
-  'guest-order': () => import('../features/orders/routes/GuestOrderPage.tsx'),
+  'guest-order': () => import('./routes/GuestOrderPage.tsx'),
   'find-order': () => import('../features/orders/routes/FindOrderPage.tsx'),
   'cart-reminders-unsubscribe': () => import('../features/account/routes/CartRemindersUnsubscribePage.tsx'),
   'product-updates-unsubscribe': () => import('../features/account/routes/ProductUpdatesUnsubscribePage.tsx'),
@@ -48,7 +50,7 @@ export const ROUTE_PAGES = {
   'news-unsubscribe': () => import('../features/content/routes/NewsUnsubscribePage.tsx'),
   mailbox: () => import('../features/dev-tools/routes/MailboxPage.tsx'),
   admin: () => import('../features/admin/routes/AdminApp.tsx'),
-  category: () => import('../features/catalog/routes/CategoryPage.tsx'),
+  category: () => import('./routes/CategoryPage.tsx'),
   'not-found': () => import('../components/NotFoundPage.tsx'),
 } satisfies Record<PageRouteId, LoadPage>
 

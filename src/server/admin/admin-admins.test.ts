@@ -10,7 +10,7 @@ import { createSignedInUser, signIn, signUp, uniqueEmail, type SignedInUser } fr
 import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts'
 import { createRolesService } from '../auth/roles.service.ts'
 import { auditLog, user } from '../db/schema.ts'
-import { createAuditService } from './audit.service.ts'
+import { createAuditService } from '../audit/audit.service.ts'
 
 const OWNER = uniqueEmail('owner')
 let t: TestApp

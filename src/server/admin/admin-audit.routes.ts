@@ -17,15 +17,15 @@ import { customerRefOf } from '../../shared/contract/admin-customers.ts'
 import { changesBetween } from '../../shared/contract/admin-products.ts'
 import { orderNumberOf } from '../../shared/contract/checkout.ts'
 import { apiErrorSchema } from '../../shared/contract/errors.ts'
-import type { CatalogService } from '../catalog/catalog.service.ts'
-import type { AuditLogRow } from './admin.schema.ts'
-import type { AuditService } from './audit.service.ts'
+import type { CatalogReadsService } from '../catalog/catalog-reads.service.ts'
+import type { AuditLogRow } from '../audit/audit.types.ts'
+import type { AuditService } from '../audit/audit.service.ts'
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 500: apiErrorSchema }
 
 export interface AdminAuditDeps {
   audit: Pick<AuditService, 'list' | 'actions'>
-  catalog: Pick<CatalogService, 'productSummariesByIds'>
+  catalog: Pick<CatalogReadsService, 'productSummariesByIds'>
 }
 
 export function adminAuditRoutes({ audit, catalog }: AdminAuditDeps): FastifyPluginAsyncZod {

@@ -9,14 +9,14 @@ import { adminBundleResponseSchema, BUNDLE_MESSAGES, bundleSaveSchema } from '..
 import { apiErrorSchema } from '../../shared/contract/errors.ts'
 import { recordId } from '../../shared/contract/strict-input.ts'
 import { requireAdmin } from '../auth/session.ts'
-import type { CatalogService } from '../catalog/catalog.service.ts'
-import type { AuditService } from './audit.service.ts'
+import type { BundlesService } from '../catalog/bundles.service.ts'
+import type { AuditService } from '../audit/audit.service.ts'
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 500: apiErrorSchema }
 const params = z.object({ id: recordId('id') })
 
 export interface AdminBundlesDeps {
-  catalog: Pick<CatalogService, 'adminBundle' | 'setBundle'>
+  catalog: Pick<BundlesService, 'adminBundle' | 'setBundle'>
   audit: Pick<AuditService, 'record'>
 }
 

@@ -15,15 +15,15 @@ import {
 import { apiErrorSchema } from '../../shared/contract/errors.ts'
 import { recordId } from '../../shared/contract/strict-input.ts'
 import { requireAdmin } from '../auth/session.ts'
-import type { CatalogService } from '../catalog/catalog.service.ts'
+import type { ProductAdminService } from '../catalog/product-admin.service.ts'
 import type { Executor } from '../db/client.ts'
-import type { AuditService } from './audit.service.ts'
+import type { AuditService } from '../audit/audit.service.ts'
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 500: apiErrorSchema }
 const params = z.object({ id: recordId('id') })
 
 export interface AdminCategoriesDeps {
-  catalog: Pick<CatalogService, 'adminCategories' | 'createCategory' | 'updateCategory' | 'reorderCategories' | 'deleteCategory'>
+  catalog: Pick<ProductAdminService, 'adminCategories' | 'createCategory' | 'updateCategory' | 'reorderCategories' | 'deleteCategory'>
   audit: Pick<AuditService, 'record'>
 }
 

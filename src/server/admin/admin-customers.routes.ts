@@ -3,7 +3,7 @@
  * much, found by email or name), one customer's page (`:id` is an account id or a guest key, see
  * src/shared/contract/admin-customers.ts) and correcting a buyer's email. Support staff may read
  * the list and the pages (`support: true`); correcting an email is the admin's, audited as
- * `customer.change_email`.
+ * `customer.change_email` (the change-customer-email flow, src/server/flows/).
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import {
@@ -19,7 +19,7 @@ import { apiErrorSchema } from '../../shared/contract/errors.ts'
 import type { CustomerAccountsService } from '../auth/customer-accounts.service.ts'
 import { requireAdmin } from '../auth/session.ts'
 import type { CustomersService } from '../orders/customers.service.ts'
-import { changeCustomerEmail, type CustomerEmailDeps } from './customer-email.ts'
+import { changeCustomerEmail, type CustomerEmailDeps } from '../flows/change-customer-email.ts'
 import { customerPage, type CustomerPageDeps } from './customer-page.ts'
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 500: apiErrorSchema }

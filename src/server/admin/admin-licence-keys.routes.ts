@@ -22,7 +22,7 @@ import {
 import { recordId } from '../../shared/contract/strict-input.ts'
 import { requireAdmin, type SessionUser } from '../auth/session.ts'
 import type { AuditChange, LicenceKeysService } from '../licence-keys/licence-keys.service.ts'
-import type { AuditService } from './audit.service.ts'
+import type { AuditService } from '../audit/audit.service.ts'
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 500: apiErrorSchema }
 const params = z.object({ id: recordId('id') })

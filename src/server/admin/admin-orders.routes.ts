@@ -22,14 +22,14 @@ import { apiErrorSchema } from '../../shared/contract/errors.ts'
 import { ownerTaxDocumentPdfPath } from '../../shared/contract/tax-documents.ts'
 import { recordId } from '../../shared/contract/strict-input.ts'
 import { requireAdmin, requireStaff } from '../auth/session.ts'
-import type { CatalogService } from '../catalog/catalog.service.ts'
+import type { CatalogReadsService } from '../catalog/catalog-reads.service.ts'
 import type { DownloadsService } from '../downloads/downloads.service.ts'
 import type { AfterSaleService } from '../orders/after-sale.service.ts'
 import type { FulfilmentService } from '../orders/fulfilment.service.ts'
 import type { OrderAccessService } from '../orders/order-access.service.ts'
 import type { TaxDocumentsService } from '../tax/tax-documents.service.ts'
 import { toAccessLinkViews, toAdminOrderView, type OrderAdminService } from '../orders/order-admin.service.ts'
-import type { AuditService } from './audit.service.ts'
+import type { AuditService } from '../audit/audit.service.ts'
 
 const errors = {
   400: apiErrorSchema,
@@ -48,7 +48,7 @@ export interface AdminOrdersDeps {
   afterSale: Pick<AfterSaleService, 'refundOrder'>
   fulfilment: Pick<FulfilmentService, 'resendReceiptForOwner'>
   downloads: Pick<DownloadsService, 'downloadLogOf'>
-  catalog: Pick<CatalogService, 'productSummariesByIds'>
+  catalog: Pick<CatalogReadsService, 'productSummariesByIds'>
   audit: Pick<AuditService, 'record' | 'recordAfter' | 'trailOf'>
   orderAccess: Pick<OrderAccessService, 'revokeLinks'>
   taxDocuments: Pick<TaxDocumentsService, 'documentsOfOrders'>

@@ -2,8 +2,8 @@
  * The versions of a product's file under /api/admin/products/{id}/file-versions: the list (newest
  * first, which one buyers download, how many buyers can still download it), and publishing one,
  * a draft or an earlier version restored. The publish, its audit entry and what buyers are given
- * (an "update available" email, one more download) are one transaction: the catalog makes the
- * version live, the orders queue the emails and downloads. A new version is added by
+ * (an "update available" email, one more download) are one transaction: the publish-file-version
+ * flow (src/server/flows/), which the owner CLI runs too. A new version is added by
  * `PUT /api/admin/products/{id}/file` (admin-product-media.routes.ts).
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
@@ -17,10 +17,11 @@ import {
   type ProductFileVersions,
 } from '../../shared/contract/product-file-versions.ts'
 import { requireAdmin } from '../auth/session.ts'
-import type { CatalogService } from '../catalog/catalog.service.ts'
+import type { ProductFilesService } from '../catalog/product-files.service.ts'
 import type { Mailer } from '../email/mailer.ts'
 import type { FileUpdatesService } from '../orders/file-updates.service.ts'
-import type { AuditService } from './audit.service.ts'
+import { publishFileVersion } from '../flows/publish-file-version.ts'
+import type { AuditService } from '../audit/audit.service.ts'
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 500: apiErrorSchema }
 const productParams = z.strictObject({ id: recordId('id') })
@@ -31,7 +32,7 @@ const versionParams = z.strictObject({
 })
 
 export interface AdminProductFileVersionsDeps {
-  catalog: Pick<CatalogService, 'listFileVersions' | 'publishFileVersion'>
+  catalog: Pick<ProductFilesService, 'listFileVersions' | 'publishFileVersion'>
   /** A version's buyers, and what they get when it is published. */
   orders: Pick<FileUpdatesService, 'buyersWithAccess' | 'announceFileVersion'>
   audit: Pick<AuditService, 'record'>
@@ -78,29 +79,12 @@ export function adminProductFileVersionsRoutes({ catalog, orders, audit, mailer 
       },
       async (request) => {
         const actor = await requireAdmin(request)
-        const { notifyBuyers, extraDownload } = request.body
-        const { versions, announced } = await catalog.publishFileVersion(
-          request.params.id,
-          request.params.number,
-          (tx, productId, entry) =>
-            audit.record(tx, {
-              actor,
-              action: entry.action,
-              subject: { type: 'product', id: productId },
-              before: entry.before,
-              after: { ...entry.after, notifyBuyers, extraDownload },
-            }),
-          (tx, announcement) => orders.announceFileVersion(tx, { ...announcement, notifyBuyers, extraDownload }),
+        const { versions, emailsQueued, itemsGivenADownload } = await publishFileVersion(
+          { catalog, orders, audit, mailer },
+          { productId: request.params.id, number: request.params.number, actor, ...request.body },
         )
-        if (announced && announced.emailsQueued > 0) mailer.nudge()
         const buyersWithAccess = await orders.buyersWithAccess(request.params.id)
-        return {
-          data: {
-            versions: { ...versions, buyersWithAccess },
-            emailsQueued: announced?.emailsQueued ?? 0,
-            itemsGivenADownload: announced?.itemsGivenADownload ?? 0,
-          },
-        }
+        return { data: { versions: { ...versions, buyersWithAccess }, emailsQueued, itemsGivenADownload } }
       },
     )
   }

@@ -13,10 +13,10 @@ import { recordId } from '../../shared/contract/strict-input.ts'
 import { attachFileVersionSchema, FILE_VERSION_ACTIONS } from '../../shared/contract/product-file-versions.ts'
 import { attachUploadSchema, productMediaSchema, type UploadKind } from '../../shared/contract/uploads.ts'
 import { requireAdmin, type SessionUser } from '../auth/session.ts'
-import type { CatalogService } from '../catalog/catalog.service.ts'
+import type { ProductFilesService } from '../catalog/product-files.service.ts'
 import type { Executor } from '../db/client.ts'
 import type { Uploads } from '../uploads/uploads.service.ts'
-import type { AuditService } from './audit.service.ts'
+import type { AuditService } from '../audit/audit.service.ts'
 
 const errors = {
   400: apiErrorSchema,
@@ -31,7 +31,7 @@ const params = z.object({ id: recordId('id') })
 const mediaResponse = z.object({ data: productMediaSchema })
 
 export interface AdminProductMediaDeps {
-  catalog: Pick<CatalogService, 'addFileVersion' | 'replaceCover' | 'replacePreview'>
+  catalog: Pick<ProductFilesService, 'addFileVersion' | 'replaceCover' | 'replacePreview'>
   uploads: Pick<Uploads, 'finished' | 'discard'>
   audit: Pick<AuditService, 'record'>
 }

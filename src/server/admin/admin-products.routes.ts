@@ -21,11 +21,12 @@ import { apiErrorSchema } from '../../shared/contract/errors.ts'
 import { recordId } from '../../shared/contract/strict-input.ts'
 import { bestSaleFor } from '../../shared/sales.ts'
 import { requireAdmin, type SessionUser } from '../auth/session.ts'
-import type { CatalogService } from '../catalog/catalog.service.ts'
+import type { ProductAdminService } from '../catalog/product-admin.service.ts'
+import type { SalesService } from '../catalog/sales.service.ts'
 import type { Executor } from '../db/client.ts'
 import type { DownloadsService } from '../downloads/downloads.service.ts'
 import type { OrderReportsService } from '../orders/order-reports.service.ts'
-import type { AuditService } from './audit.service.ts'
+import type { AuditService } from '../audit/audit.service.ts'
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 500: apiErrorSchema }
 const params = z.object({ id: recordId('id') })
@@ -33,17 +34,15 @@ const productResponse = z.object({ data: adminProductSchema })
 const productWithHistoryResponse = z.object({ data: adminProductSchema, history: z.array(auditEntrySchema) })
 
 export interface AdminProductsDeps {
-  catalog: Pick<
-    CatalogService,
-    'adminProductRows' | 'adminProduct' | 'createProduct' | 'updateProduct' | 'duplicateProduct' | 'setProductsStatus' | 'saleSchedule'
-  >
+  catalog: Pick<ProductAdminService, 'adminProductRows' | 'adminProduct' | 'createProduct' | 'updateProduct' | 'duplicateProduct' | 'setProductsStatus'> &
+    Pick<SalesService, 'saleSchedule'>
   orders: Pick<OrderReportsService, 'salesByProduct'>
   downloads: Pick<DownloadsService, 'downloadsByProduct'>
   audit: Pick<AuditService, 'record' | 'trailOf'>
 }
 
 /** The sales running now and the moment they were read at: the price a row shows is the store's. */
-type SalePricing = Awaited<ReturnType<CatalogService['saleSchedule']['pricingNow']>>
+type SalePricing = Awaited<ReturnType<SalesService['saleSchedule']['pricingNow']>>
 
 export function adminProductsRoutes({ catalog, orders, downloads, audit }: AdminProductsDeps): FastifyPluginAsyncZod {
   type Row = Awaited<ReturnType<typeof catalog.adminProduct>>

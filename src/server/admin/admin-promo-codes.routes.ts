@@ -15,7 +15,7 @@ import { requireAdmin, type SessionUser } from '../auth/session.ts'
 import type { Executor } from '../db/client.ts'
 import type { OrderReportsService } from '../orders/order-reports.service.ts'
 import type { PromoService } from '../promo/promo.service.ts'
-import type { AuditService } from './audit.service.ts'
+import type { AuditService } from '../audit/audit.service.ts'
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 500: apiErrorSchema }
 const params = z.object({ id: recordId('id') })

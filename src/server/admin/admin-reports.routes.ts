@@ -10,7 +10,7 @@ import { DASHBOARD_DAYS, dashboardResponseSchema, type DailyFigure } from '../..
 import { apiErrorSchema } from '../../shared/contract/errors.ts'
 import { funnelQuerySchema, funnelResponseSchema } from '../../shared/contract/store-events.ts'
 import type { AnalyticsService } from '../analytics/analytics.service.ts'
-import type { CatalogService } from '../catalog/catalog.service.ts'
+import type { CatalogReadsService } from '../catalog/catalog-reads.service.ts'
 import type { DownloadsService } from '../downloads/downloads.service.ts'
 import type { OrderReportsService } from '../orders/order-reports.service.ts'
 
@@ -22,7 +22,7 @@ export interface AdminReportsDeps {
   orders: Pick<OrderReportsService, 'salesPerDay' | 'topProducts' | 'refundsSince' | 'checkoutsBetween'>
   analytics: Pick<AnalyticsService, 'totalsBetween'>
   downloads: Pick<DownloadsService, 'downloadsPerDay'>
-  catalog: Pick<CatalogService, 'productSummariesByIds'>
+  catalog: Pick<CatalogReadsService, 'productSummariesByIds'>
 }
 
 /** The last `count` UTC days, oldest first, ending today. */

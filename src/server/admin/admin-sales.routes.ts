@@ -11,9 +11,9 @@ import { auditEntrySchema } from '../../shared/contract/admin-products.ts'
 import { apiErrorSchema } from '../../shared/contract/errors.ts'
 import { recordId } from '../../shared/contract/strict-input.ts'
 import { requireAdmin, type SessionUser } from '../auth/session.ts'
-import type { AdminSaleRow, CatalogService, SaleAudit } from '../catalog/catalog.service.ts'
+import type { AdminSaleRow, SaleAudit, SalesService } from '../catalog/sales.service.ts'
 import type { OrderReportsService } from '../orders/order-reports.service.ts'
-import type { AuditService } from './audit.service.ts'
+import type { AuditService } from '../audit/audit.service.ts'
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 500: apiErrorSchema }
 const params = z.object({ id: recordId('id') })
@@ -21,7 +21,7 @@ const saleResponse = z.object({ data: adminSaleSchema })
 const NO_EFFECT = { paidOrders: 0, units: 0, revenueCents: 0, discountCents: 0 }
 
 export interface AdminSalesDeps {
-  catalog: Pick<CatalogService, 'adminSales' | 'createSale' | 'updateSale' | 'endSale' | 'deleteSale'>
+  catalog: Pick<SalesService, 'adminSales' | 'createSale' | 'updateSale' | 'endSale' | 'deleteSale'>
   orders: Pick<OrderReportsService, 'effectBySale'>
   audit: Pick<AuditService, 'record' | 'trailOf'>
 }

@@ -9,7 +9,7 @@ import { apiErrorSchema } from '../../shared/contract/errors.ts'
 import { adminStoreSettingsResponseSchema, storeSettingsSaveSchema } from '../../shared/contract/store-settings.ts'
 import { requireAdmin } from '../auth/session.ts'
 import type { SettingsService } from '../settings/settings.service.ts'
-import type { AuditService } from './audit.service.ts'
+import type { AuditService } from '../audit/audit.service.ts'
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 409: apiErrorSchema, 500: apiErrorSchema }
 

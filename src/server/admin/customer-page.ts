@@ -6,7 +6,7 @@
  */
 import { CUSTOMER_EMAILS_SHOWN, CUSTOMER_MESSAGES, customerRefOf, type CustomerDetail } from '../../shared/contract/admin-customers.ts'
 import type { CustomerAccountsService } from '../auth/customer-accounts.service.ts'
-import type { CatalogService } from '../catalog/catalog.service.ts'
+import type { CatalogReadsService } from '../catalog/catalog-reads.service.ts'
 import type { Database } from '../db/client.ts'
 import type { DownloadsService } from '../downloads/downloads.service.ts'
 import { emailsTo } from '../email/outbox-history.ts'
@@ -18,7 +18,7 @@ export interface CustomerPageDeps {
   customers: Pick<CustomersService, 'customerOrders' | 'customerTotals'>
   accounts: Pick<CustomerAccountsService, 'accountOf'>
   downloads: Pick<DownloadsService, 'downloadCountsOf'>
-  catalog: Pick<CatalogService, 'productSummariesByIds'>
+  catalog: Pick<CatalogReadsService, 'productSummariesByIds'>
 }
 
 /** The customer a key names, as their page shows them; 404 for a key that names no account and no guest with orders. */

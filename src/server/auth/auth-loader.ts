@@ -4,9 +4,6 @@
  */
 import type { Auth, AuthDeps } from './auth.ts'
 
-/** Where Better Auth's endpoints are mounted. */
-export const AUTH_BASE_PATH = '/api/auth'
-
 /** The store's Better Auth: made from `deps` by the first call, the same instance for every call after. */
 export type LoadAuth = () => Promise<Auth>
 

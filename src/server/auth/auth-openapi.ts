@@ -7,7 +7,8 @@
  * answer is described (no social sign-in, no admin endpoints).
  */
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify'
-import { AUTH_BASE_PATH, type LoadAuth } from './auth-loader.ts'
+import { AUTH_BASE_PATH } from '../../shared/contract/auth.ts'
+import type { LoadAuth } from './auth-loader.ts'
 
 type Operation = Record<string, unknown> & { tags?: string[]; security?: unknown }
 type PathItem = Record<string, Operation>

@@ -6,9 +6,10 @@
  * description in the OpenAPI document is Better Auth's own, merged in by auth-openapi.ts.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { AUTH_BASE_PATH } from '../../shared/contract/auth.ts'
 import { errorBody } from '../http/errors.ts'
 import { sendRateLimited, type RateLimiter } from '../http/rate-limit.ts'
-import { AUTH_BASE_PATH, type LoadAuth } from './auth-loader.ts'
+import type { LoadAuth } from './auth-loader.ts'
 import { beginAuthAttempt } from './auth-rate-limits.ts'
 
 export interface AuthRoutesDeps {

@@ -14,14 +14,13 @@ import { eq } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
 import { drizzleAdapter } from 'better-auth/adapters/drizzle'
 import { twoFactor } from 'better-auth/plugins'
+import { AUTH_BASE_PATH } from '../../shared/contract/auth.ts'
 import type { AppConfig } from '../config.ts'
 import type { Database } from '../db/client.ts'
-import type { GuestOrdersService } from '../orders/guest-orders.service.ts'
 import { account, session, twoFactor as twoFactorTable, user, verification } from './auth.schema.ts'
 import { STORE_NAME, type Mailer } from '../email/mailer.ts'
 import { trustedOriginsFor } from '../http/origin-guard.ts'
 import { confirmationEmail, existingAccountEmail, passwordResetEmail } from './auth-emails.ts'
-import { AUTH_BASE_PATH } from './auth-loader.ts'
 import { confirmationLink, confirmationLinkGuard, passwordResetLink } from './auth-links.ts'
 import { SHOPPER_ROLE, type RolesService } from './roles.service.ts'
 
@@ -34,8 +33,13 @@ export interface AuthDeps {
   mailer: Mailer
   /** Gives the admin role to ADMIN_EMAILS accounts at sign-in, with its audit entry. */
   roles: Pick<RolesService, 'grantFromAdminEmails'>
-  /** Gives a confirmed account the paid guest orders of its address (on confirmation, and again at each sign-in). */
-  guestOrders: Pick<GuestOrdersService, 'claimGuestOrders'>
+  /**
+   * Gives a confirmed account the paid guest orders of its address (on confirmation, and again at
+   * each sign-in), answering the ids of the orders that joined it. Orders' guest-orders.service.ts
+   * is the one that does; declared here by its shape, since orders reads accounts and accounts
+   * never import orders.
+   */
+  guestOrders: { claimGuestOrders(userId: string, email: string): Promise<string[]> }
   /** Where Better Auth's own log lines go (the app's logger). */
   log?: Pick<FastifyBaseLogger, 'debug' | 'info' | 'warn' | 'error'>
 }

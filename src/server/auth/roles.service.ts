@@ -7,7 +7,8 @@
  */
 import { and, asc, eq, inArray, sql } from 'drizzle-orm'
 import { ADMIN_ROLE_MESSAGES, type StaffRole } from '../../shared/contract/admin-admins.ts'
-import type { AuditActor, AuditService } from '../admin/audit.service.ts'
+import type { AuditService } from '../audit/audit.service.ts'
+import type { AuditActor } from '../audit/audit.types.ts'
 import type { Database, Executor } from '../db/client.ts'
 import { AppError, notFound } from '../http/errors.ts'
 import { user } from './auth.schema.ts'

@@ -19,7 +19,7 @@ import { formatPrice } from '../../shared/money.ts'
 import { lineTotalCents, priceCart } from '../../shared/pricing.ts'
 import type { Product } from '../../shared/contract/catalog.ts'
 import type { ProfileService } from '../auth/profile.service.ts'
-import type { CatalogService } from '../catalog/catalog.service.ts'
+import type { CatalogReadsService } from '../catalog/catalog-reads.service.ts'
 import type { Database, Executor } from '../db/client.ts'
 import type { Mailer, OutgoingEmail } from '../email/mailer.ts'
 import { renderEmail } from '../email/templates.ts'
@@ -41,7 +41,7 @@ const BATCH_SIZE = 200
 
 export interface CartRemindersDeps {
   db: Database
-  catalog: Pick<CatalogService, 'activeProductsByIds'>
+  catalog: Pick<CatalogReadsService, 'activeProductsByIds'>
   settings: Pick<SettingsService, 'settings'>
   preferences: Pick<EmailPreferencesService, 'cartReminderOptOuts' | 'cartRemindersUnsubscribeUrl'>
   accounts: Pick<ProfileService, 'confirmedEmailsOf'>

@@ -14,7 +14,7 @@ import { CHECKOUT_ERROR_CODES } from '../../shared/contract/checkout-codes.ts'
 import { ERROR_MESSAGES } from '../../shared/contract/errors.ts'
 import { isUuid } from '../../shared/ids.ts'
 import { pwywRefusal } from '../../shared/pay-what-you-want.ts'
-import type { CatalogService } from '../catalog/catalog.service.ts'
+import type { CatalogReadsService } from '../catalog/catalog-reads.service.ts'
 import type { Database, Executor } from '../db/client.ts'
 import { badRequest, notFound } from '../http/errors.ts'
 import { cartItems, type CartItemRow } from './cart.schema.ts'
@@ -61,7 +61,7 @@ const cartItemNotFound = () => notFound(CART_ERROR_MESSAGES.cartItemNotFound)
 
 export interface CartServiceDeps {
   db: Database
-  catalog: Pick<CatalogService, 'activeProductsByIds'>
+  catalog: Pick<CatalogReadsService, 'activeProductsByIds'>
 }
 
 export function createCartService({ db, catalog }: CartServiceDeps) {

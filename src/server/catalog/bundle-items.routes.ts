@@ -8,12 +8,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { BUNDLE_MESSAGES, bundleItemsResponseSchema } from '../../shared/contract/bundles.ts'
 import { apiErrorSchema } from '../../shared/contract/errors.ts'
-import { sendCached, type CatalogCache } from './catalog-cache.ts'
-import type { CatalogService } from './catalog.service.ts'
+import type { BundlesService } from './bundles.service.ts'
+import type { CatalogCache } from './catalog-cache.ts'
+import { sendCached } from './cached-answer.ts'
 
 const errors = { 400: apiErrorSchema, 404: apiErrorSchema, 500: apiErrorSchema }
 
-export function bundleItemsRoutes(catalog: Pick<CatalogService, 'bundleItemList'>, cache: CatalogCache): FastifyPluginAsyncZod {
+export function bundleItemsRoutes(catalog: Pick<BundlesService, 'bundleItemList'>, cache: CatalogCache): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/api/products/:id/bundle-items',

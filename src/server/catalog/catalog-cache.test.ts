@@ -9,7 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createSignedInUser } from '../../../tests/support/accounts.ts'
 import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts'
 import { products } from '../db/schema.ts'
-import { createCatalogCache, jsonOf } from './catalog-cache.ts'
+import { jsonOf } from './cached-answer.ts'
+import { createCatalogCache } from './catalog-cache.ts'
 
 let t: TestApp
 beforeAll(async () => {

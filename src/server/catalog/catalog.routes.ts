@@ -22,8 +22,10 @@ import {
   type ProductListItem,
 } from '../../shared/contract/catalog.ts'
 import { apiErrorSchema, ERROR_MESSAGES } from '../../shared/contract/errors.ts'
-import { sendCached, type CatalogCache } from './catalog-cache.ts'
-import type { CatalogService } from './catalog.service.ts'
+import type { BundlesService } from './bundles.service.ts'
+import type { CatalogCache } from './catalog-cache.ts'
+import type { CatalogReadsService } from './catalog-reads.service.ts'
+import { sendCached } from './cached-answer.ts'
 
 const errors = { 400: apiErrorSchema, 404: apiErrorSchema, 500: apiErrorSchema }
 
@@ -36,7 +38,22 @@ function cacheKeyOf(query: object): string {
   )
 }
 
-export function catalogRoutes(catalog: CatalogService, cache: CatalogCache): FastifyPluginAsyncZod {
+/** The catalog's public reads, and the bundles' counts the cards show. */
+export type CatalogRoutesCatalog = Pick<
+  CatalogReadsService,
+  | 'listProducts'
+  | 'productFacets'
+  | 'countsFacetsWithList'
+  | 'searchSuggestions'
+  | 'getProduct'
+  | 'relatedProducts'
+  | 'catalogSections'
+  | 'listCategories'
+  | 'getCategory'
+> &
+  Pick<BundlesService, 'withBundleItemCounts'>
+
+export function catalogRoutes(catalog: CatalogRoutesCatalog, cache: CatalogCache): FastifyPluginAsyncZod {
   /** A list whose bundles say how many products they hold (the cards' "Bundle · 5 packs"). */
   const withBundleCounts = async <T extends { data: ProductListItem[] }>(list: T): Promise<T> => ({
     ...list,

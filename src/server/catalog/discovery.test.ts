@@ -1,11 +1,11 @@
 /**
  * Discovery on the demo catalog: every filter of GET /api/products against a brute-force filter
- * of all active products, facet counts against brute-force counts, ranked and typo-tolerant
- * search, the bad values, search suggestions and "more like this".
+ * of all active products, facet counts against brute-force counts, the bad values and "more like
+ * this". Text search and the search box's suggestions: src/server/search/search.test.ts.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { eq, sql } from 'drizzle-orm'
-import type { ProductList, ProductListItem, SearchSuggestions } from '../../shared/contract/catalog.ts'
+import type { ProductList, ProductListItem } from '../../shared/contract/catalog.ts'
 import type { CatalogFacets } from '../../shared/contract/catalog-filters.ts'
 import { compatibleKeys, musicKeyById, parseMusicKey } from '../../shared/music-keys.ts'
 import { products } from '../db/schema.ts'
@@ -181,46 +181,6 @@ describe('facet counts', () => {
   })
 })
 
-describe('search', () => {
-  it('finds Warehouse Techno first for "warehous techno" (a prefix, as typed)', async () => {
-    const body = await list(`/api/products?q=${encodeURIComponent('warehous techno')}`)
-    expect(body.data[0]!.name).toBe('Warehouse Techno')
-  })
-
-  it('tolerates a typo: "warehose" and "tehcno" still find it', async () => {
-    expect((await list('/api/products?q=warehose')).data.map((product) => product.name)).toContain('Warehouse Techno')
-    expect((await list(`/api/products?q=${encodeURIComponent('warehose techno')}`)).data[0]!.name).toBe('Warehouse Techno')
-  })
-
-  it('ranks a name or tag match above a description mention', async () => {
-    // "trap" is the name of two products and a tag of more; others only mention it.
-    const body = await list('/api/products?q=trap&limit=100')
-    const first = body.data.slice(0, 2).map((product) => product.name)
-    expect(first.every((name) => /trap/i.test(name))).toBe(true)
-    const mentionsOnly = body.data.findIndex(
-      (product) => !/trap/i.test(product.name) && !product.tags.includes('trap') && product.genre?.toLowerCase().includes('trap') !== true,
-    )
-    if (mentionsOnly >= 0) expect(mentionsOnly).toBeGreaterThan(1)
-  })
-
-  it('matches a word as it is being typed', async () => {
-    const names = (await list('/api/products?q=kalim')).data.map((product) => product.name)
-    expect(names).toContain('Crystal Kalimba')
-  })
-
-  it('combines with filters and sorts by another column when asked', async () => {
-    const body = await list('/api/products?q=house&sortBy=price&sortOrder=asc&limit=100')
-    const prices = body.data.map((product) => product.priceCents)
-    expect(prices).toEqual([...prices].sort((a, b) => a - b))
-    expect(body.data.length).toBeGreaterThan(1)
-  })
-
-  it('finds nothing for words that are nowhere', async () => {
-    const body = await list('/api/products?q=zzqxv')
-    expect(body).toMatchObject({ data: [], total: 0, hasMore: false })
-  })
-})
-
 describe('bad values are a 400 with the usual error shape', () => {
   // Shown to shoppers as they are: sentences naming the filter as the panel does, never a parameter's name.
   const bad: Array<[string, string]> = [
@@ -258,23 +218,6 @@ describe('compatible keys, checked by hand', () => {
     expect(parseMusicKey('Dbm')?.id).toBe('C#m')
     expect(musicKeyById('C#m')?.camelot).toBe('12A')
     expect(parseMusicKey('H minor')).toBeNull()
-  })
-})
-
-describe('search suggestions', () => {
-  it('offers products, categories and tags that match', async () => {
-    const product = await get<{ data: SearchSuggestions }>('/api/search/suggestions?q=wareh')
-    expect(product.body.data.products[0]).toMatchObject({ name: 'Warehouse Techno', categoryName: 'Sample Packs' })
-    const category = await get<{ data: SearchSuggestions }>('/api/search/suggestions?q=sample')
-    expect(category.body.data.categories.map((found) => found.slug)).toContain('sample-packs')
-    const tag = await get<{ data: SearchSuggestions }>('/api/search/suggestions?q=tech')
-    expect(tag.body.data.tags).toContain('techno')
-  })
-
-  it('offers nothing under 2 characters', async () => {
-    const { status, body } = await get<{ data: SearchSuggestions }>('/api/search/suggestions?q=w')
-    expect(status).toBe(200)
-    expect(body.data).toEqual({ products: [], categories: [], tags: [] })
   })
 })
 

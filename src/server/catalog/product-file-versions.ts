@@ -10,19 +10,14 @@
 import { createReadStream } from 'node:fs'
 import { and, desc, eq, sql } from 'drizzle-orm'
 import { PRODUCT_ADMIN_MESSAGES } from '../../shared/contract/admin-products.ts'
-import {
-  FILE_VERSION_ACTIONS,
-  FILE_VERSION_MESSAGES,
-  type FileVersionView,
-  type LiveFileVersion,
-  type ProductFileVersions,
-} from '../../shared/contract/product-file-versions.ts'
+import { FILE_VERSION_ACTIONS, FILE_VERSION_MESSAGES, type FileVersionView, type ProductFileVersions } from '../../shared/contract/product-file-versions.ts'
 import { isUuid } from '../../shared/ids.ts'
 import type { Database, Executor } from '../db/client.ts'
 import { AppError, notFound } from '../http/errors.ts'
 import type { FileStorage } from '../storage/file-storage.ts'
 import { StorageLimitError } from '../storage/file-storage.ts'
 import { productFileVersions, products, type ProductFileVersionRow, type ProductRow } from './catalog.schema.ts'
+import type { FileVersionAnnouncement } from './file-versions.types.ts'
 import { freshTag, mediaStateOf, storageFileName, type MediaAudit, type ProductMediaState } from './product-media.ts'
 
 /** Who the version of a file stored before versions were recorded names as its uploader (as migration 0014 does). */
@@ -46,13 +41,6 @@ export type FileVersionAudit = (
   productId: string,
   entry: { action: string; before: Record<string, unknown>; after: Record<string, unknown> },
 ) => Promise<void>
-
-/** What buyers are told of a version that just went live. */
-export interface FileVersionAnnouncement {
-  productId: string
-  productName: string
-  version: LiveFileVersion
-}
 
 /** Runs inside the publish's transaction (emails and extra downloads stand or fall with it); what it answers is handed back. */
 export type AnnounceFileVersion<T> = (tx: Executor, announcement: FileVersionAnnouncement) => Promise<T>

@@ -13,7 +13,7 @@ import { isUuid } from '../../shared/ids.ts'
 import type { Database, Executor } from '../db/client.ts'
 import { AppError, fieldError, notFound } from '../http/errors.ts'
 import { categories, products, sales, type SaleRow } from './catalog.schema.ts'
-import type { SaleSchedule } from './sales.ts'
+import type { SaleSchedule } from './sale-schedule.ts'
 
 /** What the audit log keeps of a sale: its form and whether it is switched on. */
 export type SaleSnapshot = SaleForm & { active: boolean }

@@ -14,7 +14,7 @@ import { priceCart, type CartTotals, type PricedLine } from '../../shared/pricin
 import { DEFAULT_DOWNLOAD_LIMIT } from '../../shared/product-view.ts'
 import type { OrderTaxDetails } from '../../shared/tax/tax-types.ts'
 import type { CartService } from '../cart/cart.service.ts'
-import type { CatalogService } from '../catalog/catalog.service.ts'
+import type { CatalogReadsService } from '../catalog/catalog-reads.service.ts'
 import { badRequest } from '../http/errors.ts'
 import type { BundleOffer } from '../orders/bundle-offers.service.ts'
 import type { BuyerOrdersService } from '../orders/buyer-orders.service.ts'
@@ -56,7 +56,7 @@ export interface PricedCheckout {
 }
 
 export interface CheckoutLinesDeps {
-  catalog: Pick<CatalogService, 'activeProductsByIds'>
+  catalog: Pick<CatalogReadsService, 'activeProductsByIds'>
   cart: Pick<CartService, 'linesOf'>
   buyerOrders: Pick<BuyerOrdersService, 'ownedProductIds'>
   promo: Pick<PromoService, 'requireUsable'>

@@ -17,7 +17,7 @@ import { PROMO_ERROR_CODES, PROMO_MESSAGES } from '../../shared/promo-rules.ts'
 import type { Database } from '../db/client.ts'
 import { AppError, badRequest } from '../http/errors.ts'
 import type { LicenceKeysService } from '../licence-keys/licence-keys.service.ts'
-import type { FulfilmentService } from '../orders/fulfilment.service.ts'
+import type { PaidOrderFulfilment } from '../orders/fulfilment.types.ts'
 import type { OrderRow } from '../orders/orders.types.ts'
 import { buyerKey, buyerOf, type PendingOrdersService } from '../orders/pending-orders.service.ts'
 import type { CheckoutLineItem, PaymentCheckoutSession, PaymentProvider } from '../payments/provider.ts'
@@ -43,7 +43,7 @@ export interface CheckoutOrderDeps {
     'lockBuyer' | 'pendingOrdersOf' | 'endPendingOrder' | 'endPendingOrderNow' | 'createPendingOrder' | 'attachPaymentSession' | 'itemRefsOf'
   >
   /** Completes an order whose session turns out to be paid. */
-  fulfilment: Pick<FulfilmentService, 'fulfilCheckoutSession'>
+  fulfilment: PaidOrderFulfilment
   promo: Pick<PromoService, 'reserve'>
   /** Serials are reserved with the order: a sold-out product is refused before any payment starts. */
   licenceKeys: Pick<LicenceKeysService, 'reserveSerials'>

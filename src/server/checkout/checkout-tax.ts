@@ -14,9 +14,10 @@
  */
 import { countryInSentence } from '../../shared/address/countries.ts'
 import { CHECKOUT_ERROR_CODES as CODES, CHECKOUT_SERVER_MESSAGES as MESSAGES } from '../../shared/contract/checkout.ts'
-import { isEuCountry, taxEvidenceOf, taxTreatmentFor } from '../../shared/tax/tax-rules.ts'
+import { taxEvidenceOf, taxTreatmentFor } from '../../shared/tax/tax-rules.ts'
 import type { OrderTaxDetails, TaxPolicy } from '../../shared/tax/tax-types.ts'
 import { checkVatNumberFormat, normaliseVatNumber } from '../../shared/tax/vat-number.ts'
+import { asksVatNumber, BILLING_COUNTRY_FIELD, VAT_NUMBER_FIELD } from '../../shared/tax/vat-number-asked.ts'
 import { AppError } from '../http/errors.ts'
 import type { TaxService } from '../tax/tax.service.ts'
 import type { CheckoutRequest } from './checkout-request.ts'
@@ -24,8 +25,6 @@ import type { CheckoutRequest } from './checkout-request.ts'
 export interface CheckoutTaxDeps {
   tax: Pick<TaxService, 'policy' | 'checkVatNumber' | 'countryOfIp'>
 }
-
-const VAT_FIELD = 'billingDetails.vatNumber'
 
 interface VatNumberResult {
   vatNumber: string | null
@@ -37,13 +36,14 @@ interface VatNumberResult {
 async function checkedVatNumber({ tax }: CheckoutTaxDeps, policy: TaxPolicy, typed: string | null, country: string | null): Promise<VatNumberResult> {
   if (!typed || policy.mode === 'flat') return { vatNumber: null, vatCheck: null, valid: false }
   const vatNumber = normaliseVatNumber(typed, country)
-  if (!country || !isEuCountry(country)) return { vatNumber, vatCheck: null, valid: false }
+  // Asked of none but an EU buyer (vat-number-asked.ts, as the form): elsewhere it is kept as given, for the invoice.
+  if (!country || !asksVatNumber(policy.mode, country)) return { vatNumber, vatCheck: null, valid: false }
   const format = checkVatNumberFormat(vatNumber)
   if (!format.valid || format.country !== country) {
-    throw new AppError(400, CODES.invalidVatNumber, MESSAGES.vatNumberMalformed(countryInSentence(country)), VAT_FIELD)
+    throw new AppError(400, CODES.invalidVatNumber, MESSAGES.vatNumberMalformed(countryInSentence(country)), VAT_NUMBER_FIELD)
   }
   const check = await tax.checkVatNumber(vatNumber)
-  if (!check.valid) throw new AppError(400, CODES.invalidVatNumber, MESSAGES.vatNumberUnregistered, VAT_FIELD)
+  if (!check.valid) throw new AppError(400, CODES.invalidVatNumber, MESSAGES.vatNumberUnregistered, VAT_NUMBER_FIELD)
   return { vatNumber: check.vatNumber, vatCheck: check.checkedBy, valid: true }
 }
 
@@ -55,7 +55,7 @@ async function checkedVatNumber({ tax }: CheckoutTaxDeps, policy: TaxPolicy, typ
 export async function taxOfCheckout(deps: CheckoutTaxDeps, request: CheckoutRequest, ip: string | null): Promise<OrderTaxDetails> {
   const policy = await deps.tax.policy()
   const country = request.billingDetails?.countryCode ?? null
-  if (policy.mode !== 'flat' && !country) throw new AppError(400, CODES.invalidAddress, MESSAGES.countryRequired, 'billingDetails.countryCode')
+  if (policy.mode !== 'flat' && !country) throw new AppError(400, CODES.invalidAddress, MESSAGES.countryRequired, BILLING_COUNTRY_FIELD)
   const vat = await checkedVatNumber(deps, policy, request.vatNumber, country)
   const ipCountry = ip ? await deps.tax.countryOfIp(ip) : null
   // The card's country joins at payment (fulfilment), when the provider knows it.

@@ -27,12 +27,12 @@ import {
 import { FLAT_TAX } from '../../shared/pricing.ts'
 import type { SessionUser } from '../auth/session.ts'
 import type { CartService } from '../cart/cart.service.ts'
-import type { CatalogService } from '../catalog/catalog.service.ts'
+import type { CatalogReadsService } from '../catalog/catalog-reads.service.ts'
 import type { Database } from '../db/client.ts'
 import { AppError, notFound } from '../http/errors.ts'
 import type { BundleOffers } from '../orders/bundle-offers.service.ts'
 import type { BuyerOrdersService } from '../orders/buyer-orders.service.ts'
-import type { FulfilmentService } from '../orders/fulfilment.service.ts'
+import type { PaidOrderFulfilment } from '../orders/fulfilment.types.ts'
 import type { LicenceKeysService } from '../licence-keys/licence-keys.service.ts'
 import type { OrderRow } from '../orders/orders.types.ts'
 import type { PendingOrdersService } from '../orders/pending-orders.service.ts'
@@ -49,12 +49,12 @@ const WAIT_FOR_SESSION_MS = 15_000
 
 export interface CheckoutServiceDeps {
   db: Database
-  catalog: Pick<CatalogService, 'activeProductsByIds'>
+  catalog: Pick<CatalogReadsService, 'activeProductsByIds'>
   cart: Pick<CartService, 'linesOf'>
   promo: Pick<PromoService, 'requireUsable' | 'reserve'>
   licenceKeys: Pick<LicenceKeysService, 'reserveSerials'>
   pendingOrders: PendingOrdersService
-  fulfilment: Pick<FulfilmentService, 'fulfilCheckoutSession'>
+  fulfilment: PaidOrderFulfilment
   buyerOrders: Pick<BuyerOrdersService, 'ownedProductIds'>
   /** "Complete the bundle": a bundle line's price for this buyer and the items it grants. */
   bundles: Pick<BundleOffers, 'bundleOffer'>

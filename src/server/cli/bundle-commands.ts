@@ -8,12 +8,14 @@
 import type { Command } from 'commander'
 import { MAX_BUNDLE_FLOOR_CENTS, type AdminBundle } from '../../shared/contract/bundles.ts'
 import { formatPrice } from '../../shared/money.ts'
-import type { AuditActor, AuditService } from '../admin/audit.service.ts'
-import type { CatalogService } from '../catalog/catalog.service.ts'
+import type { AuditService } from '../audit/audit.service.ts'
+import type { AuditActor } from '../audit/audit.types.ts'
+import type { ProductAdminService } from '../catalog/product-admin.service.ts'
+import type { BundlesService } from '../catalog/bundles.service.ts'
 import { AppError } from '../http/errors.ts'
 
 export interface BundleCommandServices {
-  catalog: Pick<CatalogService, 'adminProduct' | 'adminBundle' | 'setBundle'>
+  catalog: Pick<ProductAdminService, 'adminProduct'> & Pick<BundlesService, 'adminBundle' | 'setBundle'>
   audit: Pick<AuditService, 'record'>
   actor: AuditActor
 }

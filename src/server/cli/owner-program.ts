@@ -7,9 +7,10 @@ import { Command, CommanderError, Option } from 'commander'
 import { SOUND_TYPE_IDS } from '../../shared/contract/catalog-filters.ts'
 import { ORDER_STATUSES, orderNumberOf } from '../../shared/contract/checkout.ts'
 import { formatPrice } from '../../shared/money.ts'
-import { createAuditService } from '../admin/audit.service.ts'
+import { createAuditService } from '../audit/audit.service.ts'
 import { ADMIN_ROLE, createRolesService, SUPPORT_ROLE, type RoleChange, type RolesService } from '../auth/roles.service.ts'
-import { createCatalogService, type CatalogStorage } from '../catalog/catalog.service.ts'
+import { createCatalogService } from '../catalog/catalog.service.ts'
+import type { CatalogStorage } from '../catalog/product-files.service.ts'
 import type { Database } from '../db/client.ts'
 import { createMailer } from '../email/mailer.ts'
 import { AppError } from '../http/errors.ts'
@@ -17,9 +18,11 @@ import { createOrderAdminService } from '../orders/order-admin.service.ts'
 import { createOrderLinksService } from '../orders/order-links.service.ts'
 import { createPendingOrdersService } from '../orders/pending-orders.service.ts'
 import type { OrderStatus } from '../orders/orders.types.ts'
+import type { OwnerCliIo } from './owner-cli.types.ts'
 import { createPromoCommands, type PromoSetOptions } from './promo-commands.ts'
 import { registerSaleCommands } from './sale-commands.ts'
 import { registerBundleCommands } from './bundle-commands.ts'
+import { registerDemoCommands } from './demo-commands.ts'
 import { registerSerialCommands } from './serial-commands.ts'
 import { createLicenceKeysService } from '../licence-keys/licence-keys.service.ts'
 import { createPromoService } from '../promo/promo.service.ts'
@@ -30,11 +33,6 @@ const ROLE_NAMES: Record<string, string> = { [ADMIN_ROLE]: 'an admin', [SUPPORT_
 
 /** Who the audit log names for what the CLI does (it has no account). */
 export const CLI_ACTOR = { id: null, email: 'owner-cli' }
-
-export interface OwnerCliIo {
-  out: (line: string) => void
-  err: (line: string) => void
-}
 
 /**
  * Runs one command line (without `node script`); answers the exit code. The database is opened
@@ -49,9 +47,15 @@ export interface OwnerCliContext {
   publicUrl: string
   /** AUTH_SECRET: signs the private order links of the emails the CLI queues, as the store does. */
   authSecret: string
+  /** `owner demo seed`: seeds the demo store into this store's database and storages; answers what it created, a line each. */
+  seedDemo: () => Promise<string[]>
 }
 
-export async function runOwnerCommand(argv: string[], { database, storage, publicUrl, authSecret }: OwnerCliContext, io: OwnerCliIo): Promise<number> {
+export async function runOwnerCommand(
+  argv: string[],
+  { database, storage, publicUrl, authSecret, seedDemo }: OwnerCliContext,
+  io: OwnerCliIo,
+): Promise<number> {
   let exitCode = 0
 
   async function productCommands() {
@@ -257,6 +261,8 @@ export async function runOwnerCommand(argv: string[], { database, storage, publi
         io.out(await commands.setPromo(code, options))
       }),
     )
+
+  registerDemoCommands(program, { seed: seedDemo, io })
 
   registerSaleCommands(program, {
     database,

@@ -16,7 +16,7 @@ async function main(): Promise<number> {
   if (!config) return 1
   const paths = dataPaths(config.dataDir)
   let opened = null as DatabaseHandle | null
-  const database = async () => {
+  const handle = async () => {
     if (!config.databaseUrl) {
       const pid = runningProcessOf(paths.storePid)
       if (pid !== null) {
@@ -28,14 +28,21 @@ async function main(): Promise<number> {
     }
     opened ??= await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: paths.database, maxConnections: 2 })
     await opened.migrate()
-    return opened.db
+    return opened
   }
+  const database = async () => (await handle()).db
   try {
     // The store's own storages: with STORAGE_URL the CLI's files go to the bucket the fleet serves.
-    const storage = { ...createStorages(config.storage, config.dataDir, attachmentDisposition), maxFileBytes: config.maxUploadBytes }
+    const storages = createStorages(config.storage, config.dataDir, attachmentDisposition)
+    const storage = { ...storages, maxFileBytes: config.maxUploadBytes }
+    // The demo's seed and generator load only for `owner demo seed`.
+    const seedDemo = async () => {
+      const demo = await import('../db/seed.ts')
+      return demo.seededLines(await demo.seedDemoStore(await handle(), config, storages))
+    }
     return await runOwnerCommand(
       process.argv.slice(2),
-      { database, storage, publicUrl: config.publicUrl, authSecret: config.authSecret },
+      { database, storage, publicUrl: config.publicUrl, authSecret: config.authSecret, seedDemo },
       { out: (line) => console.log(line), err: (line) => console.error(line) },
     )
   } catch (error) {

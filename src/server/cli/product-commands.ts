@@ -15,9 +15,10 @@ import { EMPTY_PRODUCT_FORM, productFormSchema, type ProductForm } from '../../s
 import { FILE_VERSION_ACTIONS, OWNER_CLI_UPLOADER } from '../../shared/contract/product-file-versions.ts'
 import { formatPrice } from '../../shared/money.ts'
 import { fileSizeMb } from '../../shared/product-view.ts'
-import type { AuditService } from '../admin/audit.service.ts'
+import type { AuditService } from '../audit/audit.service.ts'
 import type { ProductRow } from '../catalog/catalog.schema.ts'
-import type { CatalogService } from '../catalog/catalog.service.ts'
+import type { ProductAdminService } from '../catalog/product-admin.service.ts'
+import type { ProductFilesService } from '../catalog/product-files.service.ts'
 import type { Executor } from '../db/client.ts'
 import { AppError } from '../http/errors.ts'
 import { fileInFolder, ManifestError, readManifest, type ManifestEntry } from './product-manifest.ts'
@@ -83,18 +84,8 @@ interface CheckedProduct {
 }
 
 export interface ProductCommandsDeps {
-  catalog: Pick<
-    CatalogService,
-    | 'adminCategories'
-    | 'adminProduct'
-    | 'adminProductRows'
-    | 'createProduct'
-    | 'updateProduct'
-    | 'addFileVersion'
-    | 'replaceCover'
-    | 'replacePreview'
-    | 'discardUnsoldProduct'
-  >
+  catalog: Pick<ProductAdminService, 'adminCategories' | 'adminProduct' | 'adminProductRows' | 'createProduct' | 'updateProduct'> &
+    Pick<ProductFilesService, 'addFileVersion' | 'replaceCover' | 'replacePreview' | 'discardUnsoldProduct'>
   audit: Pick<AuditService, 'record'>
   actor: { id: null; email: string }
 }

@@ -3,7 +3,8 @@
  * line, under the same rules and audit entries as the owner console. A new file is a draft (live
  * at once only on a product without a file); `publish` makes a draft the one buyers download,
  * `restore` brings back an earlier published version; either may email the buyers and give each
- * one more download. `<product>` is the product's id or its exact name.
+ * one more download, through the publish-file-version flow the console's route runs
+ * (src/server/flows/). `<product>` is the product's id or its exact name.
  */
 import { constants } from 'node:fs'
 import { access, stat } from 'node:fs/promises'
@@ -12,18 +13,23 @@ import type { Command } from 'commander'
 import { changelogSchema, FILE_VERSION_ACTIONS, OWNER_CLI_UPLOADER, type FileVersionView } from '../../shared/contract/product-file-versions.ts'
 import { isUuid } from '../../shared/ids.ts'
 import { fileSizeMb } from '../../shared/product-view.ts'
-import { createAuditService, type AuditActor, type AuditService } from '../admin/audit.service.ts'
+import { createAuditService, type AuditService } from '../audit/audit.service.ts'
+import type { AuditActor } from '../audit/audit.types.ts'
 import { createProfileService } from '../auth/profile.service.ts'
-import { createCatalogService, type CatalogService, type CatalogStorage } from '../catalog/catalog.service.ts'
+import { createCatalogService } from '../catalog/catalog.service.ts'
+import type { ProductAdminService } from '../catalog/product-admin.service.ts'
+import type { CatalogStorage, ProductFilesService } from '../catalog/product-files.service.ts'
 import type { Database } from '../db/client.ts'
 import { createMailer } from '../email/mailer.ts'
 import { AppError } from '../http/errors.ts'
+import { publishFileVersion } from '../flows/publish-file-version.ts'
 import { createFileUpdatesService, type FileUpdatesService } from '../orders/file-updates.service.ts'
 import { createProductUpdateEmailsService } from '../marketing/product-update-emails.service.ts'
 import { createOrderLinksService } from '../orders/order-links.service.ts'
 
 export interface ProductFileServices {
-  catalog: Pick<CatalogService, 'adminProduct' | 'adminProductRows' | 'addFileVersion' | 'listFileVersions' | 'publishFileVersion'>
+  catalog: Pick<ProductAdminService, 'adminProduct' | 'adminProductRows'> &
+    Pick<ProductFilesService, 'addFileVersion' | 'listFileVersions' | 'publishFileVersion'>
   orders: Pick<FileUpdatesService, 'buyersWithAccess' | 'announceFileVersion'>
   audit: Pick<AuditService, 'record'>
   actor: AuditActor
@@ -126,24 +132,13 @@ export function registerProductFileCommands(product: Command, { services, io, fa
     }
     const notifyBuyers = options.notifyBuyers ?? false
     const extraDownload = options.extraDownload ?? false
-    const { versions: after, announced } = await deps.catalog.publishFileVersion(
-      target.id,
-      number,
-      (tx, productId, entry) =>
-        deps.audit.record(tx, {
-          actor: deps.actor,
-          action: entry.action,
-          subject: { type: 'product', id: productId },
-          before: entry.before,
-          after: { ...entry.after, notifyBuyers, extraDownload },
-        }),
-      (tx, announcement) => deps.orders.announceFileVersion(tx, { ...announcement, notifyBuyers, extraDownload }),
-    )
-    const live = after.versions.find((candidate) => candidate.live)!
+    // No mailer: the running store delivers the emails this queues.
+    const published = await publishFileVersion(deps, { productId: target.id, number, actor: deps.actor, notifyBuyers, extraDownload })
+    const live = published.versions.versions.find((candidate) => candidate.live)!
     const previous = versions.find((candidate) => candidate.live)
     const told = [
-      notifyBuyers ? `${announced?.emailsQueued ?? 0} buyer email(s) queued` : 'buyers not emailed',
-      extraDownload ? `${announced?.itemsGivenADownload ?? 0} item(s) given one more download` : null,
+      notifyBuyers ? `${published.emailsQueued} buyer email(s) queued` : 'buyers not emailed',
+      extraDownload ? `${published.itemsGivenADownload} item(s) given one more download` : null,
     ].filter(Boolean)
     io.out(
       `${kind === 'restore' ? 'Restored' : 'Published'} version ${live.number} of "${target.name}": buyers now download ${fileFacts(live)}${previous ? ` (was version ${previous.number})` : ''}; ${told.join(', ')}.`,

@@ -4,12 +4,12 @@
  * and audit log as the owner console. `--products` takes product ids, `--categories` category
  * slugs or ids (comma-separated; "" makes the code apply to every line again).
  */
-import { promoCodeFormSchema, type PromoCodeForm } from '../../shared/contract/admin-promo-codes.ts'
+import { EMPTY_PROMO_FORM, promoCodeFormSchema, type PromoCodeForm } from '../../shared/contract/admin-promo-codes.ts'
 import { normalizePromoCode } from '../../shared/cart-rules.ts'
 import { formatPrice } from '../../shared/money.ts'
 import { codeDiscountLabel, listOfNames } from '../../shared/promo-rules.ts'
-import type { AuditService } from '../admin/audit.service.ts'
-import type { CatalogService } from '../catalog/catalog.service.ts'
+import type { AuditService } from '../audit/audit.service.ts'
+import type { CatalogReadsService } from '../catalog/catalog-reads.service.ts'
 import { AppError } from '../http/errors.ts'
 import type { PromoService } from '../promo/promo.service.ts'
 import { ProductInputError } from './product-commands.ts'
@@ -73,7 +73,7 @@ export function createPromoCommands({
   actor,
 }: {
   promo: Pick<PromoService, 'adminPromoCodes' | 'setPromoCode'>
-  catalog: Pick<CatalogService, 'listCategories'>
+  catalog: Pick<CatalogReadsService, 'listCategories'>
   audit: Pick<AuditService, 'record'>
   actor: { id: null; email: string }
 }) {
@@ -98,22 +98,7 @@ export function createPromoCommands({
       const existing = (await promo.adminPromoCodes()).find((row) => row.promo.code === code)
       if (!existing && options.percent === undefined && options.amount === undefined)
         throw new ProductInputError(`${code} is a new code: give --percent or --amount`)
-      const base: PromoCodeForm = existing?.form ?? {
-        code,
-        kind: 'percent',
-        percentOff: '',
-        amountOff: '',
-        productIds: [],
-        categoryIds: [],
-        excludeSaleItems: false,
-        budget: '',
-        startsAt: '',
-        endsAt: '',
-        maxUses: '',
-        oncePerCustomer: false,
-        minSubtotal: '',
-        active: true,
-      }
+      const base: PromoCodeForm = existing?.form ?? { ...EMPTY_PROMO_FORM, code }
       const parsed = promoCodeFormSchema.safeParse({
         ...base,
         code,

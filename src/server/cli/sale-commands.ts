@@ -7,14 +7,14 @@
 import { Command } from 'commander'
 import { SALE_STATUS_LABELS, saleFormSchema, saleStatusAt, type SaleForm } from '../../shared/contract/admin-sales.ts'
 import { formatPrice } from '../../shared/money.ts'
-import { createAuditService } from '../admin/audit.service.ts'
+import { createAuditService } from '../audit/audit.service.ts'
 import { createCatalogService } from '../catalog/catalog.service.ts'
 import type { SaleRow } from '../catalog/catalog.schema.ts'
 import { saleFormOf, type SaleAudit } from '../catalog/sale-admin.ts'
 import type { Database } from '../db/client.ts'
 import { AppError } from '../http/errors.ts'
 import { createOrderReportsService } from '../orders/order-reports.service.ts'
-import type { OwnerCliIo } from './owner-program.ts'
+import type { OwnerCliIo } from './owner-cli.types.ts'
 
 export interface SaleSetOptions {
   percent?: string

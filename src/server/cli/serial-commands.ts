@@ -12,14 +12,15 @@ import { readFile } from 'node:fs/promises'
 import { resolve } from 'node:path'
 import type { Command } from 'commander'
 import { isUuid } from '../../shared/ids.ts'
-import type { AuditActor, AuditService } from '../admin/audit.service.ts'
-import type { CatalogService } from '../catalog/catalog.service.ts'
+import type { AuditService } from '../audit/audit.service.ts'
+import type { AuditActor } from '../audit/audit.types.ts'
+import type { ProductAdminService } from '../catalog/product-admin.service.ts'
 import { AppError } from '../http/errors.ts'
 import type { LicenceKeysService } from '../licence-keys/licence-keys.service.ts'
 
 export interface SerialCommandServices {
   licenceKeys: Pick<LicenceKeysService, 'importSerials' | 'adminPolicy'>
-  catalog: Pick<CatalogService, 'adminProduct' | 'adminProductRows'>
+  catalog: Pick<ProductAdminService, 'adminProduct' | 'adminProductRows'>
   audit: Pick<AuditService, 'record'>
   actor: AuditActor
 }

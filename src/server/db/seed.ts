@@ -10,6 +10,9 @@
  * The products go in without waveform peaks; the store computes them from the previews
  * (catalog's backfillPreviewPeaks, run after seeding).
  * On PostgreSQL an advisory lock keeps several starting processes from seeding twice.
+ *
+ * An entry point of its own: start-up imports this module (and with it the demo catalog's
+ * modules) only when SEED_DEMO is on, and `owner demo seed` runs it on demand (seedDemoStore).
  */
 import { createReadStream } from 'node:fs'
 import { join } from 'node:path'
@@ -19,6 +22,7 @@ import type { DemoCatalog } from '../../demo-catalog/generate.ts'
 import { DEMO_PROMO_CODES } from '../../demo-catalog/promo-codes.ts'
 import { IMAGE_WIDTHS } from '../../shared/product-view.ts'
 import { discoveryColumnsOf } from '../catalog/discovery-columns.ts'
+import type { AppConfig } from '../config.ts'
 import { dataPaths, PROJECT_ROOT } from '../paths.ts'
 import type { FileStorage } from '../storage/file-storage.ts'
 import type { DatabaseHandle, Executor } from './client.ts'
@@ -59,11 +63,11 @@ export interface SeedOptions {
 }
 
 /**
- * Generates the demo's files in a process of its own, whose memory ends with it: the built store's
- * first start (main.ts) seeds with it. Built, that process runs tsc's output of the generator (the
- * store itself runs from a bundle, where the generator's code has no file of its own).
+ * Generates the demo's files in a process of its own, whose memory ends with it: the store's first
+ * start and `owner demo seed` seed with it (seedDemoStore). Built, that process runs tsc's output of
+ * the generator (the store itself runs from a bundle, where the generator's code has no file of its own).
  */
-export const generateDemoApart = (dataDir: string) =>
+const generateDemoApart = (dataDir: string) =>
   generateApart(dataDir, import.meta.url.endsWith('.ts') ? undefined : join(PROJECT_ROOT, 'dist/node/demo-catalog/generate-apart.js'))
 
 /** The demo's generator (audio synthesis, cover art, archives) is loaded only by the start that seeds. */
@@ -73,6 +77,30 @@ async function generateDemoAssets(dataDir: string): Promise<DemoCatalog> {
 }
 
 const nothingSeeded = (): SeedResult => ({ seeded: false, categories: 0, products: 0, promoCodes: [] })
+
+/**
+ * Seeds the demo store into the store's own storages, as start-up does with SEED_DEMO on and as
+ * `owner demo seed` does: the files generated in a process of their own, then copied into the
+ * bucket when the store keeps its files in one.
+ */
+export function seedDemoStore(
+  database: DatabaseHandle,
+  config: Pick<AppConfig, 'dataDir' | 'storage'>,
+  storages: { files: FileStorage; media: FileStorage },
+): Promise<SeedResult> {
+  return seedDemoCatalog(database, config.dataDir, {
+    generate: generateDemoApart,
+    ...(config.storage.kind === 's3' ? { publish: copyDemoFilesTo(storages) } : {}),
+  })
+}
+
+/** What a seed created, in the lines the store's log and the owner CLI print (none when it created nothing). */
+export function seededLines(seed: SeedResult): string[] {
+  return [
+    ...(seed.seeded ? [`Seeded the demo catalog: ${seed.categories} categories, ${seed.products} products`] : []),
+    ...(seed.promoCodes.length > 0 ? [`Seeded the demo promo codes ${seed.promoCodes.join(', ')}`] : []),
+  ]
+}
 
 export async function seedDemoCatalog(database: DatabaseHandle, dataDir: string, options: SeedOptions = {}): Promise<SeedResult> {
   const { enabled = true, now = new Date(), generate = generateDemoAssets, publish } = options

@@ -9,7 +9,7 @@
 import { extname } from 'node:path'
 import { and, desc, eq, gte, inArray, isNull, sql } from 'drizzle-orm'
 import { DOWNLOAD_ERROR_CODES as CODES, DOWNLOAD_SERVER_MESSAGES as MESSAGES, type DownloadLogEntry } from '../../shared/contract/downloads.ts'
-import type { CatalogService } from '../catalog/catalog.service.ts'
+import type { CatalogReadsService } from '../catalog/catalog-reads.service.ts'
 import type { Database, Executor } from '../db/client.ts'
 import { AppError, badRequest, notFound } from '../http/errors.ts'
 import type { BuyerOrdersService, BuyerScope } from '../orders/buyer-orders.service.ts'
@@ -18,7 +18,6 @@ import { StorageKeyError } from '../storage/file-storage.ts'
 import { downloads } from './downloads.schema.ts'
 
 export { createDownloadLinkSigner } from './download-links.ts'
-export type { DownloadLinkSigner } from './download-links.ts'
 
 export const noDownloadsRemaining = () => badRequest(MESSAGES.noDownloadsRemaining, CODES.noDownloadsRemaining)
 export const accessDenied = () => new AppError(403, CODES.accessDenied, MESSAGES.accessDenied)
@@ -65,7 +64,7 @@ export async function assignGuestDownloads(tx: Executor, orderItemIds: readonly 
 export interface DownloadsServiceDeps {
   db: Database
   orders: Pick<BuyerOrdersService, 'downloadableItem' | 'spendDownload'>
-  catalog: Pick<CatalogService, 'productSummariesByIds' | 'productFile'>
+  catalog: Pick<CatalogReadsService, 'productSummariesByIds' | 'productFile'>
   storage: FileStorage
   log?: { error: (object: object, message: string) => void }
 }

@@ -5,12 +5,12 @@
  */
 import { orderNumberOf } from '../../shared/contract/checkout.ts'
 import type { Purchase } from '../../shared/contract/downloads.ts'
-import type { CatalogService } from '../catalog/catalog.service.ts'
+import type { CatalogReadsService } from '../catalog/catalog-reads.service.ts'
 import type { BuyerOrdersService, BuyerScope } from '../orders/buyer-orders.service.ts'
 
 export interface PurchasesServiceDeps {
   orders: Pick<BuyerOrdersService, 'purchasedItemsOf' | 'ownedProductIds'>
-  catalog: Pick<CatalogService, 'productSummariesByIds'>
+  catalog: Pick<CatalogReadsService, 'productSummariesByIds'>
 }
 
 export function createPurchasesService({ orders, catalog }: PurchasesServiceDeps) {

@@ -6,7 +6,6 @@ import type { FastifyError, FastifyInstance } from 'fastify'
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
 import { ERROR_MESSAGES } from '../../shared/contract/error-messages.ts'
 import type { ApiErrorBody } from '../../shared/contract/errors.ts'
-import type { ShopperValidationIssue } from './validation.ts'
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -39,6 +38,17 @@ export const unauthorized = (message = 'User not authenticated') => new AppError
 
 export function errorBody(status: number, code: string, message: string, field?: string, detail?: string): ApiErrorBody {
   return { error: { message, status, code, ...(field ? { field } : {}), ...(detail ? { detail } : {}) } }
+}
+
+/**
+ * A validation issue as Fastify carries it; `params.detail` is the storefront's developer detail.
+ * The storefront's validator (shopperValidatorCompiler, validation.ts) makes it; declared here,
+ * where it is read, since validation.ts imports this file for its errors.
+ */
+interface ShopperValidationIssue {
+  message: string
+  instancePath: string
+  params: { detail?: string }
 }
 
 /** Installs the error and API not-found handlers. `fallbackMessage` names what failed. */

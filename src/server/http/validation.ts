@@ -79,14 +79,7 @@ function describeIssue(issue: RawIssue, part = 'body'): string {
 /** Marks an issue's message as the validator's own words rather than the schema's (never in a schema's text). */
 const NO_OWN_WORDS = '\u0000'
 
-/** A validation issue as Fastify carries it; `params.detail` is the storefront's developer detail. */
-export interface ShopperValidationIssue {
-  message: string
-  instancePath: string
-  params: { detail?: string }
-}
-
-/** fastify-type-provider-zod's validator for the storefront: the shopper's sentence as the message, the field's words as the detail. */
+/** fastify-type-provider-zod's validator for the storefront: the shopper's sentence as the message, the field's words as the detail (errors.ts reads them back as a ShopperValidationIssue). */
 export const shopperValidatorCompiler: FastifySchemaCompiler<z.ZodType> =
   ({ schema, httpPart }) =>
   (data) => {

@@ -17,7 +17,7 @@ import {
   type SerialImportReport,
 } from '../../shared/contract/licence-keys.ts'
 import type { DownloadLink } from '../../shared/contract/order-access.ts'
-import type { CatalogService } from '../catalog/catalog.service.ts'
+import type { CatalogReadsService } from '../catalog/catalog-reads.service.ts'
 import type { Database, Executor } from '../db/client.ts'
 import type { Mailer } from '../email/mailer.ts'
 import { AppError, notFound } from '../http/errors.ts'
@@ -38,13 +38,13 @@ export const LICENCE_KEY_ADMIN_MESSAGES = {
   notCounted: "This serial's activations are counted by its vendor, not by the store",
 } as const
 
-/** Records an owner's change in the transaction that makes it (admin/audit.service.ts). */
+/** Records an owner's change in the transaction that makes it (audit/audit.service.ts). */
 export type AuditChange = (tx: Executor, change: { before: Record<string, unknown> | null; after: Record<string, unknown> }) => Promise<void>
 
 export interface LicenceKeysServiceDeps {
   db: Database
   /** Tells an unknown product from one without a policy. */
-  catalog: Pick<CatalogService, 'productSummariesByIds'>
+  catalog: Pick<CatalogReadsService, 'productSummariesByIds'>
   /** A serial delivered by an import is emailed to its buyer, queued with the import. */
   mailer: Pick<Mailer, 'enqueue' | 'nudge'>
   /** Who bought each order: where its delivered serial goes (pending-orders.service.ts). */

@@ -19,7 +19,8 @@ import {
   NEWS_CONSENT_TEXT,
 } from '../../shared/contract/free-products.ts'
 import { orderAccessPagePath } from '../../shared/contract/order-access.ts'
-import type { CatalogService } from '../catalog/catalog.service.ts'
+import type { CatalogReadsService } from '../catalog/catalog-reads.service.ts'
+import type { BundlesService } from '../catalog/bundles.service.ts'
 import type { Database } from '../db/client.ts'
 import type { Mailer, OutgoingEmail } from '../email/mailer.ts'
 import { renderEmail } from '../email/templates.ts'
@@ -45,7 +46,7 @@ export interface FreeProductsServiceDeps {
   /** Signs the confirmation links (AUTH_SECRET): every process of the store must share it. */
   authSecret: string
   publicUrl: string
-  catalog: Pick<CatalogService, 'activeProductsByIds' | 'bundleItemsOf'>
+  catalog: Pick<CatalogReadsService, 'activeProductsByIds'> & Pick<BundlesService, 'bundleItemsOf'>
   freeOrders: Pick<FreeOrdersService, 'createFreeOrder' | 'liveAccessToken'>
   signups: Pick<EmailSignupService, 'subscribeIn'>
   /** The store's name as its owner set it, for the email. */

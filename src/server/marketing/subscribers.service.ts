@@ -7,7 +7,7 @@
  */
 import { and, count, desc, getTableColumns, ilike, sql, type SQL } from 'drizzle-orm'
 import type { FreeProductClaim, Subscriber } from '../../shared/contract/subscribers.ts'
-import type { CatalogService } from '../catalog/catalog.service.ts'
+import type { CatalogReadsService } from '../catalog/catalog-reads.service.ts'
 import type { Database } from '../db/client.ts'
 import { emailSignups, freeProductClaims } from './marketing.schema.ts'
 
@@ -70,7 +70,7 @@ const listed = <T>(data: T[], total: { value: number } | undefined, offset: numb
 
 export type SubscribersService = ReturnType<typeof createSubscribersService>
 
-export function createSubscribersService({ db, catalog }: { db: Database; catalog: Pick<CatalogService, 'productSummariesByIds'> }) {
+export function createSubscribersService({ db, catalog }: { db: Database; catalog: Pick<CatalogReadsService, 'productSummariesByIds'> }) {
   async function toClaims(rows: ClaimRow[]): Promise<FreeProductClaim[]> {
     const products = await catalog.productSummariesByIds(rows.map((row) => row.productId))
     return rows.map((row) => ({

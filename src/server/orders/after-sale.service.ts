@@ -1,16 +1,9 @@
 /**
  * After the sale: refunds and disputes as they affect an order. The provider's events are
- * applied as facts (one row per refund, one per dispute) under the order's row lock, and the
- * order's status and each item's download access are derived again from all the facts, so
- * events may arrive in any order, several times, or before the order is even marked paid:
- *
- *  - a refund revokes the items it covers (named in our metadata, or by amount, most
- *    expensive first); the order becomes PARTIALLY_REFUNDED or REFUNDED;
- *  - an item a bundle granted (parent_item_id) is never covered on its own: it follows its
- *    bundle's item, so a refund of the bundle revokes every item it granted;
- *  - an open dispute suspends every item (DISPUTED); won, it restores them; lost, it revokes them;
- *  - each item's licence keys follow its access (licence-keys.service.ts);
- *  - a refund that succeeded gets its credit note (the tax capability's), once.
+ * applied as facts (one row per refund, one per dispute: after-sale-facts.ts) under the order's
+ * row lock, and the order's status and each item's download access are derived again from all
+ * the facts (order-settlement.ts), so events may arrive in any order, several times, or before
+ * the order is even marked paid.
  *
  * Refund events are not trusted for what they carry: the payment's refunds are read from the
  * provider each time, so a late `charge.refunded` cannot undo a later `refund.updated`.
@@ -19,31 +12,19 @@
  * items held while the provider is asked), so no item is paid back twice however refunds of
  * one order interleave.
  */
-import { asc, eq, inArray, notInArray, sql } from 'drizzle-orm'
+import { eq } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
-import { CLOSED_DISPUTE_STATUSES, isClosedDispute, refundedCentsOf } from '../../shared/after-sale.ts'
 import { isUuid } from '../../shared/ids.ts'
-import type { CatalogService } from '../catalog/catalog.service.ts'
+import type { CatalogReadsService } from '../catalog/catalog-reads.service.ts'
 import type { Database, Executor } from '../db/client.ts'
-import type { LicenceKeysService } from '../licence-keys/licence-keys.service.ts'
 import { recordProcessedEvent } from '../payments/payments.service.ts'
 import type { PaymentDispute, PaymentProvider, PaymentRefund } from '../payments/provider.ts'
-import type { TaxDocumentsService } from '../tax/tax-documents.service.ts'
-import {
-  orderDisputes,
-  orderItems,
-  orderRefunds,
-  orders,
-  PAID_ORDER_STATUSES,
-  type ItemAccess,
-  type ItemAccessReason,
-  type OrderItemRow,
-  type OrderRow,
-  type OrderStatus,
-} from './orders.schema.ts'
-import { coveredItemIds } from './refund-allocation.ts'
+import { storeDispute, storeProviderRefunds, storeRequestedRefund } from './after-sale-facts.ts'
+import type { EventRef } from './fulfilment.types.ts'
+import type { OrderLicenceKeys, OrderTaxDocuments } from './order-dependents.types.ts'
+import { createOrderSettlement } from './order-settlement.ts'
+import { orders, type OrderRow } from './orders.schema.ts'
 import { createRefundRequests, type ClaimedRefund } from './refund-requests.ts'
-import type { EventRef } from './fulfilment.service.ts'
 
 /** Stripe keeps metadata values to 500 characters: past that a refund names no items and covers by amount. */
 const METADATA_VALUE_MAX = 500
@@ -72,22 +53,11 @@ export interface AfterSaleServiceDeps {
   log: FastifyBaseLogger
   payments: () => PaymentProvider
   /** Names the products of items a refund refuses. */
-  catalog: Pick<CatalogService, 'productSummariesByIds'>
+  catalog: Pick<CatalogReadsService, 'productSummariesByIds'>
   /** A refund that succeeded gets its credit note when the order is settled. */
-  taxDocuments: Pick<TaxDocumentsService, 'issueCreditNotes'>
+  taxDocuments: Pick<OrderTaxDocuments, 'issueCreditNotes'>
   /** Each item's licence keys follow its access: revoked, suspended, or active again. */
-  licenceKeys: Pick<LicenceKeysService, 'followItemAccess'>
-}
-
-type ItemAccessState = { access: ItemAccess; accessReason: ItemAccessReason | null }
-
-function isPaid(status: OrderStatus): boolean {
-  return (PAID_ORDER_STATUSES as readonly OrderStatus[]).includes(status)
-}
-
-function itemIdsOf(metadata: Record<string, string>): string[] | null {
-  const ids = metadata.orderItemIds?.split(',').filter((id) => isUuid(id)) ?? []
-  return ids.length > 0 ? ids : null
+  licenceKeys: Pick<OrderLicenceKeys, 'followItemAccess'>
 }
 
 export function createAfterSaleService({ db, log, payments, catalog, taxDocuments, licenceKeys }: AfterSaleServiceDeps) {
@@ -98,72 +68,8 @@ export function createAfterSaleService({ db, log, payments, catalog, taxDocument
   }
   const requests = createRefundRequests({ db, catalog, lockOrder })
 
-  /**
-   * Derives the order's status and its items' access from its refunds and disputes and stores
-   * them. Call with the order row locked; an order never paid (PENDING, FAILED, CANCELLED) is
-   * left as it is, and settled again by fulfilment once it is paid.
-   */
-  async function settle(tx: Executor, order: OrderRow): Promise<OrderRow> {
-    if (!isPaid(order.status)) return order
-    // One after another: a transaction is one connection, which runs one query at a time.
-    const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, order.id)).orderBy(asc(orderItems.createdAt), asc(orderItems.id))
-    const refunds = await tx.select().from(orderRefunds).where(eq(orderRefunds.orderId, order.id))
-    const disputes = await tx.select().from(orderDisputes).where(eq(orderDisputes.orderId, order.id))
-    // Refunds cover what was paid for: the order's own lines, not the items a bundle granted (priced 0).
-    const paidLines = items.filter((item) => item.parentItemId === null)
-    const covered = coveredItemIds(paidLines, order, refunds)
-    const lost = disputes.some((dispute) => dispute.status === 'lost')
-    const open = disputes.some((dispute) => !isClosedDispute(dispute.status))
-    const stateOf = (item: OrderItemRow): ItemAccessState => {
-      if (covered.has(item.parentItemId ?? item.id)) return { access: 'revoked', accessReason: 'refunded' }
-      if (lost) return { access: 'revoked', accessReason: 'dispute_lost' }
-      if (open) return { access: 'suspended', accessReason: 'dispute_open' }
-      return { access: 'active', accessReason: null }
-    }
-
-    // One update per new state (at most four), touching only the items whose state changes.
-    const changes = new Map<string, ItemAccessState & { ids: string[] }>()
-    for (const item of items) {
-      const next = stateOf(item)
-      if (next.access === item.access && next.accessReason === item.accessReason) continue
-      const key = `${next.access}:${next.accessReason}`
-      const change = changes.get(key) ?? { ...next, ids: [] }
-      change.ids.push(item.id)
-      changes.set(key, change)
-    }
-    for (const { access, accessReason, ids } of changes.values()) {
-      await tx
-        .update(orderItems)
-        .set({ access, accessReason, accessChangedAt: sql`now()` })
-        .where(inArray(orderItems.id, ids))
-    }
-
-    // Every item's keys, not only the changed ones: a key handed out in this very transaction starts in its item's state.
-    await licenceKeys.followItemAccess(
-      tx,
-      items.map((item) => ({ orderItemId: item.id, ...stateOf(item) })),
-    )
-
-    // In the same transaction as the refund it documents, referring to the order's invoice.
-    await taxDocuments.issueCreditNotes(tx, { orderId: order.id, refunds })
-
-    const refundedCents = refundedCentsOf(refunds)
-    const status: OrderStatus =
-      open || lost
-        ? 'DISPUTED'
-        : paidLines.length > 0 && covered.size === paidLines.length
-          ? 'REFUNDED'
-          : refundedCents > 0
-            ? 'PARTIALLY_REFUNDED'
-            : 'COMPLETED'
-    if (status === order.status && refundedCents === order.refundedCents) return order
-    const [settled] = await tx
-      .update(orders)
-      .set({ status, refundedCents, updatedAt: sql`now()` })
-      .where(eq(orders.id, order.id))
-      .returning()
-    return settled!
-  }
+  /** Derives the order's status and its items' access from its refunds and disputes (order-settlement.ts); call with the order row locked. */
+  const settle = createOrderSettlement({ taxDocuments, licenceKeys })
 
   /** Our order behind a payment: the one paid with it, else the one the provider's metadata names. */
   async function orderIdOfPayment(paymentIntentId: string, named: string | null): Promise<string | null> {
@@ -191,32 +97,6 @@ export function createAfterSaleService({ db, log, payments, catalog, taxDocument
     })
   }
 
-  /** Stores the refunds as the provider reports them (amount and status change; the items we named stay). */
-  async function upsertRefunds(tx: Executor, orderId: string, refunds: readonly PaymentRefund[]): Promise<void> {
-    const ours = refunds.filter((refund) => !refund.metadata.orderId || refund.metadata.orderId === orderId)
-    if (ours.length === 0) return
-    await tx
-      .insert(orderRefunds)
-      .values(
-        ours.map((refund) => ({
-          id: refund.id,
-          orderId,
-          amountCents: refund.amountCents,
-          status: refund.status,
-          orderItemIds: itemIdsOf(refund.metadata),
-          reason: refund.metadata.reason || refund.reason,
-        })),
-      )
-      .onConflictDoUpdate({
-        target: orderRefunds.id,
-        set: { amountCents: sql`excluded.amount_cents`, status: sql`excluded.status`, updatedAt: sql`now()` },
-      })
-  }
-
-  /**
-   * Asks the provider for a claimed refund, outside any transaction, and stores its answer with
-   * the order settled; when the provider throws, the request fails and its items are free again.
-   */
   /** The refund the provider made for a request (its id is in the metadata); null if none, undefined if the provider cannot be asked. */
   async function refundMadeFor(paymentIntentId: string, requestId: string): Promise<PaymentRefund | null | undefined> {
     try {
@@ -227,6 +107,10 @@ export function createAfterSaleService({ db, log, payments, catalog, taxDocument
     }
   }
 
+  /**
+   * Asks the provider for a claimed refund, outside any transaction, and stores its answer with
+   * the order settled; when the provider throws, the request fails and its items are free again.
+   */
   async function sendRefund({ request, paymentIntentId }: ClaimedRefund, audit: RefundOrderInput['audit']): Promise<OrderRow> {
     const named = request.orderItemIds.join(',')
     const reason = request.reason ?? ''
@@ -263,20 +147,7 @@ export function createAfterSaleService({ db, log, payments, catalog, taxDocument
       request.orderId,
       {},
       async (tx) => {
-        await tx
-          .insert(orderRefunds)
-          .values({
-            id: refund.id,
-            orderId: request.orderId,
-            amountCents: refund.amountCents,
-            status: refund.status,
-            orderItemIds: request.orderItemIds,
-            reason: reason || refund.reason,
-          })
-          .onConflictDoUpdate({
-            target: orderRefunds.id,
-            set: { amountCents: sql`excluded.amount_cents`, status: sql`excluded.status`, orderItemIds: sql`excluded.order_item_ids`, updatedAt: sql`now()` },
-          })
+        await storeRequestedRefund(tx, request, refund, reason)
         await requests.markSucceeded(tx, request.id, refund.id)
       },
       (tx, before, after) =>
@@ -300,7 +171,7 @@ export function createAfterSaleService({ db, log, payments, catalog, taxDocument
       }
       const orderId = await orderIdOfPayment(paymentIntentId, namedOrderId ?? record.orderId)
       return applyToOrder(orderId, ref, async (tx, order) => {
-        await upsertRefunds(tx, order.id, record.refunds)
+        await storeProviderRefunds(tx, order.id, record.refunds)
         await requests.completeFromProvider(tx, order.id, record.refunds)
       })
     },
@@ -308,24 +179,7 @@ export function createAfterSaleService({ db, log, payments, catalog, taxDocument
     /** A dispute event (`charge.dispute.*`): the dispute's status is stored, except that a closed dispute never reopens. */
     async recordDispute(dispute: PaymentDispute, ref: EventRef): Promise<AfterSaleResult> {
       const orderId = await orderIdOfPayment(dispute.paymentIntentId, null)
-      const closed = isClosedDispute(dispute.status)
-      return applyToOrder(orderId, ref, async (tx, order) => {
-        await tx
-          .insert(orderDisputes)
-          .values({
-            id: dispute.id,
-            orderId: order.id,
-            amountCents: dispute.amountCents,
-            status: dispute.status,
-            reason: dispute.reason,
-            closedAt: closed ? sql`now()` : null,
-          })
-          .onConflictDoUpdate({
-            target: orderDisputes.id,
-            set: { status: sql`excluded.status`, closedAt: sql`excluded.closed_at` },
-            setWhere: notInArray(orderDisputes.status, [...CLOSED_DISPUTE_STATUSES]),
-          })
-      })
+      return applyToOrder(orderId, ref, (tx, order) => storeDispute(tx, order.id, dispute))
     },
 
     /**

@@ -8,14 +8,14 @@ import { z } from 'zod'
 import { BUNDLE_MESSAGES, bundleOfferResponseSchema } from '../../shared/contract/bundles.ts'
 import { apiErrorSchema } from '../../shared/contract/errors.ts'
 import { requireUser } from '../auth/session.ts'
-import type { CatalogService } from '../catalog/catalog.service.ts'
+import type { CatalogReadsService } from '../catalog/catalog-reads.service.ts'
 import { notFound } from '../http/errors.ts'
 import type { BundleOffers } from './bundle-offers.service.ts'
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema, 500: apiErrorSchema }
 
 export interface BundleOfferRoutesDeps {
-  catalog: Pick<CatalogService, 'getProduct'>
+  catalog: Pick<CatalogReadsService, 'getProduct'>
   bundles: Pick<BundleOffers, 'bundleOffer'>
 }
 

@@ -4,7 +4,7 @@
  * product page shows it, so both say the same amount.
  */
 import { completionPriceCents } from '../../shared/bundles.ts'
-import type { CatalogService } from '../catalog/catalog.service.ts'
+import type { BundlesService } from '../catalog/bundles.service.ts'
 import type { BuyerOrdersService } from './buyer-orders.service.ts'
 
 /** What a bundle offers this buyer: its items and the price that completes it for them. */
@@ -17,7 +17,7 @@ export interface BundleOffer {
 }
 
 export interface BundleOffersDeps {
-  catalog: Pick<CatalogService, 'bundleItemsOf' | 'bundleFloorOf'>
+  catalog: Pick<BundlesService, 'bundleItemsOf' | 'bundleFloorOf'>
   buyerOrders: Pick<BuyerOrdersService, 'paidForProducts'>
 }
 

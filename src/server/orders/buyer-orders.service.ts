@@ -13,13 +13,13 @@ import { orderAccessPagePath } from '../../shared/contract/order-access.ts'
 import { buyerTaxDocumentPdfPath } from '../../shared/contract/tax-documents.ts'
 import { isUuid } from '../../shared/ids.ts'
 import type { ProfileService } from '../auth/profile.service.ts'
-import type { CatalogService } from '../catalog/catalog.service.ts'
+import type { CatalogReadsService } from '../catalog/catalog-reads.service.ts'
 import type { Database, Executor } from '../db/client.ts'
 import { notFound } from '../http/errors.ts'
 import type { PaymentProvider } from '../payments/provider.ts'
-import type { TaxDocumentsService } from '../tax/tax-documents.service.ts'
 import { claimHolds } from './checkout-claims.service.ts'
-import type { FulfilmentService } from './fulfilment.service.ts'
+import type { PaidOrderFulfilment } from './fulfilment.types.ts'
+import type { OrderTaxDocuments } from './order-dependents.types.ts'
 import type { OrderLinksService } from './order-links.service.ts'
 import { orderIdOfLicenceCode } from './licence.ts'
 import { accessOf, DOWNLOADABLE_ORDER_STATUSES, licensedItemsOf, toLicence, toOrderView, toSessionOrder, type OrderWithItems } from './order-views.ts'
@@ -77,17 +77,17 @@ export interface BuyerOrdersServiceDeps {
   db: Database
   /** Signs licence codes (AUTH_SECRET): every process of the store must share it. */
   licenceSecret: string
-  catalog: Pick<CatalogService, 'productSummariesByIds'>
+  catalog: Pick<CatalogReadsService, 'productSummariesByIds'>
   /** The buyer's account name, for the licence of an order placed without a billing name. */
   accounts: Pick<ProfileService, 'displayName'>
   /** Read at call time: the provider is configured when the app is built. */
   payments: () => PaymentProvider
   /** Completes a paid session the success page finds still PENDING. */
-  fulfilment: Pick<FulfilmentService, 'fulfilCheckoutSession'>
+  fulfilment: PaidOrderFulfilment
   /** The private link a paid guest order's success page lists its downloads through (none while revoked). */
   orderLinks: Pick<OrderLinksService, 'browserTokenOf'>
   /** The orders' invoices and credit notes, one query per answer. */
-  taxDocuments: Pick<TaxDocumentsService, 'documentsOfOrders'>
+  taxDocuments: Pick<OrderTaxDocuments, 'documentsOfOrders'>
 }
 
 export function createBuyerOrdersService({ db, licenceSecret, catalog, accounts, payments, fulfilment, orderLinks, taxDocuments }: BuyerOrdersServiceDeps) {

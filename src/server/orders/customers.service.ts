@@ -8,7 +8,7 @@
 import { and, count, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm'
 import { CUSTOMER_ORDERS_SHOWN, type CustomerOrder, type CustomersQuery } from '../../shared/contract/admin-customers.ts'
 import { orderNumberOf } from '../../shared/contract/checkout.ts'
-import type { ProductSummary } from '../catalog/catalog.service.ts'
+import type { ProductSummary } from '../catalog/catalog.types.ts'
 import type { Database, Executor } from '../db/client.ts'
 import { keptNetCents } from './order-reports.service.ts'
 import { accessOf, disputeViewOf, refundViewOf } from './order-views.ts'

@@ -6,10 +6,10 @@
  * downloaded: a paid order not disputed, the item not refunded.
  */
 import { and, desc, eq, inArray, sql } from 'drizzle-orm'
-import type { LiveFileVersion } from '../../shared/contract/product-file-versions.ts'
+import type { PublishFileVersionOptions } from '../../shared/contract/product-file-versions.ts'
 import { isUuid } from '../../shared/ids.ts'
 import type { ProfileService } from '../auth/profile.service.ts'
-import type { ProductUpdateEmailsService } from '../marketing/product-update-emails.service.ts'
+import type { FileVersionAnnouncement } from '../catalog/file-versions.types.ts'
 import type { Database, Executor } from '../db/client.ts'
 import type { Mailer } from '../email/mailer.ts'
 import { fileUpdateEmail } from './file-update-email.ts'
@@ -17,15 +17,13 @@ import type { OrderForLink, OrderLinksService } from './order-links.service.ts'
 import { DOWNLOADABLE_ORDER_STATUSES } from './order-views.ts'
 import { orderItems, orders } from './orders.schema.ts'
 
-export interface FileVersionAnnouncement {
-  productId: string
-  productName: string
-  version: LiveFileVersion
-  /** One "update available" email per buyer with access, except to accounts that turned them off. */
-  notifyBuyers: boolean
-  /** One more download for each item of the product that can still be downloaded. */
-  extraDownload: boolean
-}
+/**
+ * The catalog's announcement of a version just made live, with what the owner chose to give its
+ * buyers: `notifyBuyers`, one "update available" email per buyer with access (except to accounts
+ * that turned them off); `extraDownload`, one more download for each item of the product that can
+ * still be downloaded.
+ */
+type AnnouncedToBuyers = FileVersionAnnouncement & PublishFileVersionOptions
 
 export interface FileVersionAnnounced {
   emailsQueued: number
@@ -35,8 +33,15 @@ export interface FileVersionAnnounced {
 export interface FileUpdatesServiceDeps {
   db: Database
   accounts: Pick<ProfileService, 'productUpdateOptOuts'>
-  /** Addresses without an account that turned update emails off, and the link in each email that does it. */
-  addresses: Pick<ProductUpdateEmailsService, 'optedOutAddresses' | 'unsubscribeUrl'>
+  /**
+   * Addresses without an account that turned update emails off, and the link in each email that
+   * does it (marketing's product-update-emails.service.ts). Declared here by its shape: marketing
+   * names orders, and orders never import it back.
+   */
+  addresses: {
+    optedOutAddresses(tx: Executor, emails: readonly string[]): Promise<Set<string>>
+    unsubscribeUrl(email: string): string
+  }
   mailer: Pick<Mailer, 'enqueue'>
   /** Where each email sends its buyer: an account's Download Hub, a guest's private order link. */
   orderLinks: Pick<OrderLinksService, 'downloadLinksFor'>
@@ -141,7 +146,7 @@ export function createFileUpdatesService({ db, accounts, addresses, mailer, orde
      * Gives the extra downloads and queues the emails of a version just made live, in the
      * caller's transaction. The outbox worker picks the emails up once it commits.
      */
-    async announceFileVersion(tx: Executor, announcement: FileVersionAnnouncement): Promise<FileVersionAnnounced> {
+    async announceFileVersion(tx: Executor, announcement: AnnouncedToBuyers): Promise<FileVersionAnnounced> {
       const itemsGivenADownload = announcement.extraDownload ? await giveOneMoreDownload(tx, announcement.productId) : 0
       const emailsQueued = announcement.notifyBuyers ? await notifyBuyers(tx, announcement, announcement.extraDownload) : 0
       return { emailsQueued, itemsGivenADownload }

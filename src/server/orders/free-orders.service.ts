@@ -7,8 +7,8 @@
  */
 import { sql } from 'drizzle-orm'
 import type { Executor } from '../db/client.ts'
-import type { LicenceKeysService } from '../licence-keys/licence-keys.service.ts'
 import type { GuestOrdersService } from './guest-orders.service.ts'
+import type { OrderLicenceKeys } from './order-dependents.types.ts'
 import type { OrderLinksService } from './order-links.service.ts'
 import { orderItems, orders } from './orders.schema.ts'
 
@@ -29,7 +29,7 @@ export interface FreeOrdersServiceDeps {
   guestOrders: Pick<GuestOrdersService, 'joinPaidGuestOrder'>
   orderLinks: Pick<OrderLinksService, 'browserTokenOf'>
   /** A free product with a key policy gets its key with the order, as a paid one does. */
-  licenceKeys: Pick<LicenceKeysService, 'assignKeys'>
+  licenceKeys: Pick<OrderLicenceKeys, 'assignKeys'>
 }
 
 export function createFreeOrdersService({ guestOrders, orderLinks, licenceKeys }: FreeOrdersServiceDeps) {

@@ -10,10 +10,11 @@ import { confirmationLinkFor, openLink, signIn, signUp, uniqueEmail } from '../.
 import { productsWithFiles } from '../../../tests/support/downloads.ts'
 import { guestPays, joinEntriesOf, ownerOf } from '../../../tests/support/guest-order-joins.ts'
 import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts'
-import { createAuditService } from '../admin/audit.service.ts'
+import { createAuditService } from '../audit/audit.service.ts'
 import { createProfileService } from '../auth/profile.service.ts'
 import { openDatabase, type Database, type DatabaseHandle } from '../db/client.ts'
 import { user, type ProductRow } from '../db/schema.ts'
+import { assignGuestDownloads } from '../downloads/downloads.service.ts'
 import { createGuestOrdersService } from './guest-orders.service.ts'
 
 const PASSWORD = 'correct horse battery'
@@ -37,7 +38,8 @@ describe.runIf(process.env.DATABASE_URL)('guest orders joining an account, racin
     await t?.close()
   })
 
-  const serviceOn = (db: Database) => createGuestOrdersService({ db, audit: createAuditService(db), accounts: createProfileService(db) })
+  const serviceOn = (db: Database) =>
+    createGuestOrdersService({ db, audit: createAuditService(db), accounts: createProfileService(db), downloads: { assignGuestDownloads } })
 
   /** Three paid guest orders of a fresh address (typed in upper case) and an account signed up with it, not yet confirmed. */
   async function guestThenAccount() {

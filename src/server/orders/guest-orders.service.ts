@@ -11,10 +11,9 @@
  * paid order is a purchase. Nothing joins an address whose owner has not confirmed it.
  */
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm'
-import type { AuditService } from '../admin/audit.service.ts'
+import type { AuditService } from '../audit/audit.service.ts'
 import type { ProfileService } from '../auth/profile.service.ts'
 import type { Database, Executor } from '../db/client.ts'
-import { assignGuestDownloads } from '../downloads/downloads.service.ts'
 import { orderItems, orders, PAID_ORDER_STATUSES, type OrderRow } from './orders.schema.ts'
 
 /** The audit action of a guest order that became an account's. */
@@ -31,9 +30,15 @@ export interface GuestOrdersServiceDeps {
   audit: Pick<AuditService, 'record'>
   /** Whose confirmed address an email is. */
   accounts: Pick<ProfileService, 'confirmedAccountIdByEmail'>
+  /**
+   * The guest's downloads of the joined orders' items become the account's (downloads.service.ts's
+   * `assignGuestDownloads`, in the claiming transaction). Declared here by its shape: downloads
+   * name orders, and orders never import them back.
+   */
+  downloads: { assignGuestDownloads(tx: Executor, orderItemIds: readonly string[], userId: string): Promise<number> }
 }
 
-export function createGuestOrdersService({ db, audit, accounts }: GuestOrdersServiceDeps) {
+export function createGuestOrdersService({ db, audit, accounts, downloads }: GuestOrdersServiceDeps) {
   /**
    * Gives the account the paid guest orders of its address (all of them, or only `orderId`), with
    * the guest's downloads of their items and an audit entry each. Answers the ids it took.
@@ -55,7 +60,7 @@ export function createGuestOrdersService({ db, audit, accounts }: GuestOrdersSer
     if (claimed.length === 0) return []
     const orderIds = claimed.map((order) => order.id)
     const items = await tx.select({ id: orderItems.id }).from(orderItems).where(inArray(orderItems.orderId, orderIds))
-    await assignGuestDownloads(
+    await downloads.assignGuestDownloads(
       tx,
       items.map((item) => item.id),
       account.id,

@@ -21,10 +21,11 @@ import { itemsOf, orderById } from '../../../tests/support/checkout-fixtures.ts'
 import { productsWithFiles } from '../../../tests/support/downloads.ts'
 import { guestCheckout, guestPays, joinEntriesOf, ownerOf } from '../../../tests/support/guest-order-joins.ts'
 import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts'
-import { createAuditService } from '../admin/audit.service.ts'
+import { createAuditService } from '../audit/audit.service.ts'
 import { createAuth } from '../auth/auth.ts'
 import { createProfileService } from '../auth/profile.service.ts'
 import { downloads, user, type ProductRow } from '../db/schema.ts'
+import { assignGuestDownloads } from '../downloads/downloads.service.ts'
 import { createGuestOrdersService } from './guest-orders.service.ts'
 
 let t: TestApp
@@ -99,7 +100,7 @@ describe('guest orders join the account of their address', () => {
     // Claimed again (a second sign-in, a direct call): nothing more joins and nothing more is written.
     await signedIn(email)
     const { db } = t.database
-    const guestOrders = createGuestOrdersService({ db, audit: createAuditService(db), accounts: createProfileService(db) })
+    const guestOrders = createGuestOrdersService({ db, audit: createAuditService(db), accounts: createProfileService(db), downloads: { assignGuestDownloads } })
     expect(await guestOrders.claimGuestOrders(accountId, email)).toEqual([])
     for (const orderId of [before.orderId, during.orderId]) expect(await joinEntriesOf(t, orderId)).toHaveLength(1)
   })
@@ -111,7 +112,7 @@ describe('guest orders join the account of their address', () => {
     const accountId = (signedUp.json() as { user: { id: string } }).user.id
     const other = await createSignedInUser(t)
     const { db } = t.database
-    const guestOrders = createGuestOrdersService({ db, audit: createAuditService(db), accounts: createProfileService(db) })
+    const guestOrders = createGuestOrdersService({ db, audit: createAuditService(db), accounts: createProfileService(db), downloads: { assignGuestDownloads } })
 
     // The account exists but never confirmed; and a confirmed account cannot claim another's address.
     expect(await guestOrders.claimGuestOrders(accountId, email)).toEqual([])

@@ -6,7 +6,7 @@
  * answer is personal, so none is cached.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { createDownloadBodySchema, createDownloadResponseSchema, DOWNLOAD_SERVER_MESSAGES } from '../../shared/contract/downloads.ts'
+import { createDownloadBodySchema, createDownloadResponseSchema, DOWNLOAD_SERVER_MESSAGES, type Purchase } from '../../shared/contract/downloads.ts'
 import { apiErrorSchema } from '../../shared/contract/errors.ts'
 import {
   findOrdersBodySchema,
@@ -16,13 +16,11 @@ import {
   orderAccessParamsSchema,
 } from '../../shared/contract/order-access.ts'
 import { guestTaxDocumentPdfPath } from '../../shared/contract/tax-documents.ts'
-import type { DownloadLinkSigner, DownloadsService } from '../downloads/downloads.service.ts'
-import type { PurchasesService } from '../downloads/purchases.service.ts'
 import { notFound } from '../http/errors.ts'
 import { refusedByIpOrAddress, type RateLimiter, type RateLimitRule } from '../http/rate-limit.ts'
 import { rejectInvalidInput } from '../http/validation.ts'
-import type { TaxDocumentsService } from '../tax/tax-documents.service.ts'
 import type { OpenedOrder, OrderAccessService } from './order-access.service.ts'
+import type { OrderTaxDocuments } from './order-dependents.types.ts'
 import { toGuestOrder } from './order-views.ts'
 
 const errors = { 400: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 500: apiErrorSchema }
@@ -37,16 +35,31 @@ export const FIND_ORDER_LIMITS = {
   email: { name: 'find-order-email', max: 3, windowMs: 60 * 60_000, message: MESSAGES.tooManyRequests },
 } satisfies Record<string, RateLimitRule>
 
+/** A download of one of the link's order's items, logged with the link it was asked through. */
+interface OrderDownloadRequest {
+  scope: { orderId: string }
+  accessLinkId: string
+  orderItemId: string
+  productId: string
+  ipAddress: string | null
+  userAgent: string | null
+}
+
 export interface OrderAccessRouteDeps {
   orderAccess: Pick<OrderAccessService, 'openOrder' | 'emailOrderLinks'>
-  purchases: Pick<PurchasesService, 'listPurchases'>
-  downloads: Pick<DownloadsService, 'createGrant'>
-  links: Pick<DownloadLinkSigner, 'sign'>
+  /**
+   * The order's items as the Download Hub lists them, a counted download of one, and its signed
+   * address (downloads/: purchases.service.ts, downloads.service.ts, download-links.ts). Declared
+   * here by the shape this page uses: downloads name orders, and orders never import them back.
+   */
+  purchases: { listPurchases(scope: { orderId: string }): Promise<Purchase[]> }
+  downloads: { createGrant(request: OrderDownloadRequest): Promise<{ id: string; downloadsRemaining: number }> }
+  links: { sign(grantId: string): { url: string; expiresAt: Date } }
   limiter: RateLimiter
   /** Signs licence codes (AUTH_SECRET). */
   licenceSecret: string
   /** The order's invoice and credit notes, opened through the same link. */
-  taxDocuments: Pick<TaxDocumentsService, 'documentsOfOrders'>
+  taxDocuments: Pick<OrderTaxDocuments, 'documentsOfOrders'>
 }
 
 export function orderAccessRoutes({

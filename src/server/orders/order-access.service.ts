@@ -11,7 +11,7 @@ import { orderNumberOf } from '../../shared/contract/checkout.ts'
 import { orderAccessPagePath } from '../../shared/contract/order-access.ts'
 import { formatDate } from '../../shared/dates.ts'
 import { isUuid } from '../../shared/ids.ts'
-import type { CatalogService } from '../catalog/catalog.service.ts'
+import type { CatalogReadsService } from '../catalog/catalog-reads.service.ts'
 import type { SettingsService } from '../settings/settings.service.ts'
 import type { Database, Executor } from '../db/client.ts'
 import type { Mailer, OutgoingEmail } from '../email/mailer.ts'
@@ -39,7 +39,7 @@ export interface OrderAccessServiceDeps {
   orderLinks: Pick<OrderLinksService, 'issueLinks'>
   /** Signs the links' tokens (AUTH_SECRET): every process of the store must share it. */
   authSecret: string
-  catalog: Pick<CatalogService, 'productSummariesByIds'>
+  catalog: Pick<CatalogReadsService, 'productSummariesByIds'>
   mailer: Mailer
   publicUrl: string
   /** The store's name as its owner set it, for the email's subject and signature. */

@@ -7,7 +7,7 @@ import { and, asc, count, desc, eq, gte, ilike, lt, sql, type SQL } from 'drizzl
 import { ORDER_ADMIN_MESSAGES as MESSAGES, type AdminOrder, type AdminOrdersQuery } from '../../shared/contract/admin-orders.ts'
 import { orderNumberOf } from '../../shared/contract/checkout.ts'
 import { isUuid } from '../../shared/ids.ts'
-import type { ProductSummary } from '../catalog/catalog.service.ts'
+import type { ProductSummary } from '../catalog/catalog.types.ts'
 import type { Database, Executor } from '../db/client.ts'
 import { AppError, notFound } from '../http/errors.ts'
 import type { OrderSummaryRow } from './order-reports.service.ts'

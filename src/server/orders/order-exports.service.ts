@@ -6,7 +6,7 @@
  */
 import { and, asc, gt, gte, inArray, lt, sql, type SQL } from 'drizzle-orm'
 import { PAID_ORDER_STATUSES } from '../../shared/contract/checkout.ts'
-import type { CatalogService } from '../catalog/catalog.service.ts'
+import type { CatalogReadsService } from '../catalog/catalog-reads.service.ts'
 import type { Database } from '../db/client.ts'
 import { billingViewOf } from './billing-view.ts'
 import { orderItems, orderRefunds, orders, type OrderStatus } from './orders.schema.ts'
@@ -76,7 +76,7 @@ function periodFilters({ from, to }: ExportPeriod): SQL[] {
 
 export type OrderExportsService = ReturnType<typeof createOrderExportsService>
 
-export function createOrderExportsService({ db, catalog }: { db: Database; catalog: Pick<CatalogService, 'productSummariesByIds'> }) {
+export function createOrderExportsService({ db, catalog }: { db: Database; catalog: Pick<CatalogReadsService, 'productSummariesByIds'> }) {
   const orderBatch = (period: ExportPeriod, cursor: OrderCursor | null) =>
     db
       .select({

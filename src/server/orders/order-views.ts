@@ -3,7 +3,7 @@
  * page, a private order link's page, the public licence (never an email), and what access each
  * bought item has left.
  */
-import type { ProductSummary } from '../catalog/catalog.service.ts'
+import type { ProductSummary } from '../catalog/catalog.types.ts'
 import { orderNumberOf, type OrderView, type SessionOrder } from '../../shared/contract/checkout.ts'
 import type { ItemAccessView, Purchase } from '../../shared/contract/downloads.ts'
 import type { AdminOrder } from '../../shared/contract/admin-orders.ts'

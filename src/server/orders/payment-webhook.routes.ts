@@ -10,10 +10,12 @@ import { CHECKOUT_SERVER_MESSAGES as MESSAGES } from '../../shared/contract/chec
 import { errorBody } from '../http/errors.ts'
 import { WebhookSignatureError, type PaymentEvent, type PaymentProvider } from '../payments/provider.ts'
 import type { AfterSaleResult, AfterSaleService } from './after-sale.service.ts'
-import type { FulfilmentService, FulfilResult } from './fulfilment.service.ts'
+import type { FulfilmentService } from './fulfilment.service.ts'
+import type { FulfilResult, PaidOrderFulfilment } from './fulfilment.types.ts'
 
 export interface WebhookRouteDeps {
-  fulfilment: Pick<FulfilmentService, 'fulfilCheckoutSession' | 'endCheckoutSession'>
+  /** A paid session completes its order (the fulfil-paid-order flow); an expired or failed one ends it. */
+  fulfilment: PaidOrderFulfilment & Pick<FulfilmentService, 'endCheckoutSession'>
   afterSale: Pick<AfterSaleService, 'syncRefunds' | 'recordDispute'>
   payments: () => PaymentProvider
 }

@@ -8,11 +8,11 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm'
 import { isUuid } from '../../shared/ids.ts'
 import type { OrderTaxDetails } from '../../shared/tax/tax-types.ts'
-import type { CatalogService } from '../catalog/catalog.service.ts'
+import type { CatalogReadsService } from '../catalog/catalog-reads.service.ts'
 import type { Database, Executor } from '../db/client.ts'
-import type { LicenceKeysService } from '../licence-keys/licence-keys.service.ts'
 import type { CheckoutLineItem } from '../payments/provider.ts'
 import type { PromoService } from '../promo/promo.service.ts'
+import type { OrderLicenceKeys } from './order-dependents.types.ts'
 import { orderItems, orders, type BillingDetails, type CheckoutType, type OrderRow, type OrderStatus } from './orders.schema.ts'
 import type { Buyer } from './orders.types.ts'
 
@@ -62,9 +62,9 @@ export interface PendingOrdersServiceDeps {
   db: Database
   promo: Pick<PromoService, 'release'>
   /** Names an order's lines for its payment session. */
-  catalog: Pick<CatalogService, 'productSummariesByIds'>
+  catalog: Pick<CatalogReadsService, 'productSummariesByIds'>
   /** Serials reserved for an order go back to the pool when it ends unpaid. */
-  licenceKeys: Pick<LicenceKeysService, 'releaseReservations'>
+  licenceKeys: Pick<OrderLicenceKeys, 'releaseReservations'>
 }
 
 export function createPendingOrdersService({ db, promo, catalog, licenceKeys }: PendingOrdersServiceDeps) {

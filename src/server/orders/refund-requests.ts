@@ -24,7 +24,7 @@
  */
 import { and, eq, inArray, lt, ne, sql } from 'drizzle-orm'
 import { isUuid } from '../../shared/ids.ts'
-import type { CatalogService } from '../catalog/catalog.service.ts'
+import type { CatalogReadsService } from '../catalog/catalog-reads.service.ts'
 import type { Database, Executor } from '../db/client.ts'
 import { AppError, notFound } from '../http/errors.ts'
 import type { PaymentRefund } from '../payments/provider.ts'
@@ -72,7 +72,7 @@ type ClaimOutcome = { claimed: ClaimedRefund } | { refused: AppError } | { refus
 export interface RefundRequestsDeps {
   db: Database
   /** Names the products of refused items. */
-  catalog: Pick<CatalogService, 'productSummariesByIds'>
+  catalog: Pick<CatalogReadsService, 'productSummariesByIds'>
   /** Locks the order's row for the transaction (after-sale.service.ts): every change to its refunds queues on it. */
   lockOrder: (tx: Executor, orderId: string) => Promise<OrderRow | null>
 }

@@ -4,11 +4,11 @@
  * about. The shopper's refusal ("SPRING applies to Drum Kits only") and the console's list
  * name them; a product or category deleted since is left out.
  */
-import type { CatalogService } from '../catalog/catalog.service.ts'
+import type { CatalogReadsService } from '../catalog/catalog-reads.service.ts'
 import type { PromoCodeRow } from './promo.schema.ts'
 
 /** What the promo service reads of the catalog. */
-export type PromoCatalog = Pick<CatalogService, 'productSummariesByIds' | 'listCategories'>
+export type PromoCatalog = Pick<CatalogReadsService, 'productSummariesByIds' | 'listCategories'>
 
 export interface NamedRecord {
   id: string

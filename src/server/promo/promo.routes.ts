@@ -11,7 +11,7 @@ import { CART_ERROR_MESSAGES, validatePromoBodySchema, validatePromoResponseSche
 import { apiErrorSchema } from '../../shared/contract/errors.ts'
 import { pwywRefusal } from '../../shared/pay-what-you-want.ts'
 import type { PricedLine } from '../../shared/pricing.ts'
-import type { CatalogService } from '../catalog/catalog.service.ts'
+import type { CatalogReadsService } from '../catalog/catalog-reads.service.ts'
 import { sendRateLimited, type RateLimiter } from '../http/rate-limit.ts'
 import { rejectInvalidInput } from '../http/validation.ts'
 import { isUnknownPromoError, PROMO_GUESS_LIMIT, type PromoService } from './promo.service.ts'
@@ -19,7 +19,7 @@ import { isUnknownPromoError, PROMO_GUESS_LIMIT, type PromoService } from './pro
 export interface PromoRouteDeps {
   promo: PromoService
   limiter: RateLimiter
-  catalog: Pick<CatalogService, 'activeProductsByIds'>
+  catalog: Pick<CatalogReadsService, 'activeProductsByIds'>
 }
 
 /** The cart's lines at the catalog's current prices (a sale's, when one runs); a product no longer sold is left out. */

@@ -12,7 +12,7 @@ import { ERROR_MESSAGES } from '../../shared/contract/errors.ts'
 import { formatPrice } from '../../shared/money.ts'
 import { shownRating } from '../../shared/product-rating.ts'
 import { isFixedPath, sectionOf, SITE_NAME, STORE_DESCRIPTION, STORE_ROUTES } from '../../shared/routes.ts'
-import type { CatalogService } from '../catalog/catalog.service.ts'
+import type { CatalogReadsService } from '../catalog/catalog-reads.service.ts'
 import { AppError } from '../http/errors.ts'
 
 export interface PageMeta {
@@ -43,7 +43,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 /** The 1024 px cover where the store has one, for link previews. */
 const largeImage = (url: string) => url.replace(/-640\.webp$/, '-1024.webp')
 
-export function createPageMeta({ catalog, publicUrl }: { catalog: Pick<CatalogService, 'getProduct' | 'getCategory'>; publicUrl: string }) {
+export function createPageMeta({ catalog, publicUrl }: { catalog: Pick<CatalogReadsService, 'getProduct' | 'getCategory'>; publicUrl: string }) {
   const absolute = (path: string) => (path.startsWith('http') ? path : `${publicUrl}${path}`)
   const baseOf = (path: string, siteName: string): PageMeta => ({
     status: 200,

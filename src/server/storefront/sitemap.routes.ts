@@ -7,7 +7,7 @@
  */
 import type { FastifyPluginAsync } from 'fastify'
 import { isFixedPath, sectionOf, STORE_ROUTES, type PageDataKey } from '../../shared/routes.ts'
-import type { CatalogService } from '../catalog/catalog.service.ts'
+import type { CatalogReadsService } from '../catalog/catalog-reads.service.ts'
 
 /**
  * The API, then each private section once, in the route list's order: `/cart` closes the page and
@@ -35,7 +35,7 @@ const FIXED_PAGES = STORE_ROUTES.flatMap((route) =>
 
 const escapeXml = (text: string) => text.replace(/[<>&'"]/g, (char) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[char]!)
 
-export function sitemapRoutes({ catalog, publicUrl }: { catalog: Pick<CatalogService, 'sitemapEntries'>; publicUrl: string }): FastifyPluginAsync {
+export function sitemapRoutes({ catalog, publicUrl }: { catalog: Pick<CatalogReadsService, 'sitemapEntries'>; publicUrl: string }): FastifyPluginAsync {
   return async (app) => {
     app.get('/robots.txt', { schema: { hide: true } }, async (_request, reply) =>
       reply

@@ -91,6 +91,24 @@ export const promoCodeFormSchema = z
     }
   })
 export type PromoCodeForm = z.infer<typeof promoCodeFormSchema>
+
+/** A new code's form before anything is typed (the console's empty form, the CLI's new code): a percent code for every line, active, with no limits. */
+export const EMPTY_PROMO_FORM: PromoCodeForm = {
+  code: '',
+  kind: 'percent',
+  percentOff: '',
+  amountOff: '',
+  productIds: [],
+  categoryIds: [],
+  excludeSaleItems: false,
+  budget: '',
+  startsAt: '',
+  endsAt: '',
+  maxUses: '',
+  oncePerCustomer: false,
+  minSubtotal: '',
+  active: true,
+}
 /** The form as a client may send it: the fields added with fixed and limited codes may be left out (a whole-cart percent code). */
 export type PromoCodeFormInput = z.input<typeof promoCodeFormSchema>
 

@@ -56,6 +56,8 @@ export const publishFileVersionSchema = z.strictObject({
   /** One more download for each item of it that can still be downloaded. */
   extraDownload: z.boolean().default(false),
 })
+/** What the owner gives buyers with a publish, from the console or the CLI alike. */
+export type PublishFileVersionOptions = z.output<typeof publishFileVersionSchema>
 
 export const publishFileVersionResultSchema = z.object({
   versions: productFileVersionsSchema,

@@ -1,6 +1,6 @@
 /** The store's tax policy for component tests (GET /api/tax/policy): flat by default, or by country with a French seller; already in a query client, or as the API's answer. */
 import { QueryClient } from '@tanstack/react-query'
-import { taxPolicyQueryOptions } from '../../../src/client/features/cart/api/get-tax-policy.ts'
+import { taxPolicyQueryOptions } from '../../../src/client/tax/api/get-tax-policy.ts'
 import type { PublicTaxPolicy } from '../../../src/shared/contract/tax.ts'
 import type { TaxPolicy } from '../../../src/shared/tax/tax-types.ts'
 

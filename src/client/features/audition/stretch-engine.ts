@@ -3,7 +3,7 @@
  * the Signalsmith Stretch playback (stretch-playback.ts, its own chunk) on first use and
  * forwards to it. Only the product page creates one, and only once a stretch is asked for.
  */
-import type { PreviewEngine } from '../catalog/public.ts'
+import type { PreviewEngine } from '../../preview/preview-player.ts'
 import type { StretchPlan } from './stretch-settings.ts'
 
 type StretchPlayback = typeof import('./stretch-playback.ts')

@@ -4,7 +4,7 @@
  * goes). Used by the product page, so the stretch holds whichever tab is open.
  */
 import { useEffect, useRef } from 'react'
-import { setPreviewEngine } from '../catalog/public.ts'
+import { setPreviewEngine } from '../../preview/preview-player.ts'
 import { useAuditionSettings } from './audition-settings.ts'
 import { createStretchEngine, loadStretchPlayback, type StretchEngine } from './stretch-engine.ts'
 import { stretchPlan, type AuditionSubject } from './stretch-settings.ts'

@@ -1,6 +1,6 @@
 /** The header's cart control: shows how many items the cart holds and opens or closes the drawer; its accessible name ("Cart 2 items") starts with what it shows. */
+import { CART_DRAWER_ID, selectItemCount, useCartStore } from '../../cart-state/cart-store.ts'
 import { CartIcon } from '../../components/Icons.tsx'
-import { CART_DRAWER_ID, selectItemCount, useCartStore } from './cart-store.ts'
 
 export function CartButton() {
   const itemCount = useCartStore(selectItemCount)

@@ -8,17 +8,17 @@ import { MemoryRouter } from 'react-router'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { makeProduct } from '../../../../tests/support/client/product-fixture.ts'
 import type { Product } from '../../../shared/contract/catalog.ts'
-import type { AuthSession } from '../account/use-session.ts'
+import type { AuthSession } from '../../session/use-session.ts'
 import { ProductCard } from '../catalog/ProductCard.tsx'
-import { useCartStore } from './cart-store.ts'
+import { useCartStore } from '../../cart-state/cart-store.ts'
 import { CartButton } from './CartButton.tsx'
 import { CartDrawer } from './CartDrawer.tsx'
-import { useAddToCart } from './use-add-to-cart.ts'
+import { useAddToCart } from '../../cart-state/use-add-to-cart.ts'
 
 const session: AuthSession = { user: null, isLoading: false, refetch: async () => {} }
-vi.mock('../account/use-session.ts', () => ({ useSession: () => session }))
+vi.mock('../../session/use-session.ts', () => ({ useSession: () => session }))
 const owned: { ids: string[] } = { ids: [] }
-vi.mock('./use-owned-products.ts', () => ({ useOwnedProductIds: () => owned.ids }))
+vi.mock('../../session/use-owned-products.ts', () => ({ useOwnedProductIds: () => owned.ids }))
 
 const drums = makeProduct({ id: 'drums', name: 'Midnight Drums', priceCents: 2999, originalPriceCents: 3999, isOnSale: true })
 const keys = makeProduct({ id: 'keys', name: 'Tape Keys', priceCents: 1500, metadata: { purchase_limit: '3' } })

@@ -6,14 +6,14 @@
  */
 import { useEffect, useId, useRef } from 'react'
 import { Link, useLocation } from 'react-router'
+import { CART_DRAWER_ID, selectItemCount, useCartStore } from '../../cart-state/cart-store.ts'
+import { useCartActions } from '../../cart-state/use-cart-actions.ts'
+import { useCartTotals } from '../../cart-state/use-cart-totals.ts'
+import { CartTotals } from '../../components/CartTotals.tsx'
 import { CartIcon, CloseIcon } from '../../components/Icons.tsx'
 import { useDialogBehavior } from '../../components/use-dialog-behavior.ts'
-import { CART_DRAWER_ID, selectItemCount, useCartStore } from './cart-store.ts'
 import { CartLineItem } from './CartLineItem.tsx'
-import { CartTotals } from './CartTotals.tsx'
 import { PromoCodeForm } from './PromoCodeForm.tsx'
-import { useCartActions } from './use-cart-actions.ts'
-import { useCartTotals } from './use-cart-totals.ts'
 
 export function CartDrawer() {
   const isOpen = useCartStore((state) => state.isOpen)

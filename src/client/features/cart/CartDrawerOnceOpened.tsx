@@ -1,6 +1,6 @@
 /** The cart drawer in the page frame: its code loads the first time the cart opens, and the drawer stays mounted after (it slides out and in). */
 import { lazy, Suspense, useState } from 'react'
-import { useCartStore } from './cart-store.ts'
+import { useCartStore } from '../../cart-state/cart-store.ts'
 
 const CartDrawer = lazy(() => import('./CartDrawer.tsx').then((module) => ({ default: module.CartDrawer })))
 

@@ -9,11 +9,11 @@ import { Link } from 'react-router'
 import { quantityCap, quantityLabel } from '../../../shared/cart-rules.ts'
 import { centsToDollarString, formatPrice } from '../../../shared/money.ts'
 import { lineTotalCents } from '../../../shared/pricing.ts'
+import { pwywTermsOf, type CartItem } from '../../cart-state/cart-item.ts'
+import type { CartActions } from '../../cart-state/use-cart-actions.ts'
 import { TrashIcon } from '../../components/Icons.tsx'
 import { ProductImage } from '../../components/ProductImage.tsx'
-import { pwywTermsOf, type CartItem } from './cart-item.ts'
 import { PayWhatYouWantField, PWYW_FIELD_LABELS, typedAmountOf } from './PayWhatYouWantField.tsx'
-import type { CartActions } from './use-cart-actions.ts'
 
 interface CartLineItemProps {
   item: CartItem

@@ -11,16 +11,16 @@ import { act, cleanup, fireEvent, render, screen, within } from '@testing-librar
 import { MemoryRouter, Route, Routes } from 'react-router'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { makeProduct } from '../../../../tests/support/client/product-fixture.ts'
-import type { AuthSession } from '../account/use-session.ts'
-import ProductDetailPage from '../catalog/routes/ProductDetailPage.tsx'
+import type { AuthSession } from '../../session/use-session.ts'
+import ProductDetailPage from '../../app/routes/ProductDetailPage.tsx'
 import { ProductCard } from '../catalog/ProductCard.tsx'
 import { cartCheckoutItems } from '../checkout/checkout-session.ts'
-import { useCartStore } from './cart-store.ts'
+import { useCartStore } from '../../cart-state/cart-store.ts'
 import { CartDrawer } from './CartDrawer.tsx'
 
 const session: AuthSession = { user: null, isLoading: false, refetch: async () => {} }
-vi.mock('../account/use-session.ts', () => ({ useSession: () => session }))
-vi.mock('./use-owned-products.ts', () => ({ useOwnedProductIds: () => [] }))
+vi.mock('../../session/use-session.ts', () => ({ useSession: () => session }))
+vi.mock('../../session/use-owned-products.ts', () => ({ useOwnedProductIds: () => [] }))
 vi.mock('../catalog/RelatedProducts.tsx', () => ({ RelatedProducts: () => null }))
 
 const tipJar = makeProduct({

@@ -6,14 +6,14 @@ import { act, cleanup, fireEvent, render, screen, within } from '@testing-librar
 import { MemoryRouter } from 'react-router'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { makeProduct } from '../../../../tests/support/client/product-fixture.ts'
-import type { AuthSession } from '../account/use-session.ts'
-import { cartItemFromProduct } from './cart-item.ts'
-import { useCartStore } from './cart-store.ts'
+import type { AuthSession } from '../../session/use-session.ts'
+import { cartItemFromProduct } from '../../cart-state/cart-item.ts'
+import { useCartStore } from '../../cart-state/cart-store.ts'
 import { CartDrawer } from './CartDrawer.tsx'
 
 const session: AuthSession = { user: null, isLoading: false, refetch: async () => {} }
-vi.mock('../account/use-session.ts', () => ({ useSession: () => session }))
-vi.mock('./use-owned-products.ts', () => ({ useOwnedProductIds: () => [] }))
+vi.mock('../../session/use-session.ts', () => ({ useSession: () => session }))
+vi.mock('../../session/use-owned-products.ts', () => ({ useOwnedProductIds: () => [] }))
 
 const neoSoul = cartItemFromProduct(makeProduct({ id: 'neo-soul', name: 'Neo Soul Progressions', priceCents: 1999 }))
 const keys = cartItemFromProduct(makeProduct({ id: 'keys', name: 'Tape Keys', priceCents: 2500 }))

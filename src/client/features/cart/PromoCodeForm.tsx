@@ -12,11 +12,11 @@ import { CART_MESSAGES, normalizePromoCode } from '../../../shared/cart-rules.ts
 import { discountPercentLabel } from '../../../shared/pricing.ts'
 import { codeDiscountLabel, isPromoRefusal } from '../../../shared/promo-rules.ts'
 import { ApiError } from '../../api/http.ts'
+import { chosenPriceOf } from '../../cart-state/cart-item.ts'
+import { useCartStore } from '../../cart-state/cart-store.ts'
+import { useCartPromo } from '../../cart-state/use-cart-totals.ts'
 import { CloseIcon, TagIcon } from '../../components/Icons.tsx'
 import { usePromoValidate } from './api/post-promo-validate.ts'
-import { chosenPriceOf } from './cart-item.ts'
-import { useCartStore } from './cart-store.ts'
-import { useCartPromo } from './use-cart-totals.ts'
 
 /** The shopper's text for a refused Apply: the server's reason for a refusal or too many attempts, else the spec's "Invalid promo code". */
 function refusalText(error: unknown): string {

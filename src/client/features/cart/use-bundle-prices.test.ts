@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest'
 import { makeProduct } from '../../../../tests/support/client/product-fixture.ts'
 import { priceCart } from '../../../shared/pricing.ts'
-import { cartItemFromProduct } from './cart-item.ts'
+import { cartItemFromProduct } from '../../cart-state/cart-item.ts'
 import { withBundlePrices } from './use-bundle-prices.ts'
 
 const bundle = cartItemFromProduct(makeProduct({ id: 'bundle', name: 'Night Session Bundle', priceCents: 4000, isBundle: true }))

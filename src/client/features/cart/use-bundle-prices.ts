@@ -7,10 +7,10 @@
  */
 import { useQueries } from '@tanstack/react-query'
 import { useEffect, useMemo } from 'react'
-import { useSession } from '../account/public.ts'
-import { bundleOfferQueryOptions } from './api/get-bundle-offer.ts'
-import type { CartItem } from './cart-item.ts'
-import { useCartStore } from './cart-store.ts'
+import type { CartItem } from '../../cart-state/cart-item.ts'
+import { useCartStore } from '../../cart-state/cart-store.ts'
+import { bundleOfferQueryOptions } from '../../session/api/get-bundle-offer.ts'
+import { useSession } from '../../session/use-session.ts'
 
 /** The lines with each bundle priced at what completes it (`prices`: bundle id → cents); the same array when nothing changes. */
 export function withBundlePrices(items: CartItem[], prices: ReadonlyMap<string, number>): CartItem[] {

@@ -6,7 +6,7 @@
  */
 import type { ReactNode } from 'react'
 import type { Product } from '../../../shared/contract/catalog.ts'
-import { usePreviewPlayer } from './preview-player.ts'
+import { usePreviewPlayer } from '../../preview/preview-player.ts'
 import { PreviewButton } from './PreviewButton.tsx'
 import { Waveform } from './Waveform.tsx'
 

@@ -1,6 +1,6 @@
 /** Play/pause for a product's audio preview through the page's one shared player. */
 import { PauseIcon, PlayIcon } from '../../components/Icons.tsx'
-import { useIsPreviewPlaying, usePreviewPlayer } from './preview-player.ts'
+import { useIsPreviewPlaying, usePreviewPlayer } from '../../preview/preview-player.ts'
 
 interface PreviewButtonProps {
   url: string

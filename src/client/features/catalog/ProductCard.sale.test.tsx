@@ -8,8 +8,8 @@ import { makeProduct } from '../../../../tests/support/client/product-fixture.ts
 import type { Product } from '../../../shared/contract/catalog.ts'
 import { ProductCard } from './ProductCard.tsx'
 
-vi.mock('../cart/use-add-to-cart.ts', () => ({ useAddToCart: () => vi.fn() }))
-vi.mock('../cart/use-owned-products.ts', () => ({ useOwnedProductIds: () => [] }))
+vi.mock('../../cart-state/use-add-to-cart.ts', () => ({ useAddToCart: () => vi.fn() }))
+vi.mock('../../session/use-owned-products.ts', () => ({ useOwnedProductIds: () => [] }))
 
 const NOW = new Date('2026-11-27T10:00:00.000Z')
 const HOUR = 3_600_000

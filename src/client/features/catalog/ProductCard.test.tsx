@@ -1,24 +1,27 @@
 // @vitest-environment happy-dom
-/** ProductCard: badges, discount percent, tags, stars, price and links. */
+/** ProductCard, with the controls the app hands every card (wishlist, owned download, free claim): badges, discount percent, tags, stars, price and links. */
 import '@testing-library/jest-dom/vitest'
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react'
 import { MemoryRouter } from 'react-router'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { makeProduct } from '../../../../tests/support/client/product-fixture.ts'
 import type { Product } from '../../../shared/contract/catalog.ts'
+import { ProductCardActionsProvider } from '../../app/ProductCardActions.tsx'
 import { useWishlist } from '../wishlist/wishlist-store.ts'
 import { ProductCard } from './ProductCard.tsx'
 
 // The card's Add to Cart goes through this one hook; the cart itself is tested on its own.
 const addToCart = vi.fn()
-vi.mock('../cart/use-add-to-cart.ts', () => ({ useAddToCart: () => addToCart }))
+vi.mock('../../cart-state/use-add-to-cart.ts', () => ({ useAddToCart: () => addToCart }))
 const owned: { ids: string[] } = { ids: [] }
-vi.mock('../cart/use-owned-products.ts', () => ({ useOwnedProductIds: () => owned.ids }))
+vi.mock('../../session/use-owned-products.ts', () => ({ useOwnedProductIds: () => owned.ids }))
 
 function renderCard(product: Product, variant?: 'default' | 'featured' | 'compact') {
   return render(
     <MemoryRouter>
-      <ProductCard product={product} variant={variant} />
+      <ProductCardActionsProvider>
+        <ProductCard product={product} variant={variant} />
+      </ProductCardActionsProvider>
     </MemoryRouter>,
   )
 }

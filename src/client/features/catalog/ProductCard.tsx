@@ -2,25 +2,26 @@
  * A product in a list: image (with a dot switcher when there are several), badges, wishlist,
  * audio preview, tags, rating, price, Add to Cart and a link to the details. Variants:
  * `default` for grids, `featured` for the home page's highlight row, `compact` for related products.
+ * The wishlist's heart, the owned product's download link and "Get it free" belong to other
+ * features: the app hands them in (product-card-actions.ts).
  */
-import { useState } from 'react'
+import { useContext, useState } from 'react'
 import { Link } from 'react-router'
 import { ownershipError, quantityRuleOf } from '../../../shared/cart-rules.ts'
 import type { ProductListItem } from '../../../shared/contract/catalog.ts'
 import { isFreeProduct } from '../../../shared/contract/free-product-texts.ts'
 import { MAX_CARD_TAGS } from '../../../shared/product-view.ts'
+import { useAddToCart } from '../../cart-state/use-add-to-cart.ts'
 import { CartIcon } from '../../components/Icons.tsx'
 import { ProductImage } from '../../components/ProductImage.tsx'
-import { useAddToCart, useOwnedProductIds } from '../cart/public.ts'
-import { OwnedDownloadLink } from '../downloads/public.ts'
-import { GetItFree } from '../free-products/public.ts'
-import { WishlistButton } from '../wishlist/public.ts'
-import { PreviewButton } from './PreviewButton.tsx'
+import { useOwnedProductIds } from '../../session/use-owned-products.ts'
 import { PayWhatYouWantPrice } from './PayWhatYouWantPrice.tsx'
+import { PreviewButton } from './PreviewButton.tsx'
 import { PriceTag } from './PriceTag.tsx'
-import { SaleEndsNote } from './SaleEndsNote.tsx'
+import { ProductCardActionsContext } from './product-card-actions.ts'
 import { categoryName, productMetadata } from './product-display.ts'
 import { CategoryBadge, ProductBadges } from './ProductBadges.tsx'
+import { SaleEndsNote } from './SaleEndsNote.tsx'
 import { ProductRating } from './StarRating.tsx'
 
 export type ProductCardVariant = 'default' | 'featured' | 'compact'
@@ -56,6 +57,7 @@ const FRAME: Record<ProductCardVariant, string> = {
 export function ProductCard({ product, variant = 'default', sizes, eager = false }: ProductCardProps) {
   const addToCart = useAddToCart()
   const ownedProductIds = useOwnedProductIds()
+  const { WishlistButton, OwnedDownloadLink, GetItFree } = useContext(ProductCardActionsContext)
   // An owned digital product cannot be bought again: the card leads to its download instead.
   const owned = ownershipError(product.id, quantityRuleOf(productMetadata(product)), ownedProductIds) !== null
   const images = product.images

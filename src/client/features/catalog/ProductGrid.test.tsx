@@ -10,8 +10,8 @@ import { ProductGrid } from './ProductGrid.tsx'
 
 // The card's Add to Cart goes through this one hook; the cart itself is tested on its own.
 const addToCart = vi.fn()
-vi.mock('../cart/use-add-to-cart.ts', () => ({ useAddToCart: () => addToCart }))
-vi.mock('../cart/use-owned-products.ts', () => ({ useOwnedProductIds: () => [] }))
+vi.mock('../../cart-state/use-add-to-cart.ts', () => ({ useAddToCart: () => addToCart }))
+vi.mock('../../session/use-owned-products.ts', () => ({ useOwnedProductIds: () => [] }))
 
 afterEach(cleanup)
 

@@ -4,7 +4,7 @@
  * or starts this one.
  */
 import type { KeyboardEvent, MouseEvent } from 'react'
-import { usePreviewPlayer } from './preview-player.ts'
+import { usePreviewPlayer } from '../../preview/preview-player.ts'
 
 interface WaveformProps {
   url: string

@@ -4,7 +4,7 @@
  */
 import type { Product, ProductListItem } from '../../../shared/contract/catalog.ts'
 import type { ProductMetadata } from '../../../shared/product-view.ts'
-import { UNCATEGORIZED } from '../cart/public.ts'
+import { UNCATEGORIZED } from '../../cart-state/cart-item.ts'
 
 export function productMetadata(product: Pick<Product, 'metadata'>): ProductMetadata {
   return product.metadata as ProductMetadata

@@ -11,13 +11,8 @@ import { COUNTRIES } from '../../../shared/address/countries.ts'
 import { postalCodeRuleOf } from '../../../shared/address/postal-codes.ts'
 import { regionLabelOf, regionsOf } from '../../../shared/address/regions.ts'
 import { INPUT_CLASS } from '../../components/TextField.tsx'
+import type { BillingCountry } from '../../tax/tax-place.ts'
 import { FieldError, FieldLabel, SELECT_CLASS } from './CheckoutFieldParts.tsx'
-
-export interface BillingCountry {
-  countryCode: string
-  state: string
-  postalCode: string
-}
 
 interface BillingCountryFieldsProps {
   value: BillingCountry

@@ -3,7 +3,8 @@
  * discount, the buyer's tax and total as the page charges them (the figure on the pay button).
  */
 import { lineTotalCents } from '../../../shared/pricing.ts'
-import { CartTotals, useCartStore, type ShownTotals } from '../cart/public.ts'
+import { useCartStore } from '../../cart-state/cart-store.ts'
+import { CartTotals, type ShownTotals } from '../../components/CartTotals.tsx'
 import { CheckoutSummaryLine } from './CheckoutSummaryLine.tsx'
 
 export function CheckoutCartSummary({ totals }: { totals: ShownTotals }) {

@@ -8,11 +8,11 @@
 import { useId, type ChangeEvent } from 'react'
 import type { BillingAddressErrors } from '../../../shared/address/billing-address.ts'
 import { INPUT_CLASS } from '../../components/TextField.tsx'
-import { useTaxMode } from '../cart/public.ts'
-import { BillingCountryFields, type BillingCountry } from './BillingCountryFields.tsx'
-import { FieldLabel } from './CheckoutFieldParts.tsx'
+import { asksVatNumber, type BillingCountry } from '../../tax/tax-place.ts'
+import { useTaxMode } from '../../tax/use-tax-treatment.ts'
+import { BillingCountryFields } from './BillingCountryFields.tsx'
 import { MARKED_REQUIRED_FIELDS, type CheckoutField, type CheckoutInformation } from './checkout-form.ts'
-import { asksVatNumber } from './tax-place.ts'
+import { FieldLabel } from './CheckoutFieldParts.tsx'
 import { VatNumberField } from './VatNumberField.tsx'
 
 interface CheckoutInformationFieldsProps {

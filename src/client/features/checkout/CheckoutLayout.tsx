@@ -7,9 +7,10 @@
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 import { CHECKOUT_MESSAGES } from '../../../shared/checkout-errors.ts'
+import { useCartStore } from '../../cart-state/cart-store.ts'
 import { Breadcrumbs } from '../../components/Breadcrumbs.tsx'
+import { type ShownTotals } from '../../components/CartTotals.tsx'
 import { CartIcon } from '../../components/Icons.tsx'
-import { useCartStore, type ShownTotals } from '../cart/public.ts'
 import { CheckoutCartSummary } from './CheckoutCartSummary.tsx'
 import { CheckoutSteps, type CheckoutStep } from './CheckoutSteps.tsx'
 

@@ -8,8 +8,7 @@ import { postalCodeRuleOf } from '../../../shared/address/postal-codes.ts'
 import { hasRegions } from '../../../shared/address/regions.ts'
 import type { CreateCheckoutSessionBody } from '../../../shared/contract/checkout.ts'
 import type { TaxMode } from '../../../shared/tax/tax-types.ts'
-import type { BillingCountry } from './BillingCountryFields.tsx'
-import { asksVatNumber } from './tax-place.ts'
+import { asksVatNumber, type BillingCountry } from '../../tax/tax-place.ts'
 
 export interface CheckoutInformation {
   email: string
@@ -25,7 +24,7 @@ export interface CheckoutInformation {
   state: string
   postalCode: string
   phone: string
-  /** A business buyer's VAT number, asked only where it can change the tax (tax-place.ts). */
+  /** A business buyer's VAT number, asked only where it can change the tax (src/client/tax/tax-place.ts). */
   vatNumber: string
 }
 

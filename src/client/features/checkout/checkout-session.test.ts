@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 /** Checkout refusing the cart's promo code: the shopper reads the reason, and the cart drops the code so the summary and pay button lose its discount. */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { useCartStore } from '../cart/public.ts'
+import { useCartStore } from '../../cart-state/cart-store.ts'
 import { startCheckoutSession } from './checkout-session.ts'
 
 const request = {

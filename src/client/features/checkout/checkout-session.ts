@@ -7,7 +7,9 @@ import { CHECKOUT_MESSAGES, checkoutSessionErrorMessage } from '../../../shared/
 import type { CheckoutSessionResponse, CheckoutTotals, CreateCheckoutSessionBody } from '../../../shared/contract/checkout.ts'
 import { isPromoRefusal } from '../../../shared/promo-rules.ts'
 import { ApiError } from '../../api/http.ts'
-import { chosenPriceOf, useCartStore, type CartItem, type ShownTotals } from '../cart/public.ts'
+import { chosenPriceOf, type CartItem } from '../../cart-state/cart-item.ts'
+import { useCartStore } from '../../cart-state/cart-store.ts'
+import { type ShownTotals } from '../../components/CartTotals.tsx'
 import { postCheckoutSession } from './api/post-checkout-session.ts'
 
 type CheckoutSessionRequest = CreateCheckoutSessionBody & { uiMode: 'hosted' | 'embedded' }

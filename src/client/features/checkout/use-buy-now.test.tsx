@@ -12,13 +12,13 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { makeProduct } from '../../../../tests/support/client/product-fixture.ts'
 import { byCountryTaxPolicy, queryClientWithTaxPolicy, TAX_POLICY_URL, taxPolicyResponse } from '../../../../tests/support/client/tax-policy-fixture.ts'
-import type { AuthSession } from '../account/use-session.ts'
+import type { AuthSession } from '../../session/use-session.ts'
 import { BuyNowButton } from './BuyNowButton.tsx'
 
 const session: AuthSession = { user: null, isLoading: false, refetch: async () => {} }
-vi.mock('../account/use-session.ts', () => ({ useSession: () => session }))
+vi.mock('../../session/use-session.ts', () => ({ useSession: () => session }))
 const owned: { ids: string[] } = { ids: [] }
-vi.mock('../cart/use-owned-products.ts', () => ({ useOwnedProductIds: () => owned.ids }))
+vi.mock('../../session/use-owned-products.ts', () => ({ useOwnedProductIds: () => owned.ids }))
 
 const { useBuyNow } = await import('./use-buy-now.ts')
 

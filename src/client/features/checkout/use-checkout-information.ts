@@ -4,9 +4,9 @@
  * session is known (once: a shopper who changes it keeps the change).
  */
 import { useEffect, useRef, useState } from 'react'
-import { useSession } from '../account/public.ts'
+import { useSession } from '../../session/use-session.ts'
+import { readLastBillingAddress } from '../../tax/last-billing-address.ts'
 import { emptyCheckoutInformation, type CheckoutInformation } from './checkout-form.ts'
-import { readLastBillingAddress } from './last-billing-address.ts'
 
 export function useCheckoutInformation(): [CheckoutInformation, (value: CheckoutInformation) => void] {
   const { user } = useSession()

@@ -7,7 +7,8 @@
  */
 import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, useRef } from 'react'
-import { syncSignedInCart, useCartStore } from '../cart/public.ts'
+import { useCartStore } from '../../cart-state/cart-store.ts'
+import { syncSignedInCart } from '../../cart-state/use-cart-sync.ts'
 
 export function useSettlePaidCart(paid: boolean, keepCart: boolean): void {
   const queryClient = useQueryClient()

@@ -7,7 +7,7 @@ import { countryInSentence } from '../../../shared/address/countries.ts'
 import { CHECKOUT_SERVER_MESSAGES } from '../../../shared/contract/checkout.ts'
 import type { TaxBuyerPlace, TaxMode } from '../../../shared/tax/tax-types.ts'
 import { checkVatNumberFormat } from '../../../shared/tax/vat-number.ts'
-import { asksVatNumber, taxPlaceOfAddress } from './tax-place.ts'
+import { asksVatNumber, taxPlaceOfAddress } from '../../tax/tax-place.ts'
 
 /** The sentence under the VAT number field when it does not fit the billing country; null when it fits or is empty. */
 export function vatNumberProblem(vatNumber: string, countryCode: string): string | null {

@@ -13,7 +13,7 @@ import { MemoryRouter } from 'react-router'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { Purchase } from '../../../shared/contract/downloads.ts'
 import type { LicenceKeyView } from '../../../shared/contract/licence-keys.ts'
-import type { AuthSession } from '../account/use-session.ts'
+import type { AuthSession } from '../../session/use-session.ts'
 
 vi.mock('react-hot-toast', () => ({ default: { success: vi.fn(), error: vi.fn() } }))
 const session: AuthSession = {
@@ -21,7 +21,7 @@ const session: AuthSession = {
   isLoading: false,
   refetch: async () => {},
 }
-vi.mock('../account/use-session.ts', () => ({ useSession: () => session }))
+vi.mock('../../session/use-session.ts', () => ({ useSession: () => session }))
 
 const { default: DownloadHubPage } = await import('./routes/DownloadHubPage.tsx')
 const { LicenceKeyBox } = await import('./LicenceKeyBox.tsx')

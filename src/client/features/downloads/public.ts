@@ -1,7 +1,7 @@
 /**
- * What other features may use of downloads: the "owned, go to your downloads" link shown instead
+ * What the app shell may use of downloads: the "owned, go to your downloads" link shown instead
  * of Add to Cart, and the list of bought items (cards with their Download buttons and licence
- * keys) with the action behind it: a private order page lists its items as the hub does.
+ * keys) with the action behind it: a private order link's items are listed as the hub does.
  * Anything else here is private.
  */
 export { OwnedDownloadLink } from './OwnedDownloadLink.tsx'

@@ -1,7 +1,10 @@
 /**
- * What other features may use of orders: an order's status badge (the owner console shows it
- * too), and the downloads of a private order link (the payment success page lists a guest's at
- * once). Anything else here is private.
+ * What the app shell and the owner console may use of orders: an order's status badge, and what a
+ * private order link opens (the order, its downloads and its licence keys), from which the app
+ * lists the link's downloads on the private order page and the payment success page
+ * (app/OrderLinkDownloads.tsx). Anything else here is private.
  */
-export { OrderLinkDownloads } from './OrderLinkDownloads.tsx'
+export { useOrderLinkLicenceKeys } from './api/get-order-link-licence-keys.ts'
+export { useOrderLink } from './api/get-order-link.ts'
+export { useOrderLinkDownload } from './api/post-order-link-download.ts'
 export { OrderStatusBadge } from './OrderStatusBadge.tsx'

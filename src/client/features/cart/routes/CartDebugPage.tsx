@@ -6,12 +6,12 @@
 import { useState } from 'react'
 import type { ProductList } from '../../../../shared/contract/catalog.ts'
 import { apiRequest } from '../../../api/http.ts'
-import { useSession } from '../../account/public.ts'
-import { deleteCartItem } from '../api/delete-cart-item.ts'
-import { getCart } from '../api/get-cart.ts'
-import { postCartItem } from '../api/post-cart-item.ts'
-import { cartItemFromServerLine } from '../cart-item.ts'
-import { useCartStore } from '../cart-store.ts'
+import { deleteCartItem } from '../../../cart-state/api/delete-cart-item.ts'
+import { getCart } from '../../../cart-state/api/get-cart.ts'
+import { postCartItem } from '../../../cart-state/api/post-cart-item.ts'
+import { cartItemFromServerLine } from '../../../cart-state/cart-item.ts'
+import { useCartStore } from '../../../cart-state/cart-store.ts'
+import { useSession } from '../../../session/use-session.ts'
 
 type TestId = 'read' | 'insert' | 'delete'
 type TestResult = { state: 'idle' } | { state: 'running' } | { state: 'pass' | 'fail'; ms: number; detail: string }

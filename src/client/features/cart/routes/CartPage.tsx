@@ -3,21 +3,27 @@
  * With items: "N item(s) in cart", Clear cart, the lines, the Order Summary (subtotal,
  * discount with its code, estimated tax, estimated total, promo, Proceed to Checkout, trust
  * notes) and "Complete Your Setup". Figures come from the same pricing function as the drawer.
+ * The suggestions are the catalog's: the page's route (app/routes/CartPage.tsx) hands them in.
  */
+import type { ReactNode } from 'react'
 import { Link } from 'react-router'
+import { selectItemCount, useCartStore } from '../../../cart-state/cart-store.ts'
+import { useCartActions } from '../../../cart-state/use-cart-actions.ts'
+import { useCartTotals } from '../../../cart-state/use-cart-totals.ts'
 import { Breadcrumbs } from '../../../components/Breadcrumbs.tsx'
+import { CartTotals } from '../../../components/CartTotals.tsx'
 import { CartIcon } from '../../../components/Icons.tsx'
-import { CartRecommendations } from '../../catalog/public.ts'
-import { selectItemCount, useCartStore } from '../cart-store.ts'
+import { PageTitle } from '../../../components/PageTitle.tsx'
 import { CartLineItem } from '../CartLineItem.tsx'
-import { CartTotals } from '../CartTotals.tsx'
 import { CartTrustNotes } from '../CartTrustNotes.tsx'
 import { PromoCodeForm } from '../PromoCodeForm.tsx'
-import { useCartActions } from '../use-cart-actions.ts'
-import { useCartTotals } from '../use-cart-totals.ts'
-import { PageTitle } from '../../../components/PageTitle.tsx'
 
-export default function CartPage() {
+interface CartPageProps {
+  /** The products suggested under the cart, with this title, leaving out the cart's own. */
+  recommendations: (title: string, excludeIds: string[]) => ReactNode
+}
+
+export default function CartPage({ recommendations }: CartPageProps) {
   const items = useCartStore((state) => state.items)
   const isLoading = useCartStore((state) => state.isLoading)
   const itemCount = useCartStore(selectItemCount)
@@ -36,12 +42,12 @@ export default function CartPage() {
       ) : items.length === 0 ? (
         <>
           <EmptyCart />
-          <CartRecommendations title="You Might Also Like" excludeIds={cartIds} />
+          {recommendations('You Might Also Like', cartIds)}
         </>
       ) : (
         <>
           <FilledCart itemCount={itemCount} />
-          <CartRecommendations title="Complete Your Setup" excludeIds={cartIds} />
+          {recommendations('Complete Your Setup', cartIds)}
         </>
       )}
     </div>

@@ -1,15 +1,17 @@
 /**
  * A category page (/:categorySlug): breadcrumbs, the category's name and description, and its
  * products with the discovery filters (kept in the address, as on /products). An unknown slug
- * shows the not-found page (live) or the coming-soon page.
+ * shows the not-found page (live) or the coming-soon page, which is the content feature's: the
+ * page's route (app/routes/CategoryPage.tsx) hands it in.
  */
+import type { ReactNode } from 'react'
 import { useParams } from 'react-router'
 import { countFilters } from '../../../../shared/contract/catalog-filters.ts'
 import { ApiError } from '../../../api/http.ts'
 import { Breadcrumbs } from '../../../components/Breadcrumbs.tsx'
 import { NotFound } from '../../../components/NotFound.tsx'
+import { PageTitle } from '../../../components/PageTitle.tsx'
 import { storeConfig } from '../../../store-config.ts'
-import { ComingSoon } from '../../content/public.ts'
 import { useCategory } from '../api/get-category.ts'
 import { useProductPages } from '../api/get-products.ts'
 import { FilterableListing } from '../filters/FilterableListing.tsx'
@@ -17,16 +19,20 @@ import { listingQuery } from '../filters/listing-query.ts'
 import { ListingResults } from '../filters/ListingResults.tsx'
 import { useListingFilters } from '../filters/use-listing-filters.ts'
 import { ProductsError } from '../ProductGrid.tsx'
-import { PageTitle } from '../../../components/PageTitle.tsx'
 
-export default function CategoryPage() {
+interface CategoryPageProps {
+  /** The coming-soon landing, shown for an unknown slug before the store opens. */
+  comingSoon: ReactNode
+}
+
+export default function CategoryPage({ comingSoon }: CategoryPageProps) {
   const { categorySlug = '' } = useParams()
   const category = useCategory(categorySlug)
   const listing = useListingFilters()
   const pages = useProductPages(listingQuery(categorySlug, listing))
 
   if (category.error instanceof ApiError && category.error.status === 404) {
-    return storeConfig.storeMode === 'live' ? <NotFound /> : <ComingSoon />
+    return storeConfig.storeMode === 'live' ? <NotFound /> : comingSoon
   }
 
   const name = category.data?.name

@@ -7,7 +7,7 @@ import { CHECKOUT_MESSAGES } from '../../../../shared/checkout-errors.ts'
 import { useBuiltinPaySession } from '../api/get-builtin-pay-session.ts'
 import { BuiltinCardForm } from './BuiltinCardForm.tsx'
 import { sessionIdOfClientSecret } from './client-secret.ts'
-import type { EmbeddedCheckoutProps } from './EmbeddedCheckout.tsx'
+import type { EmbeddedCheckoutProps } from './embedded-checkout.types.ts'
 import { CheckoutLoading, PaymentUnavailable } from './PaymentStatus.tsx'
 
 export function BuiltinEmbeddedCheckout({ clientSecret, onComplete }: EmbeddedCheckoutProps) {

@@ -7,16 +7,10 @@
 import { lazy, Suspense } from 'react'
 import { usePaymentsConfig } from '../api/get-payments-config.ts'
 import { BuiltinEmbeddedCheckout } from './BuiltinEmbeddedCheckout.tsx'
+import type { EmbeddedCheckoutProps } from './embedded-checkout.types.ts'
 import { CheckoutLoading, PaymentUnavailable } from './PaymentStatus.tsx'
 
 const StripeEmbeddedCheckout = lazy(() => import('./StripeEmbeddedCheckout.tsx'))
-
-export interface EmbeddedCheckoutProps {
-  /** The checkout session's client secret (`cs_..._secret_...`). */
-  clientSecret: string
-  /** Called once, with the paid session's id. */
-  onComplete: (sessionId: string) => void
-}
 
 export function EmbeddedCheckout({ clientSecret, onComplete }: EmbeddedCheckoutProps) {
   const config = usePaymentsConfig()

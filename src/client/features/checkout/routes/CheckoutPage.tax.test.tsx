@@ -15,14 +15,15 @@ import type { PublicTaxPolicy } from '../../../../shared/contract/tax.ts'
 import { formatPrice } from '../../../../shared/money.ts'
 import { priceCart } from '../../../../shared/pricing.ts'
 import type { TaxTreatment } from '../../../../shared/tax/tax-types.ts'
-import type { AuthSession } from '../../account/use-session.ts'
-import type { CartItem } from '../../cart/cart-item.ts'
-import { useCartStore } from '../../cart/cart-store.ts'
+import type { AuthSession } from '../../../session/use-session.ts'
+import type { CartItem } from '../../../cart-state/cart-item.ts'
+import { useCartStore } from '../../../cart-state/cart-store.ts'
 
 const session: AuthSession = { user: null, isLoading: false, refetch: async () => {} }
-vi.mock('../../account/use-session.ts', () => ({ useSession: () => session }))
+vi.mock('../../../session/use-session.ts', () => ({ useSession: () => session }))
 
-const { default: CheckoutPage } = await import('./CheckoutPage.tsx')
+// The page as its route composes it (the cart's promo code form in its Payment step).
+const { default: CheckoutPage } = await import('../../../app/routes/CheckoutPage.tsx')
 
 const LINES: CartItem[] = [
   {

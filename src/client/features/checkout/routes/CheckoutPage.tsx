@@ -4,24 +4,28 @@
  * review and "Continue to Payment - $X", which creates a hosted session and sends the shopper to
  * the provider's page. X is the cart total from the one pricing function with the buyer's tax for
  * the place the form names, the amount charged; the summary beside it shows the same figures.
+ * The promo code form is the cart's: the page's route (app/routes/CheckoutPage.tsx) hands it in.
  */
-import { useEffect, useState, type FormEvent } from 'react'
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react'
 import { CHECKOUT_ERROR_TITLE, CHECKOUT_MESSAGES, checkoutRedirectErrorMessage } from '../../../../shared/checkout-errors.ts'
 import { formatPrice } from '../../../../shared/money.ts'
+import { selectPayablePromoCode } from '../../../cart-state/cart-promo.ts'
+import { useCartStore } from '../../../cart-state/cart-store.ts'
+import { useCartTotals } from '../../../cart-state/use-cart-totals.ts'
 import { LockIcon } from '../../../components/Icons.tsx'
-import { useSession } from '../../account/public.ts'
-import { PromoCodeForm, selectPayablePromoCode, useCartStore, useCartTotals, useTaxMode } from '../../cart/public.ts'
+import { useSession } from '../../../session/use-session.ts'
+import { saveLastBillingAddress } from '../../../tax/last-billing-address.ts'
+import { VAT_NUMBER_FIELD } from '../../../tax/tax-place.ts'
+import { useTaxMode } from '../../../tax/use-tax-treatment.ts'
 import { billingDetailsOf, customerName, hasRequiredInformation, type CheckoutInformation } from '../checkout-form.ts'
 import { cartCheckoutItems, cartCheckoutBuyer, checkoutReturnUrls, startCheckoutSession } from '../checkout-session.ts'
 import { CheckoutErrorBox } from '../CheckoutErrorBox.tsx'
 import { CheckoutInformationFields } from '../CheckoutInformationFields.tsx'
 import { CheckoutLayout, CheckoutPanel } from '../CheckoutLayout.tsx'
 import { CheckoutOrderReview } from '../CheckoutOrderReview.tsx'
-import { saveLastBillingAddress } from '../last-billing-address.ts'
-import { VAT_NUMBER_FIELD } from '../tax-place.ts'
-import { taxPlaceOf, vatNumberProblemOf } from '../vat-number-check.ts'
 import { useAddressCheck } from '../use-address-check.ts'
 import { useCheckoutInformation } from '../use-checkout-information.ts'
+import { taxPlaceOf, vatNumberProblemOf } from '../vat-number-check.ts'
 
 interface ShownError {
   message: string
@@ -29,7 +33,12 @@ interface ShownError {
   persist: boolean
 }
 
-export default function CheckoutPage() {
+interface CheckoutPageProps {
+  /** The cart's promo code form, shown in the Payment step. */
+  promoCodeForm: ReactNode
+}
+
+export default function CheckoutPage({ promoCodeForm }: CheckoutPageProps) {
   const [step, setStep] = useState<'information' | 'payment'>('information')
   const [information, setInformation] = useCheckoutInformation()
   const address = useAddressCheck(information)
@@ -133,7 +142,7 @@ export default function CheckoutPage() {
           </p>
           <div className="mt-5">
             <h3 className="mb-2 text-sm font-medium text-zinc-200">Promo code (optional)</h3>
-            <PromoCodeForm />
+            {promoCodeForm}
           </div>
         </CheckoutPanel>
         <CheckoutPanel title="Review your order">

@@ -3,16 +3,17 @@
  * product. Session only (a hosted session for whoever is signed in, or the guest email),
  * authenticated direct (an embedded session for the signed-in user, openable at
  * /checkout/direct) and guest direct (a hosted session for an email, openable on the payment
- * page). Each shows ✓/✗, its timing and what the server answered.
+ * page). Each shows ✓/✗, its timing and what the server answered. The products to choose from
+ * are the catalog's: the page's route (app/routes/CheckoutTestPage.tsx) hands them in.
  */
+import type { UseQueryResult } from '@tanstack/react-query'
 import { useId, useState, type ReactNode } from 'react'
 import { useNavigate } from 'react-router'
 import { CHECKOUT_MESSAGES } from '../../../../shared/checkout-errors.ts'
-import type { ProductListItem } from '../../../../shared/contract/catalog.ts'
+import type { ProductList, ProductListItem } from '../../../../shared/contract/catalog.ts'
 import { formatPrice } from '../../../../shared/money.ts'
 import { INPUT_CLASS } from '../../../components/TextField.tsx'
-import { useSession } from '../../account/public.ts'
-import { useProducts } from '../../catalog/public.ts'
+import { useSession } from '../../../session/use-session.ts'
 import { checkoutReturnUrls, startCheckoutSession, type SessionOutcome } from '../checkout-session.ts'
 import type { DirectCheckoutState } from '../direct-checkout-state.ts'
 
@@ -35,9 +36,13 @@ const TESTS: Array<{ id: TestId; name: string; description: string }> = [
 
 const IDLE: Record<TestId, TestResult> = { session: { state: 'idle' }, authenticated: { state: 'idle' }, guest: { state: 'idle' } }
 
-export default function CheckoutTestPage() {
+interface CheckoutTestPageProps {
+  /** The store's products (the first hundred), to choose the one the tests buy. */
+  products: Pick<UseQueryResult<ProductList>, 'data' | 'isPending'>
+}
+
+export default function CheckoutTestPage({ products }: CheckoutTestPageProps) {
   const { user, isLoading } = useSession()
-  const products = useProducts({ limit: 100 })
   const [productId, setProductId] = useState('')
   const [guestEmail, setGuestEmail] = useState('')
   const [results, setResults] = useState(IDLE)

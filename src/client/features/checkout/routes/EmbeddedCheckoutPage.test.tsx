@@ -5,11 +5,11 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react'
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import type { AuthSession } from '../../account/use-session.ts'
-import { useCartStore } from '../../cart/cart-store.ts'
+import type { AuthSession } from '../../../session/use-session.ts'
+import { useCartStore } from '../../../cart-state/cart-store.ts'
 
 const session: AuthSession = { user: null, isLoading: false, refetch: async () => {} }
-vi.mock('../../account/use-session.ts', () => ({ useSession: () => session }))
+vi.mock('../../../session/use-session.ts', () => ({ useSession: () => session }))
 vi.mock('../payments/EmbeddedCheckout.tsx', () => ({
   EmbeddedCheckout: ({ clientSecret, onComplete }: { clientSecret: string; onComplete: (sessionId: string) => void }) => (
     <button type="button" onClick={() => onComplete('cs_test_embedded')}>
@@ -18,7 +18,8 @@ vi.mock('../payments/EmbeddedCheckout.tsx', () => ({
   ),
 }))
 
-const { default: EmbeddedCheckoutPage } = await import('./EmbeddedCheckoutPage.tsx')
+// The page as its route composes it (the cart's promo code form in its Information step).
+const { default: EmbeddedCheckoutPage } = await import('../../../app/routes/EmbeddedCheckoutPage.tsx')
 
 function Where() {
   const location = useLocation()

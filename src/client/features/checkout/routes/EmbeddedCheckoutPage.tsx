@@ -4,28 +4,37 @@
  * "Continue to payment" creates an embedded session and the Payment step shows the payment form
  * on our page, with the order's figures as the server priced them. "Edit information" goes back
  * and discards the session's secret; so does any change to the cart, so the form never charges
- * for lines the summary no longer shows.
+ * for lines the summary no longer shows. The promo code form is the cart's: the page's route
+ * (app/routes/EmbeddedCheckoutPage.tsx) hands it in.
  */
-import { useEffect, useState, type FormEvent } from 'react'
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react'
 import { useNavigate } from 'react-router'
 import { CHECKOUT_MESSAGES, PAYMENT_ERROR_TITLE } from '../../../../shared/checkout-errors.ts'
 import type { CheckoutTotals } from '../../../../shared/contract/checkout.ts'
 import { formatPrice } from '../../../../shared/money.ts'
-import { useSession } from '../../account/public.ts'
-import { PromoCodeForm, selectPayablePromoCode, useCartStore, useCartTotals, useTaxMode } from '../../cart/public.ts'
+import { selectPayablePromoCode } from '../../../cart-state/cart-promo.ts'
+import { useCartStore } from '../../../cart-state/cart-store.ts'
+import { useCartTotals } from '../../../cart-state/use-cart-totals.ts'
+import { useSession } from '../../../session/use-session.ts'
+import { saveLastBillingAddress } from '../../../tax/last-billing-address.ts'
+import { VAT_NUMBER_FIELD } from '../../../tax/tax-place.ts'
+import { useTaxMode } from '../../../tax/use-tax-treatment.ts'
 import { billingDetailsOf, hasRequiredInformation, type CheckoutInformation } from '../checkout-form.ts'
 import { cartCheckoutItems, cartCheckoutBuyer, checkoutReturnUrls, paymentSuccessPath, startCheckoutSession, withServerTotals } from '../checkout-session.ts'
 import { CheckoutErrorBox } from '../CheckoutErrorBox.tsx'
 import { CheckoutInformationFields } from '../CheckoutInformationFields.tsx'
 import { CheckoutLayout, CheckoutPanel } from '../CheckoutLayout.tsx'
-import { saveLastBillingAddress } from '../last-billing-address.ts'
 import { EmbeddedCheckout } from '../payments/EmbeddedCheckout.tsx'
-import { VAT_NUMBER_FIELD } from '../tax-place.ts'
-import { taxPlaceOf, vatNumberProblemOf } from '../vat-number-check.ts'
 import { useAddressCheck } from '../use-address-check.ts'
 import { useCheckoutInformation } from '../use-checkout-information.ts'
+import { taxPlaceOf, vatNumberProblemOf } from '../vat-number-check.ts'
 
-export default function EmbeddedCheckoutPage() {
+interface EmbeddedCheckoutPageProps {
+  /** The cart's promo code form, shown in the Information step. */
+  promoCodeForm: ReactNode
+}
+
+export default function EmbeddedCheckoutPage({ promoCodeForm }: EmbeddedCheckoutPageProps) {
   const navigate = useNavigate()
   const [information, setInformation] = useCheckoutInformation()
   const address = useAddressCheck(information)
@@ -109,9 +118,7 @@ export default function EmbeddedCheckoutPage() {
               />
             </CheckoutPanel>
           </form>
-          <CheckoutPanel title="Promo code (optional)">
-            <PromoCodeForm />
-          </CheckoutPanel>
+          <CheckoutPanel title="Promo code (optional)">{promoCodeForm}</CheckoutPanel>
           {errorBox}
           <button
             type="submit"

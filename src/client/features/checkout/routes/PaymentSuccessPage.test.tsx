@@ -7,13 +7,14 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { SessionOrder } from '../../../../shared/contract/checkout.ts'
 import type { GuestOrder } from '../../../../shared/contract/order-access.ts'
-import type { AuthSession } from '../../account/use-session.ts'
-import { useCartStore } from '../../cart/cart-store.ts'
+import type { AuthSession } from '../../../session/use-session.ts'
+import { useCartStore } from '../../../cart-state/cart-store.ts'
 
 const session: AuthSession = { user: null, isLoading: false, refetch: async () => {} }
-vi.mock('../../account/use-session.ts', () => ({ useSession: () => session }))
+vi.mock('../../../session/use-session.ts', () => ({ useSession: () => session }))
 
-const { default: PaymentSuccessPage } = await import('./PaymentSuccessPage.tsx')
+// The page as its route composes it (a guest's downloads listed through the order's private link).
+const { default: PaymentSuccessPage } = await import('../../../app/routes/PaymentSuccessPage.tsx')
 
 const order = (status: SessionOrder['status']): SessionOrder => ({
   orderId: '0d9c1a52-5b1e-4c1f-9f7e-3a1b2c3d4e5f',

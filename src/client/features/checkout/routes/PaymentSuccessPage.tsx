@@ -5,6 +5,8 @@
  * through the order's private link (the receipt carries the same link). A paid cart checkout
  * empties this browser's cart (fulfilment already emptied the server's). An unknown session or
  * an order that never settles gets an honest message instead of a success it cannot vouch for.
+ * The downloads are the order link's (app/OrderLinkDownloads.tsx): the page's route
+ * (app/routes/PaymentSuccessPage.tsx) hands them in.
  */
 import type { ReactNode } from 'react'
 import { Link, useNavigate, useSearchParams } from 'react-router'
@@ -12,12 +14,16 @@ import type { SessionOrder } from '../../../../shared/contract/checkout.ts'
 import { orderAccessTokenOf } from '../../../../shared/contract/order-access.ts'
 import { formatPrice } from '../../../../shared/money.ts'
 import { CheckIcon } from '../../../components/Icons.tsx'
-import { OrderLinkDownloads } from '../../orders/public.ts'
 import type { OrderConfirmationState } from '../order-confirmation-state.ts'
 import { useSessionOrder } from '../use-session-order.ts'
 import { useSettlePaidCart } from '../use-settle-paid-cart.ts'
 
-export default function PaymentSuccessPage() {
+interface PaymentSuccessPageProps {
+  /** The downloads of the order a private link opens (its token), shown to a guest at once. */
+  orderDownloads: (token: string) => ReactNode
+}
+
+export default function PaymentSuccessPage({ orderDownloads }: PaymentSuccessPageProps) {
   const [params] = useSearchParams()
   const sessionId = params.get('session_id')?.trim() || null
   const keepCart = params.get('cart') === 'keep'
@@ -29,7 +35,7 @@ export default function PaymentSuccessPage() {
       <title>{view.state === 'completed' ? 'Payment Successful | Audio Lab Store' : 'Payment | Audio Lab Store'}</title>
       <div className="w-full max-w-2xl">
         {view.state === 'processing' && <Processing />}
-        {view.state === 'completed' && <Paid order={view.order} sessionId={sessionId!} />}
+        {view.state === 'completed' && <Paid order={view.order} sessionId={sessionId!} orderDownloads={orderDownloads} />}
         {view.state === 'failed' && (
           <Notice title="Payment not completed" tone="red">
             This payment did not go through and nothing was charged. Your cart is saved, so you can try again.
@@ -84,7 +90,7 @@ function Processing() {
   )
 }
 
-function Paid({ order, sessionId }: { order: SessionOrder; sessionId: string }) {
+function Paid({ order, sessionId, orderDownloads }: { order: SessionOrder; sessionId: string } & PaymentSuccessPageProps) {
   const navigate = useNavigate()
   const confirmation: OrderConfirmationState = { orderNumber: order.orderNumber, email: order.email, totalCents: order.totalCents, cardLast4: order.cardLast4 }
   const row = 'flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 py-2.5'
@@ -137,7 +143,7 @@ function Paid({ order, sessionId }: { order: SessionOrder; sessionId: string }) 
             Your downloads
           </h2>
           <p className="mt-1 mb-4 text-sm text-zinc-400">Download your files now, or later from your private order page: its link is in your receipt.</p>
-          <OrderLinkDownloads token={accessToken} />
+          {orderDownloads(accessToken)}
         </section>
       )}
     </section>

@@ -7,14 +7,14 @@ import toast from 'react-hot-toast'
 import { MemoryRouter } from 'react-router'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { Purchase } from '../../../../shared/contract/downloads.ts'
-import type { AuthSession } from '../../account/use-session.ts'
+import type { AuthSession } from '../../../session/use-session.ts'
 
 const session: AuthSession = {
   user: { id: 'u1', email: 'ada@example.com', name: 'Ada', emailVerified: true, twoFactorEnabled: false, createdAt: new Date() },
   isLoading: false,
   refetch: async () => {},
 }
-vi.mock('../../account/use-session.ts', () => ({ useSession: () => session }))
+vi.mock('../../../session/use-session.ts', () => ({ useSession: () => session }))
 
 const { default: DownloadHubPage } = await import('./DownloadHubPage.tsx')
 

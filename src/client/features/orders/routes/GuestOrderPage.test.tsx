@@ -14,7 +14,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { Purchase } from '../../../../shared/contract/downloads.ts'
 import type { LicenceKeyView } from '../../../../shared/contract/licence-keys.ts'
 import type { GuestOrder } from '../../../../shared/contract/order-access.ts'
-import GuestOrderPage from './GuestOrderPage.tsx'
+// The page as its route composes it (the order's downloads, app/OrderLinkDownloads.tsx).
+import GuestOrderPage from '../../../app/routes/GuestOrderPage.tsx'
 
 const TOKEN = 'k'.repeat(65)
 const ORDER_ID = '0d9c1a52-5b1e-4c1f-9f7e-3a1b2c3d4e5f'

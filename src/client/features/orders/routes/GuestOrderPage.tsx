@@ -4,8 +4,10 @@
  * disputed one says why not), as the Download Hub shows them; the licence; the invoice and
  * credit notes; and an invitation to keep these in an account. A link that does not work
  * (mistyped, withdrawn) says so and leads to "Find my order", which emails working links to the
- * order's address.
+ * order's address. The items' list is the order link's downloads (app/OrderLinkDownloads.tsx, the
+ * downloads feature's cards): the page's route (app/routes/GuestOrderPage.tsx) hands it in.
  */
+import type { ReactNode } from 'react'
 import { Link, useParams } from 'react-router'
 import { FIND_ORDER_PATH, ORDER_ACCESS_MESSAGES, type GuestOrder } from '../../../../shared/contract/order-access.ts'
 import { formatDate } from '../../../../shared/dates.ts'
@@ -14,11 +16,15 @@ import { ApiError } from '../../../api/http.ts'
 import { ListSkeleton } from '../../../components/ListSkeleton.tsx'
 import { LoadFailed } from '../../../components/LoadFailed.tsx'
 import { useOrderLink } from '../api/get-order-link.ts'
-import { OrderLinkDownloads } from '../OrderLinkDownloads.tsx'
 import { OrderStatusBadge } from '../OrderStatusBadge.tsx'
 import { TaxDocumentLinks } from '../TaxDocumentLinks.tsx'
 
-export default function GuestOrderPage() {
+interface GuestOrderPageProps {
+  /** The downloads of the order this link opens. */
+  orderDownloads: (token: string) => ReactNode
+}
+
+export default function GuestOrderPage({ orderDownloads }: GuestOrderPageProps) {
   const token = useParams().token ?? ''
   const order = useOrderLink(token)
   return (
@@ -32,13 +38,13 @@ export default function GuestOrderPage() {
           ) : (
             <LoadFailed message={ORDER_ACCESS_MESSAGES.loadFailed} onRetry={() => void order.refetch()} />
           ))}
-        {order.isSuccess && <OrderDetail order={order.data} token={token} />}
+        {order.isSuccess && <OrderDetail order={order.data} downloads={orderDownloads(token)} />}
       </section>
     </>
   )
 }
 
-function OrderDetail({ order, token }: { order: GuestOrder; token: string }) {
+function OrderDetail({ order, downloads }: { order: GuestOrder; downloads: ReactNode }) {
   return (
     <>
       <div className="flex flex-wrap items-center gap-3">
@@ -57,9 +63,7 @@ function OrderDetail({ order, token }: { order: GuestOrder; token: string }) {
       </p>
 
       <h2 className="sr-only">Downloads</h2>
-      <div className="mt-8">
-        <OrderLinkDownloads token={token} />
-      </div>
+      <div className="mt-8">{downloads}</div>
 
       <div className="mt-8 grid gap-4 sm:grid-cols-2">
         {order.licence && (

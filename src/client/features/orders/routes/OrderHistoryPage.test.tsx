@@ -6,14 +6,14 @@ import { cleanup, fireEvent, render, screen, within } from '@testing-library/rea
 import { MemoryRouter } from 'react-router'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { OrderStatusValue, OrderView } from '../../../../shared/contract/checkout.ts'
-import type { AuthSession } from '../../account/use-session.ts'
+import type { AuthSession } from '../../../session/use-session.ts'
 
 const session: AuthSession = {
   user: { id: 'u1', email: 'ada@example.com', name: 'Ada', emailVerified: true, twoFactorEnabled: false, createdAt: new Date() },
   isLoading: false,
   refetch: async () => {},
 }
-vi.mock('../../account/use-session.ts', () => ({ useSession: () => session }))
+vi.mock('../../../session/use-session.ts', () => ({ useSession: () => session }))
 
 const { default: OrderHistoryPage } = await import('./OrderHistoryPage.tsx')
 

@@ -7,7 +7,7 @@ import { EmptyState } from '../../../components/EmptyState.tsx'
 import { ListSkeleton } from '../../../components/ListSkeleton.tsx'
 import { LoadFailed } from '../../../components/LoadFailed.tsx'
 import { PageFallback } from '../../../components/PageFallback.tsx'
-import { useSession } from '../../account/public.ts'
+import { useSession } from '../../../session/use-session.ts'
 import { useOrders } from '../api/get-orders.ts'
 import { OrderCard } from '../OrderCard.tsx'
 

@@ -6,11 +6,11 @@ import type { ComponentType, SVGProps } from 'react'
 import { Link } from 'react-router'
 import { useStoreSettings } from '../../../api/get-store-settings.ts'
 import { DownloadIcon, ShieldIcon, SlidersIcon, WaveIcon } from '../../../components/Icons.tsx'
-import { useSession } from '../../account/public.ts'
+import { PageTitle } from '../../../components/PageTitle.tsx'
+import { useSession } from '../../../session/use-session.ts'
 import { FaqAccordion } from '../FaqAccordion.tsx'
 import { FAQ_GROUPS } from '../support-faq.ts'
 import { SupportContactForm } from '../SupportContactForm.tsx'
-import { PageTitle } from '../../../components/PageTitle.tsx'
 
 const QUICK_LINKS: Array<{ to: string; title: string; text: string; Icon: ComponentType<SVGProps<SVGSVGElement>> }> = [
   { to: '/learn#docs', title: 'Documentation', text: 'Formats, DAW setup, licensing and downloads.', Icon: SlidersIcon },

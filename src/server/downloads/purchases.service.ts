@@ -6,7 +6,8 @@
 import { orderNumberOf } from '../../shared/contract/checkout.ts'
 import type { Purchase } from '../../shared/contract/downloads.ts'
 import type { CatalogReadsService } from '../catalog/catalog-reads.service.ts'
-import type { BuyerOrdersService, BuyerScope } from '../orders/buyer-orders.service.ts'
+import type { BuyerOrdersService } from '../orders/buyer-orders.service.ts'
+import type { BuyerScope } from '../orders/buyer-orders.types.ts'
 
 export interface PurchasesServiceDeps {
   orders: Pick<BuyerOrdersService, 'purchasedItemsOf' | 'ownedProductIds'>

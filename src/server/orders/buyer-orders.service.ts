@@ -7,7 +7,6 @@
  */
 import { and, asc, desc, eq, gt, inArray, ne, sql, type SQL } from 'drizzle-orm'
 import { CHECKOUT_SERVER_MESSAGES as MESSAGES, type OrderStatusValue, type OrderView, type SessionOrder } from '../../shared/contract/checkout.ts'
-import type { ItemAccessView } from '../../shared/contract/downloads.ts'
 import { LICENCE_MESSAGES, type Licence } from '../../shared/contract/licences.ts'
 import { orderAccessPagePath } from '../../shared/contract/order-access.ts'
 import { buyerTaxDocumentPdfPath } from '../../shared/contract/tax-documents.ts'
@@ -17,6 +16,7 @@ import type { CatalogReadsService } from '../catalog/catalog-reads.service.ts'
 import type { Database, Executor } from '../db/client.ts'
 import { notFound } from '../http/errors.ts'
 import type { PaymentProvider } from '../payments/provider.ts'
+import type { BuyerScope, DownloadableItem, GrantedItemScope, PurchasedItem, SessionViewer } from './buyer-orders.types.ts'
 import { claimHolds } from './checkout-claims.service.ts'
 import type { PaidOrderFulfilment } from './fulfilment.types.ts'
 import type { OrderTaxDocuments } from './order-dependents.types.ts'
@@ -27,50 +27,9 @@ import { orderItems, orders, PAID_ORDER_STATUSES, type OrderStatus } from './ord
 
 const withItems = { items: { orderBy: [asc(orderItems.createdAt), asc(orderItems.id)] } }
 
-/**
- * Whose bought items a lookup may see: a signed-in buyer's (every order of theirs), or one
- * order's (the order a private order link opened, whoever holds the link).
- */
-export type BuyerScope = { userId: string } | { orderId: string }
-
-/** Who asks for the order behind a payment session: their account, and the checkouts their browser holds a claim to. */
-export interface SessionViewer {
-  userId: string | null
-  claimedOrderIds: ReadonlySet<string>
-}
-
-/** What the signed URL of a download grant may see: the item the grant names, whoever's it is (the grant was scoped when it was made). */
-export type GrantedItemScope = { grantedItem: true }
-
 /** The orders a scope covers, as a condition on `orders`. */
 function ordersOf(scope: BuyerScope): SQL {
   return 'userId' in scope ? eq(orders.userId, scope.userId) : eq(orders.id, scope.orderId)
-}
-
-/** An item a buyer may download from: its product, its order's state, its access and the downloads left. */
-export interface DownloadableItem {
-  productId: string
-  /** The order's account (null for a guest order): whose download log a download joins. */
-  buyerId: string | null
-  orderStatus: OrderStatus
-  /** Whether the order was paid (whatever happened since). */
-  paid: boolean
-  /** Downloads work: the order is paid, not disputed, and the item was not refunded. */
-  downloadable: boolean
-  downloadsRemaining: number
-}
-
-/** A bought item of a COMPLETED order, newest order first. */
-export interface PurchasedItem {
-  id: string
-  orderId: string
-  productId: string
-  quantity: number
-  downloadsRemaining: number
-  /** The product's download limit at purchase, per unit. */
-  downloadLimit: number
-  orderCreatedAt: Date
-  access: ItemAccessView
 }
 
 export interface BuyerOrdersServiceDeps {
